@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gallerygen",
+    products: [
+        .library(name: "GalleryKit", targets: ["GalleryKit"]),
+        .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
+        .executable(name: "gallerygen", targets: ["gallerygen"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // The layout core: pure geometry and engines, standard library only.
+        .target(name: "GalleryLayout"),
+        // A Mustache engine that knows nothing about recipes.
+        .target(name: "Mustache"),
+        .target(
+            name: "GalleryKit",
+            dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml"]
+        ),
+        .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
+        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI"]),
+        .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
+    ]
+)

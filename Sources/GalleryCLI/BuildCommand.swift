@@ -1,0 +1,110 @@
+import Foundation
+import GalleryKit
+
+/// `gallerygen build`: builds a site folder into its output folder.
+struct BuildCommand {
+    var tool: CommandLineTool
+
+    static let help = """
+        Usage: gallerygen build [--site DIR] [--output DIR] [options]
+
+        Builds the site in DIR (default: Site) into a static website (default: DIR/public).
+        The previous output is replaced only when the whole build succeeds.
+
+        Options:
+          --site DIR      The site folder holding site.yml, recipes/ and images/ (default: Site)
+          --output DIR    Where to write the website (default: <site>/public)
+          --theme DIR     Use another default theme folder (default: the Templates/ folder
+                          beside the gallerygen checkout, or $GALLERYGEN_THEME)
+          --drafts        Include recipes marked 'draft: true'
+          --quiet         Print only warnings and errors
+          --verbose       Print each phase of the build with its timing
+          -h, --help      Show this help
+
+        Exit codes: 0 built, 1 content errors (printed as path:line:column: error: message),
+        2 usage errors.
+        """
+
+    func run(_ arguments: [String]) -> Int32 {
+        let parsed: ArgumentParser
+        do {
+            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme"],
+                                        flagOptions: ["drafts", "quiet", "verbose", "help"], aliases: ["-h": "--help"])
+        } catch {
+            tool.console.error("error: \(error.message)\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        if parsed.flags.contains("help") {
+            tool.console.out(Self.help)
+            return ExitCode.success
+        }
+        if let extra = parsed.positionals.first {
+            tool.console.error("error: unexpected argument '\(extra)' (use --site DIR to choose the site folder)\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        let site = tool.resolve(parsed.options["site"] ?? "Site")
+        guard let theme = ThemeLocator(tool: tool).locate(explicit: parsed.options["theme"]) else {
+            tool.console.error("error: cannot find the default theme (a Templates/ folder with gallery.mustache); pass --theme DIR or set GALLERYGEN_THEME")
+            return ExitCode.usage
+        }
+        var options = BuildOptions(siteDirectory: site, outputDirectory: parsed.options["output"].map(tool.resolve),
+                                   themeDirectory: theme)
+        options.includeDrafts = parsed.flags.contains("drafts")
+        let displayTool = tool
+        options.displayPath = { displayTool.display($0) }
+        let quiet = parsed.flags.contains("quiet")
+        let verbose = parsed.flags.contains("verbose")
+        let started = Date()
+        var phaseStarted = started
+        var currentPhase: String?
+        let console = tool.console
+        func finishPhase() {
+            if verbose, let currentPhase {
+                console.error(String(format: "  %@ (%.0f ms)", currentPhase, Date().timeIntervalSince(phaseStarted) * 1000))
+            }
+        }
+        do {
+            let report = try SiteBuilder(options: options).build { phase in
+                finishPhase()
+                currentPhase = phase
+                phaseStarted = Date()
+            }
+            finishPhase()
+            for diagnostic in report.diagnostics { console.error(diagnostic.description) }
+            if !quiet {
+                let seconds = Date().timeIntervalSince(started)
+                let output = tool.display(report.outputDirectory)
+                console.out(String(format: "Built %d recipes into %@ (%d files) in %.2f s", report.recipeCount, output, report.fileCount, seconds))
+                console.out("Open \(output)/index.html in a browser, or serve \(output) with any static web server.")
+            }
+            return ExitCode.success
+        } catch {
+            for diagnostic in error.diagnostics { console.error(diagnostic.description) }
+            let count = error.errors.count
+            console.error("build failed with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was")
+            return ExitCode.failure
+        }
+    }
+}
+
+/// Finds the default theme: an explicit folder, `$GALLERYGEN_THEME`, or a `Templates/` folder
+/// beside the executable's checkout or the working directory.
+struct ThemeLocator {
+    var tool: CommandLineTool
+
+    func locate(explicit: String?) -> URL? {
+        if let explicit { return tool.resolve(explicit) }
+        if let fromEnvironment = tool.environment["GALLERYGEN_THEME"], !fromEnvironment.isEmpty {
+            return tool.resolve(fromEnvironment)
+        }
+        var candidates: [URL] = []
+        var directory = URL(fileURLWithPath: tool.executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(directory.appendingPathComponent("Templates"))
+            candidates.append(directory.appendingPathComponent("share/gallerygen/Templates"))
+            directory = directory.deletingLastPathComponent()
+        }
+        candidates.append(tool.currentDirectory.appendingPathComponent("Templates"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("gallery.mustache").path) }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Reads a site folder (`site.yml`, `recipes/*.md`, `images/`) into a validated `Site`, collecting
+/// every content error of the folder instead of stopping at the first.
+public struct ContentLoader: Sendable {
+    /// The site folder.
+    public var siteDirectory: URL
+    /// How the site folder is named in diagnostics (as the user typed it, e.g. `Site`).
+    public var displayRoot: String
+    public var includeDrafts: Bool
+
+    public init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false) {
+        self.siteDirectory = siteDirectory.standardizedFileURL
+        self.displayRoot = displayRoot ?? siteDirectory.path
+        self.includeDrafts = includeDrafts
+    }
+
+    /// How a site-relative path appears in messages.
+    public func displayPath(_ relative: String) -> String {
+        displayRoot.isEmpty || displayRoot == "." ? relative : (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/") + relative
+    }
+
+    /// Loads the site; throws `BuildFailure` with all diagnostics when any is an error, and
+    /// returns warnings alongside the site otherwise.
+    public func load() throws(BuildFailure) -> (Site, [Diagnostic]) {
+        var log = DiagnosticLog()
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: siteDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BuildFailure([.error("site folder not found", path: displayRoot)])
+        }
+        let config = loadConfig(&log)
+        let recipesDirectory = siteDirectory.appendingPathComponent("recipes")
+        let names = ((try? fileManager.contentsOfDirectory(atPath: recipesDirectory.path)) ?? [])
+            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+            .sorted()
+        if names.isEmpty {
+            log.append(.warning("no recipes found (add Markdown files to recipes/)", path: displayPath("recipes")))
+        }
+        var recipes: [Recipe] = []
+        for name in names {
+            let relative = "recipes/" + name
+            let path = displayPath(relative)
+            guard let data = fileManager.contents(atPath: recipesDirectory.appendingPathComponent(name).path) else {
+                log.append(.error("cannot read the file", path: path))
+                continue
+            }
+            let text: String
+            do {
+                text = try SourceText.decode(data, path: path)
+            } catch {
+                log.append(error)
+                continue
+            }
+            let (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path)
+            log.append(contentsOf: diagnostics)
+            if let recipe, includeDrafts || !recipe.isDraft {
+                recipes.append(recipe)
+            }
+        }
+        checkDuplicateSlugs(recipes, &log)
+        let images = probeImages(recipes, &log)
+        if log.hasErrors { throw BuildFailure(log.sorted) }
+        return (Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images), log.sorted)
+    }
+
+    private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {
+        let path = displayPath("site.yml")
+        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent("site.yml").path) else {
+            log.append(.error("site.yml not found: a site folder needs one (see README.md)", path: path))
+            return SiteConfig()
+        }
+        do {
+            let text = try SourceText.decode(data, path: path)
+            let (config, diagnostics) = SiteConfig.parse(text, displayPath: path)
+            log.append(contentsOf: diagnostics)
+            return config
+        } catch {
+            log.append(error)
+            return SiteConfig()
+        }
+    }
+
+    private func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
+        var seen: [String: Recipe] = [:]
+        for recipe in recipes {
+            if let first = seen[recipe.slug] {
+                log.append(.error("duplicate slug '\(recipe.slug)': \(displayPath(first.sourcePath)) already uses it",
+                                  path: displayPath(recipe.sourcePath), line: recipe.line(of: "slug"), column: 1))
+            } else {
+                seen[recipe.slug] = recipe
+            }
+        }
+    }
+
+    /// Checks that every local image exists inside the site folder and reads its size.
+    private func probeImages(_ recipes: [Recipe], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
+        var images: [String: ImageInfo] = [:]
+        let root = siteDirectory.resolvingSymlinksInPath().path
+        for recipe in recipes {
+            guard case .local(let relative)? = recipe.image, images[relative] == nil else { continue }
+            let path = displayPath(recipe.sourcePath)
+            let line = recipe.line(of: "image")
+            let url = siteDirectory.appendingPathComponent(relative)
+            let resolved = url.resolvingSymlinksInPath().path
+            guard resolved == root || resolved.hasPrefix(root + "/") else {
+                log.append(.error("image '\(relative)' leads outside the site folder (through a symbolic link)", path: path, line: line, column: 1))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                log.append(.error("image '\(relative)' not found (looked for \(displayPath(relative)))", path: path, line: line, column: 1))
+                continue
+            }
+            guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
+                log.append(.error("image '\(relative)' is not a readable file", path: path, line: line, column: 1))
+                continue
+            }
+            switch ImageProbe.probe(data) {
+            case .success(let info): images[relative] = info
+            case .failure(let failure):
+                log.append(.error("image '\(relative)': \(failure.message)", path: path, line: line, column: 1))
+            }
+        }
+        return images
+    }
+}

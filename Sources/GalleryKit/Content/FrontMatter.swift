@@ -1,0 +1,56 @@
+/// Splits a recipe file into its YAML front matter and Markdown body.
+public struct FrontMatter: Sendable {
+    /// The YAML between the `---` lines, parsed; nil when the block is empty.
+    public var yaml: YAMLNode?
+    /// The Markdown after the closing line.
+    public var body: String
+    /// 1-based line of the body's first line in the file.
+    public var bodyLine: Int
+
+    /// Parses `text`; YAML positions are made relative to the file, not the block.
+    public static func parse(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, isFence(first) else {
+            throw .error("a recipe must start with front matter: a line '---', YAML such as 'title: ...', then '---'",
+                         path: path, line: 1, column: 1)
+        }
+        guard let close = lines.indices.dropFirst().first(where: { isFence(lines[$0]) || lines[$0].trimmingTrailingSpaces() == "..." }) else {
+            throw .error("front matter opened with '---' on line 1 is never closed (add a line '---' after it)",
+                         path: path, line: 1, column: 1)
+        }
+        let yamlText = lines[1..<close].joined(separator: "\n")
+        let yaml: YAMLNode?
+        do {
+            yaml = try YAMLParser.parse(yamlText).map { offset($0, lines: 1) }
+        } catch {
+            throw .error("invalid YAML: \(error.message)", path: path, line: error.line + 1, column: error.column)
+        }
+        let body = lines[(close + 1)...].joined(separator: "\n")
+        return FrontMatter(yaml: yaml, body: body, bodyLine: close + 2)
+    }
+
+    private static func isFence(_ line: Substring) -> Bool {
+        line.trimmingTrailingSpaces() == "---"
+    }
+
+    /// Shifts a node tree's lines down by `lines`, for YAML that began below the file's first line.
+    private static func offset(_ node: YAMLNode, lines: Int) -> YAMLNode {
+        var node = node
+        node.line += lines
+        switch node.kind {
+        case .scalar: break
+        case .sequence(let items): node.kind = .sequence(items.map { offset($0, lines: lines) })
+        case .mapping(let pairs):
+            node.kind = .mapping(pairs.map { YAMLPair(key: offset($0.key, lines: lines), value: offset($0.value, lines: lines)) })
+        }
+        return node
+    }
+}
+
+extension Substring {
+    func trimmingTrailingSpaces() -> Substring {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

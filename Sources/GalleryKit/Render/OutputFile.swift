@@ -1,0 +1,23 @@
+import Foundation
+
+/// One file of the built site, held in memory until the writer puts it in place.
+public struct OutputFile: Sendable, Hashable {
+    public enum Contents: Sendable, Hashable {
+        case data(Data)
+        /// A file copied byte for byte from the site or theme folder.
+        case copy(URL)
+    }
+
+    /// Path relative to the output folder, with `/` separators.
+    public var path: String
+    public var contents: Contents
+
+    public init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, contents: .data(Data(text.utf8)))
+    }
+}

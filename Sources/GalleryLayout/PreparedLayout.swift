@@ -1,0 +1,103 @@
+/// The result of `CollectionLayout.prepare`: every element's attributes, the content size, and
+/// indexes that answer `attributes(in:)` and `attributes(at:)` without scanning every element.
+/// Mirrors what `UICollectionViewLayout` returns after `prepare()`.
+public struct PreparedLayout: Sendable {
+    /// The size of the scrollable content. `collectionViewContentSize`.
+    public let contentSize: Size
+    /// Cells first, in index path order, then supplementary and decoration views in the order the
+    /// engine produced them.
+    public let attributes: [LayoutAttributes]
+
+    /// `sectionStarts[s] ..< sectionStarts[s + 1]` are the positions of section `s`'s cells.
+    private let sectionStarts: [Int]
+    private let supplementaryPositions: [SupplementaryKey: Int]
+    private let spatialIndex: SpatialIndex
+
+    private struct SupplementaryKey: Hashable, Sendable {
+        var category: ElementCategory
+        var indexPath: IndexPath
+    }
+
+    public init(contentSize: Size, attributes: [LayoutAttributes]) {
+        // Engines already emit cells first in index path order; only reorder when one did not.
+        var cellCount = 0
+        var isCanonical = true
+        for (position, element) in attributes.enumerated() where element.category == .cell {
+            if position != cellCount
+                || (cellCount > 0 && !(attributes[cellCount - 1].indexPath < element.indexPath))
+            {
+                isCanonical = false
+                break
+            }
+            cellCount += 1
+        }
+        let all: [LayoutAttributes]
+        if isCanonical {
+            all = attributes
+        } else {
+            var cells = attributes.filter { $0.category == .cell }
+            cells.sort { $0.indexPath < $1.indexPath }
+            cellCount = cells.count
+            cells.append(contentsOf: attributes.lazy.filter { $0.category != .cell })
+            all = cells
+        }
+
+        var starts: [Int] = [0]
+        for position in 0..<cellCount {
+            while starts.count <= all[position].indexPath.section { starts.append(position) }
+        }
+        starts.append(cellCount)
+
+        var supplementaryPositions: [SupplementaryKey: Int] = [:]
+        for position in cellCount..<all.count {
+            let key = SupplementaryKey(category: all[position].category, indexPath: all[position].indexPath)
+            if supplementaryPositions[key] == nil { supplementaryPositions[key] = position }
+        }
+
+        self.contentSize = contentSize
+        self.attributes = all
+        self.sectionStarts = starts
+        self.supplementaryPositions = supplementaryPositions
+        self.spatialIndex = SpatialIndex(boxes: all.map(\.boundingBox))
+    }
+
+    /// The elements whose bounding box (`LayoutAttributes.boundingBox`, the frame after its
+    /// transform) intersects `rect`, in `attributes` order. Uses a bucket grid, so the cost grows
+    /// with the result, not the collection. `layoutAttributesForElements(in:)`.
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        spatialIndex.query(rect).map { attributes[$0] }
+    }
+
+    /// The cell at `indexPath`, in constant time. `layoutAttributesForItem(at:)`.
+    public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
+        let section = indexPath.section
+        guard section >= 0, section + 1 < sectionStarts.count, indexPath.item >= 0 else { return nil }
+        let start = sectionStarts[section], end = sectionStarts[section + 1]
+        let guess = start + indexPath.item
+        if guess < end, attributes[guess].indexPath == indexPath { return attributes[guess] }
+        // An engine that skipped items: fall back to a binary search within the section.
+        var low = start, high = end
+        while low < high {
+            let middle = (low + high) / 2
+            if attributes[middle].indexPath < indexPath { low = middle + 1 } else { high = middle }
+        }
+        return low < end && attributes[low].indexPath == indexPath ? attributes[low] : nil
+    }
+
+    /// The supplementary view of `kind` (e.g. `"header"`) at `indexPath`.
+    /// `layoutAttributesForSupplementaryView(ofKind:at:)`.
+    public func supplementaryAttributes(kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        let key = SupplementaryKey(category: .supplementary(kind), indexPath: indexPath)
+        return supplementaryPositions[key].map { attributes[$0] }
+    }
+
+    /// The decoration view of `kind` at `indexPath`.
+    /// `layoutAttributesForDecorationView(ofKind:at:)`.
+    public func decorationAttributes(kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        let key = SupplementaryKey(category: .decoration(kind), indexPath: indexPath)
+        return supplementaryPositions[key].map { attributes[$0] }
+    }
+
+    /// Only the cells, in index path order.
+    public var cells: ArraySlice<LayoutAttributes> { attributes[0..<sectionStarts.last!] }
+}

@@ -1,0 +1,89 @@
+/// One stack of cards per section, like albums in Photos: Pospesel's stacks. The stacks sit in a
+/// centred grid; in each, the first item lies on top (highest zIndex) and straight, the next two
+/// turn by +`rotation` and −`rotation`, and items beyond `visibleItemCount` are hidden. A section
+/// with a header shows it as the stack's title below the cards.
+public struct StackLayout: CollectionLayout, Hashable {
+    /// The size of every card.
+    public var itemSize: Size
+    /// Space between stacks.
+    public var spacing: Double
+    /// Space around the grid of stacks.
+    public var sectionInset: EdgeInsets
+    /// The turn of the second and third cards, in radians (default 5°).
+    public var rotation: Double
+    /// How many cards of a stack show; the rest are hidden.
+    public var visibleItemCount: Int
+    /// Height of the title below each stack; zero hides titles.
+    public var headerHeight: Double
+
+    /// Gap between a stack's cards and its title, enough for the turned cards' corners.
+    static let titleSpacing = 10.0
+
+    public init(
+        itemSize: Size = Size(width: 120, height: 200), spacing: Double = 40,
+        sectionInset: EdgeInsets = EdgeInsets(all: 20), rotation: Double = Double.pi / 36,
+        visibleItemCount: Int = 3, headerHeight: Double = 44
+    ) {
+        self.itemSize = itemSize
+        self.spacing = spacing
+        self.sectionInset = sectionInset
+        self.rotation = rotation
+        self.visibleItemCount = visibleItemCount
+        self.headerHeight = headerHeight
+    }
+
+    /// The turn of item `item` in its stack: 0, +r, −r, +2r, −2r, …
+    public func rotation(ofItem item: Int) -> Double {
+        item == 0 ? 0 : (item % 2 == 1 ? 1 : -1) * rotation * Double((item + 1) / 2)
+    }
+
+    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+        let size = itemSize.clampedToZero
+        let spacing = max(self.spacing, 0)
+        let inset = sectionInset
+        let hasTitles = headerHeight > 0 && context.sections.contains { $0.hasHeader }
+        let titleSpace = hasTitles ? Self.titleSpacing + headerHeight : 0
+        let stackHeight = size.height + titleSpace
+        let available = context.usableContainerWidth - inset.left - inset.right
+        let stride = size.width + spacing
+        let columns = stride > 0
+            ? Int(max(1, min(((available + spacing) / stride).rounded(.down), 100_000))) : 1
+        let blockWidth = Double(columns) * size.width + Double(columns - 1) * spacing
+        let left = inset.left + max((available - blockWidth) / 2, 0)
+
+        var cells: [LayoutAttributes] = []
+        cells.reserveCapacity(context.itemCount)
+        var titles: [LayoutAttributes] = []
+        for (sectionIndex, section) in context.sections.enumerated() {
+            let x = left + Double(sectionIndex % columns) * stride
+            let y = inset.top + Double(sectionIndex / columns) * (stackHeight + spacing)
+            let center = Point(x: x + size.width / 2, y: y + size.height / 2)
+            let count = section.items.count
+            for item in 0..<count {
+                let visible = item < visibleItemCount
+                let turn = visible ? rotation(ofItem: item) : 0
+                cells.append(LayoutAttributes(
+                    indexPath: IndexPath(item: item, section: sectionIndex), center: center, size: size,
+                    transform: turn == 0 ? .identity : .rotation(turn), zIndex: count - item,
+                    isHidden: !visible))
+            }
+            if hasTitles && section.hasHeader {
+                titles.append(LayoutAttributes(
+                    indexPath: IndexPath(item: 0, section: sectionIndex),
+                    category: .supplementary(ElementCategory.headerKind),
+                    frame: Rect(
+                        x: x, y: y + size.height + Self.titleSpacing, width: size.width, height: headerHeight)))
+            }
+        }
+        let rows = (context.sections.count + columns - 1) / columns
+        let gridHeight = rows == 0 ? 0 : Double(rows) * stackHeight + Double(rows - 1) * spacing
+        cells.append(contentsOf: titles)
+        let contentSize = fitIntoContent(
+            &cells,
+            minimum: Size(
+                width: max(context.usableContainerWidth, inset.left + blockWidth + inset.right),
+                height: inset.top + gridHeight + inset.bottom),
+            centred: false)
+        return PreparedLayout(contentSize: contentSize, attributes: cells)
+    }
+}

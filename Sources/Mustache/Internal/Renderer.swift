@@ -1,0 +1,125 @@
+/// Walks a node tree, appending output to one string.
+///
+/// Keeps the context stack (innermost last) for name lookups and, for inheritance, the
+/// block overrides in force: a parent's arguments, under any given from further out.
+struct Renderer<Partials: PartialProvider> {
+    /// Deeper nesting of partials, parents or block overrides is taken for runaway recursion.
+    static var maximumDepth: Int { 100 }
+
+    let partials: Partials
+    let options: RenderOptions
+    private(set) var output = ""
+    private var stack: [MustacheValue]
+    private var depth = 0
+
+    init(context: MustacheValue, partials: Partials, options: RenderOptions) {
+        self.partials = partials
+        self.options = options
+        self.stack = [context]
+    }
+
+    /// - Parameter indentation: written at every `.lineStart`, for standalone partials and blocks.
+    mutating func render(
+        _ nodes: [Node],
+        blocks: [String: [Node]],
+        indentation: String
+    ) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .lineStart:
+                output += indentation
+            case .variable(let name, let isEscaped):
+                let text = lookUp(name).interpolatedText
+                output += isEscaped ? options.escape(text) : text
+            case .section(let section):
+                try render(section, blocks: blocks, indentation: indentation)
+            case .partial(let call), .parent(let call):
+                // A partial is a parent without arguments; outer overrides take precedence.
+                let inner = call.overrides.isEmpty ? blocks : call.overrides.merging(blocks) { _, outer in outer }
+                try include(call, blocks: inner, indentation: call.indentation.map { indentation + $0 } ?? "")
+            case .block(let site):
+                try render(site, blocks: blocks, indentation: indentation)
+            }
+        }
+    }
+
+    private mutating func render(_ section: Section, blocks: [String: [Node]], indentation: String) throws(TemplateError) {
+        let value = lookUp(section.name)
+        if section.isInverted {
+            if value.isFalsy { try render(section.content, blocks: blocks, indentation: indentation) }
+            return
+        }
+        if case .array(let items) = value {
+            for item in items {
+                stack.append(item)
+                try render(section.content, blocks: blocks, indentation: indentation)
+                stack.removeLast()
+            }
+        } else if !value.isFalsy {
+            stack.append(value)
+            try render(section.content, blocks: blocks, indentation: indentation)
+            stack.removeLast()
+        }
+    }
+
+    private mutating func render(_ site: BlockSite, blocks: [String: [Node]], indentation: String) throws(TemplateError) {
+        if let override = blocks[site.name] {
+            // Overrides were dedented where they were written; the site supplies indentation,
+            // and an inline site none, as the override continues the line it lands on.
+            try descend(into: site.name, at: site.location)
+            defer { depth -= 1 }
+            try render(override, blocks: blocks, indentation: site.indentation.map { indentation + $0 } ?? "")
+        } else if let extra = site.indentation, !site.isDedented {
+            // The default content's first line started on the tag's line, whose indentation was taken away.
+            output += indentation + extra
+            try render(site.defaultContent, blocks: blocks, indentation: indentation)
+        } else {
+            try render(site.defaultContent, blocks: blocks, indentation: indentation + (site.indentation ?? ""))
+        }
+    }
+
+    private mutating func include(_ call: TemplateCall, blocks: [String: [Node]], indentation: String) throws(TemplateError) {
+        guard let template = try partials.template(named: call.name) else {
+            if options.missingPartialIsError {
+                throw TemplateError("no template named '\(call.name)'", at: call.location)
+            }
+            return
+        }
+        try descend(into: call.name, at: call.location)
+        defer { depth -= 1 }
+        try render(template.nodes, blocks: blocks, indentation: indentation)
+    }
+
+    /// Counts one more level of nesting, refusing to go past `maximumDepth` so that a template
+    /// that includes itself unconditionally fails with an error instead of overflowing the stack.
+    private mutating func descend(into name: String, at location: SourceLocation) throws(TemplateError) {
+        guard depth < Self.maximumDepth else {
+            throw TemplateError(
+                "partial recursion too deep: more than \(Self.maximumDepth) nested partials, parents or blocks at '\(name)'",
+                at: location
+            )
+        }
+        depth += 1
+    }
+
+    /// Resolves a name against the context stack: the first part in the innermost context
+    /// that has it, every further part only inside the value before it.
+    private func lookUp(_ name: VariableName) -> MustacheValue {
+        guard let first = name.components.first else { return stack.last ?? .null }
+        var found: MustacheValue?
+        for context in stack.reversed() {
+            if case .dictionary(let dictionary) = context, let value = dictionary[first] {
+                found = value
+                break
+            }
+        }
+        guard var value = found else { return .null }
+        for component in name.components.dropFirst() {
+            guard case .dictionary(let dictionary) = value, let next = dictionary[component] else { return .null }
+            value = next
+        }
+        return value
+    }
+}

@@ -1,0 +1,77 @@
+/// The data a template renders: the JSON-shaped model that tags and sections look names up in.
+public indirect enum MustacheValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([MustacheValue])
+    case dictionary([String: MustacheValue])
+}
+
+extension MustacheValue {
+    /// Whether a section skips this value and an inverted section shows its content.
+    ///
+    /// The spec (and the mustache(5) manual) name only null, false and the empty list;
+    /// empty strings and zero are truthy.
+    var isFalsy: Bool {
+        switch self {
+        case .null, .bool(false): true
+        case .array(let items): items.isEmpty
+        default: false
+        }
+    }
+
+    /// The text an interpolation tag writes for this value, before escaping.
+    var interpolatedText: String {
+        switch self {
+        case .null, .dictionary: ""
+        case .bool(let value): value ? "true" : "false"
+        case .int(let value): String(value)
+        case .double(let value): Self.text(for: value)
+        case .string(let value): value
+        // Mirrors JavaScript's Array.join, which most Mustache data comes from.
+        case .array(let items): items.map(\.interpolatedText).joined(separator: ",")
+        }
+    }
+
+    /// Whole doubles print without a fraction (`1.0` → "1") so JSON numbers that happen to be
+    /// decoded as doubles render the way they were written; others use the shortest exact form.
+    private static func text(for value: Double) -> String {
+        if value.isFinite, value.rounded() == value, abs(value) < 1e15 {
+            return String(Int(value))
+        }
+        return String(value)
+    }
+}
+
+extension MustacheValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension MustacheValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension MustacheValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension MustacheValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension MustacheValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+}
+
+extension MustacheValue: ExpressibleByDictionaryLiteral {
+    /// Later duplicates win, as they would in a JSON object.
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,0 +1,26 @@
+/// A Mustache template, parsed once into a node tree and rendered as often as needed.
+///
+/// Supports the spec's interpolation, sections, inverted sections, comments, partials,
+/// set delimiters and inheritance (parents and blocks); lambdas and dynamic names are not supported.
+public struct Template: Sendable {
+    /// The name given at creation, used in error messages.
+    public let name: String
+    let nodes: [Node]
+
+    /// Parses `source`, throwing the first syntax error with the line and column of its tag.
+    public init(source: String, name: String) throws(TemplateError) {
+        self.name = name
+        self.nodes = try Parser.parse(source, templateName: name)
+    }
+
+    /// Renders the template against `context`, taking partials and parents from `partials`.
+    public func render(
+        _ context: MustacheValue,
+        partials: some PartialProvider = TemplateLibrary(),
+        options: RenderOptions = RenderOptions()
+    ) throws(TemplateError) -> String {
+        var renderer = Renderer(context: context, partials: partials, options: options)
+        try renderer.render(nodes, blocks: [:], indentation: "")
+        return renderer.output
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import GalleryCLI
+
+exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import GalleryCLI
+
+/// Collects what a command prints.
+final class CapturedConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outLines: [String] = []
+    private var errorLines: [String] = []
+
+    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
+    var error: String { lock.withLock { errorLines.joined(separator: "\n") } }
+
+    var console: CommandLineTool.Console {
+        CommandLineTool.Console(
+            out: { line in self.lock.withLock { self.outLines.append(line) } },
+            error: { line in self.lock.withLock { self.errorLines.append(line) } })
+    }
+}
+
+enum Paths {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+@Suite struct BuildCommandTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = directory.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole()
+        let tool = CommandLineTool(console: captured.console, currentDirectory: directory,
+                                   executablePath: "/nonexistent/gallerygen",
+                                   environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
+        return (tool.run(arguments), captured)
+    }
+
+    func writeGoodSite() throws {
+        try write("site/site.yml", "title: Test Bar\n")
+        try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\ntags: [gin]\n---\nShake.\n")
+        try write("site/recipes/sidecar.md", "---\ntitle: Sidecar\n---\nShake.\n")
+    }
+
+    @Test func buildsAndReportsWhereTheOutputIs() throws {
+        try writeGoodSite()
+        let (code, console) = run(["build", "--site", "site"])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.out.contains("Built 2 recipes into site/public"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/public/recipes/gimlet/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/public/assets/style.css").path))
+    }
+
+    @Test func brokenSiteReportsEveryErrorAndKeepsThePreviousOutput() throws {
+        try writeGoodSite()
+        #expect(run(["build", "--site", "site", "--output", "out"]).0 == 0)
+        let before = snapshot("out")
+
+        try write("site/recipes/bad-yaml.md", "---\ntitle: Bad\ntags: [a, b\n---\n")
+        try write("site/recipes/no-title.md", "---\nglass: Coupe\n---\n")
+        try write("site/recipes/open.md", "---\ntitle: Open\n")
+        try write("site/recipes/missing-image.md", "---\ntitle: Missing\nimage: images/nope.jpg\n---\n")
+        try write("site/recipes/escape.md", "---\ntitle: Escape\nimage: ../../secret.jpg\n---\n")
+        try write("site/recipes/copy.md", "---\ntitle: Copy\nslug: gimlet\n---\n")
+        try write("site/recipes/Bad_Name.md", "---\ntitle: Bad name\n---\n")
+        let latin1 = Data("---\ntitle: Caf".utf8) + Data([0xE9]) + Data("\n---\n".utf8)
+        try latin1.write(to: directory.appendingPathComponent("site/recipes/latin.md"))
+
+        let (code, console) = run(["build", "--site", "site", "--output", "out"])
+        #expect(code == 1)
+        let errors = console.error
+        #expect(errors.contains("site/recipes/bad-yaml.md:4:1: error: invalid YAML"))
+        #expect(errors.contains("site/recipes/no-title.md:1:1: error: missing required field 'title'"))
+        #expect(errors.contains("site/recipes/open.md:1:1: error: front matter opened with '---' on line 1 is never closed"))
+        #expect(errors.contains("site/recipes/missing-image.md:3:1: error: image 'images/nope.jpg' not found"))
+        #expect(errors.contains("site/recipes/escape.md:3:8: error: image path '../../secret.jpg' leaves the site folder"))
+        #expect(errors.contains("site/recipes/copy.md:3:1: error: duplicate slug 'gimlet'") || errors.contains("site/recipes/gimlet.md:1:1: error: duplicate slug 'gimlet'"))
+        #expect(errors.contains("site/recipes/Bad_Name.md:1:1: error: the file name 'Bad_Name' is not a valid slug"))
+        #expect(errors.contains("site/recipes/latin.md:2:11: error: the file is not valid UTF-8 text"))
+        #expect(errors.contains("build failed with 8 errors"))
+        #expect(!errors.contains("Fatal error"))
+        #expect(snapshot("out") == before)
+    }
+
+    @Test func unknownPartialIsAnErrorAndKeepsOutput() throws {
+        try writeGoodSite()
+        #expect(run(["build", "--site", "site"]).0 == 0)
+        let before = snapshot("site/public")
+        try write("site/templates/card.mustache", "<a>{{title}}</a>\n{{> no-such-partial}}\n")
+        let (code, console) = run(["build", "--site", "site"])
+        #expect(code == 1)
+        #expect(console.error.contains("site/templates/card.mustache:2:1: error:"))
+        #expect(console.error.contains("no-such-partial"))
+        #expect(snapshot("site/public") == before)
+    }
+
+    @Test func refusesAnOutputFolderItDidNotWrite() throws {
+        try writeGoodSite()
+        try write("precious/notes.txt", "mine")
+        let (code, console) = run(["build", "--site", "site", "--output", "precious"])
+        #expect(code == 1)
+        #expect(console.error.contains("precious:1:1: error: refusing to replace a folder that gallerygen did not create"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("precious/notes.txt").path))
+    }
+
+    @Test func refusesAnOutputFolderContainingTheSite() throws {
+        try writeGoodSite()
+        let (code, console) = run(["build", "--site", "site", "--output", "."])
+        #expect(code == 1)
+        #expect(console.error.contains("must not be the site folder or contain it"))
+    }
+
+    @Test func usageErrorsExitWithTwo() {
+        #expect(run([]).0 == 2)
+        #expect(run(["frobnicate"]).0 == 2)
+        #expect(run(["build", "--nope"]).0 == 2)
+        #expect(run(["build", "--site"]).0 == 2)
+    }
+
+    @Test func helpAndVersion() {
+        let (code, console) = run(["--help"])
+        #expect(code == 0)
+        #expect(console.out.contains("Usage: gallerygen <command>"))
+        let (buildCode, buildHelp) = run(["build", "--help"])
+        #expect(buildCode == 0)
+        #expect(buildHelp.out.contains("--output DIR"))
+        #expect(run(["--version"]).1.out == "gallerygen \(CommandLineTool.version)")
+    }
+
+    func snapshot(_ relative: String) -> [String: Data] {
+        let base = directory.appendingPathComponent(relative)
+        var result: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [:] }
+        for case let path as String in enumerator {
+            var isDirectory: ObjCBool = false
+            let full = base.appendingPathComponent(path).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[path] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import GalleryKit
+
+@Suite struct FrontMatterTests {
+    func parse(_ text: String) -> (Recipe?, [Diagnostic]) {
+        RecipeParser.parse(text, sourcePath: "recipes/test-drink.md", displayPath: "Site/recipes/test-drink.md")
+    }
+
+    @Test func readsEveryField() throws {
+        let (recipe, diagnostics) = parse("""
+            ---
+            title: "Piña Colada"
+            slug: pina-colada
+            image: images/./pina.jpg
+            image_alt: A tall drink
+            summary: Creamy.
+            tags: [rum, tropical]
+            glass: Hurricane
+            ingredients:
+              - 50 ml rum
+              - 30 ml coconut cream
+            yield: 1 drink
+            prep_time: 5 min
+            cook_time: 1 h 30 min
+            date: 2024-03-14
+            author: Me
+            weight: 3
+            draft: false
+            ---
+            Body *text*.
+            """)
+        #expect(diagnostics.isEmpty)
+        let value = try #require(recipe)
+        #expect(value.title == "Piña Colada")
+        #expect(value.slug == "pina-colada")
+        #expect(value.image == .local("images/pina.jpg"))
+        #expect(value.tags == ["rum", "tropical"])
+        #expect(value.ingredients == ["50 ml rum", "30 ml coconut cream"])
+        #expect(value.prepTime?.seconds == 300)
+        #expect(value.cookTime?.iso8601 == "PT1H30M")
+        #expect(value.date?.iso8601 == "2024-03-14")
+        #expect(value.weight == 3)
+        #expect(value.body == "Body *text*.")
+    }
+
+    @Test func slugDefaultsToFileName() {
+        let (recipe, _) = parse("---\ntitle: X\n---\n")
+        #expect(recipe?.slug == "test-drink")
+    }
+
+    @Test func malformedYAMLReportsFileLineAndColumn() {
+        let (_, diagnostics) = parse("---\ntitle: Good\ntags: [a, b\nglass: Coupe\n---\n")
+        let error = diagnostics.first
+        #expect(error?.severity == .error)
+        #expect(error?.path == "Site/recipes/test-drink.md")
+        #expect(error?.line == 4)
+        #expect(error?.description.hasPrefix("Site/recipes/test-drink.md:4:") == true)
+    }
+
+    @Test func unclosedFrontMatterIsAnError() {
+        let (recipe, diagnostics) = parse("---\ntitle: X\nbody without a fence\n")
+        #expect(recipe == nil)
+        #expect(diagnostics.first?.message.contains("never closed") == true)
+    }
+
+    @Test func missingFrontMatterIsAnError() {
+        let (recipe, diagnostics) = parse("# Just markdown\n")
+        #expect(recipe == nil)
+        #expect(diagnostics.first?.line == 1)
+    }
+
+    @Test func missingTitleIsAnError() {
+        let (recipe, diagnostics) = parse("---\nglass: Coupe\n---\n")
+        #expect(recipe == nil)
+        #expect(diagnostics.contains { $0.message == "missing required field 'title'" })
+    }
+
+    @Test func emptyTitleIsAnError() {
+        let (_, diagnostics) = parse("---\ntitle:\n---\n")
+        #expect(diagnostics.contains { $0.message == "'title' must not be empty" && $0.line == 2 })
+    }
+
+    @Test func invalidSlugIsAnErrorAtItsLine() {
+        let (_, diagnostics) = parse("---\ntitle: X\nslug: Not OK\n---\n")
+        #expect(diagnostics.contains { $0.line == 3 && $0.column == 7 && $0.message.contains("invalid slug") })
+    }
+
+    @Test func imagePathLeavingTheSiteIsAnError() {
+        let (_, diagnostics) = parse("---\ntitle: X\nimage: ../../etc/passwd\n---\n")
+        #expect(diagnostics.contains { $0.line == 3 && $0.message.contains("leaves the site folder") })
+        let (_, absolute) = parse("---\ntitle: X\nimage: /etc/passwd\n---\n")
+        #expect(absolute.contains { $0.message.contains("relative to the site folder") })
+        let (_, script) = parse("---\ntitle: X\nimage: javascript:alert(1)\n---\n")
+        #expect(script.contains { $0.severity == .error })
+    }
+
+    @Test func unknownKeyIsAWarningWithItsLine() {
+        let (recipe, diagnostics) = parse("---\ntitle: X\ncolour: red\n---\n")
+        #expect(recipe != nil)
+        #expect(diagnostics == [.warning("unknown key 'colour' in front matter (ignored)", path: "Site/recipes/test-drink.md", line: 3, column: 1)])
+    }
+
+    @Test func wrongTypesAreErrors() {
+        let (_, diagnostics) = parse("---\ntitle: [a]\nweight: heavy\ndraft: maybe\ntags: {a: b}\nprep_time: soon\ndate: 2024-02-30\n---\n")
+        #expect(diagnostics.filter { $0.severity == .error }.map(\.line).sorted() == [2, 3, 4, 5, 6, 7])
+    }
+
+    @Test func aliasBombIsRefused() {
+        var text = "---\ntitle: X\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1..<8 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        text += "---\n"
+        let (_, diagnostics) = parse(text)
+        #expect(diagnostics.contains { $0.message.contains("aliases expand") })
+    }
+
+    @Test func nonUTF8TextIsRefusedWithPosition() {
+        var bytes = Array("---\ntitle: Caf".utf8)
+        bytes.append(0xE9)  // Latin-1 é
+        #expect(throws: Diagnostic.self) { try SourceText.decode(Data(bytes), path: "x.md") }
+        do {
+            _ = try SourceText.decode(Data(bytes), path: "x.md")
+        } catch {
+            #expect(error.line == 2 && error.column == 11)
+        }
+    }
+
+    @Test func binaryDataIsRefused() {
+        #expect(throws: Diagnostic.self) { try SourceText.decode(Data([0x89, 0x50, 0x4E, 0x47, 0, 0]), path: "x.md") }
+    }
+
+    @Test func durationsParseAndFormat() {
+        #expect(RecipeDuration(parsing: "5 min")?.seconds == 300)
+        #expect(RecipeDuration(parsing: "1h30m")?.iso8601 == "PT1H30M")
+        #expect(RecipeDuration(parsing: "2 hours")?.description == "2 h")
+        #expect(RecipeDuration(parsing: "soon") == nil)
+        #expect(RecipeDuration(parsing: "5") == nil)
+    }
+
+    @Test func slugsFromTitles() {
+        #expect(Recipe.slug(from: "Piña Colada") == "pina-colada")
+        #expect(Recipe.slug(from: "Dark 'n' Stormy") == "dark-n-stormy")
+        #expect(Recipe.slug(from: "Corpse Reviver No. 2") == "corpse-reviver-no-2")
+        #expect(Recipe.isValidSlug("a-b-1"))
+        #expect(!Recipe.isValidSlug("A"))
+        #expect(!Recipe.isValidSlug("a--b"))
+        #expect(!Recipe.isValidSlug(""))
+    }
+}

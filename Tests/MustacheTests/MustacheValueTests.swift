@@ -1,0 +1,36 @@
+import Mustache
+import Testing
+
+struct MustacheValueTests {
+    @Test(arguments: [
+        (MustacheValue.double(1.21), "1.21"),
+        (.double(1.0), "1"),
+        (.double(-3.0), "-3"),
+        (.double(0.1), "0.1"),
+        (.int(85), "85"),
+        (.int(-7), "-7"),
+        (.bool(true), "true"),
+        (.null, ""),
+        (.string("x"), "x"),
+    ])
+    func interpolatesScalars(_ value: MustacheValue, _ expected: String) throws {
+        #expect(try Template(source: "{{v}}", name: "t").render(["v": value]) == expected)
+    }
+
+    @Test(arguments: [MustacheValue.null, false, []])
+    func falsyValuesHideSections(_ value: MustacheValue) throws {
+        let template = try Template(source: "{{#v}}shown{{/v}}{{^v}}hidden{{/v}}", name: "t")
+        #expect(try template.render(["v": value]) == "hidden")
+    }
+
+    @Test(arguments: [MustacheValue.string(""), 0, 0.0, true, [:]])
+    func otherValuesShowSections(_ value: MustacheValue) throws {
+        let template = try Template(source: "{{#v}}shown{{/v}}{{^v}}hidden{{/v}}", name: "t")
+        #expect(try template.render(["v": value]) == "shown")
+    }
+
+    @Test func literalsBuildTheMatchingCases() {
+        let value: MustacheValue = ["a": [1, 2.5, "s", true, nil]]
+        #expect(value == .dictionary(["a": .array([.int(1), .double(2.5), .string("s"), .bool(true), .null])]))
+    }
+}
