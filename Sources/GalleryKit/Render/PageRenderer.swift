@@ -55,10 +55,10 @@ public struct PageRenderer: Sendable {
         options.missingPartialIsError = true
         return try template.render(context, partials: theme.templates, options: options)
     }
+}
 
-    // MARK: Contexts
-
-    private var siteContext: MustacheValue {
+extension PageRenderer {
+    var siteContext: MustacheValue {
         let config = site.config
         return [
             "title": .string(config.title),
@@ -69,59 +69,8 @@ public struct PageRenderer: Sendable {
         ]
     }
 
-    func galleryContext() -> MustacheValue {
-        let root = URLPath.root(from: Self.galleryPath)
-        let cards: [MustacheValue] = site.recipes.enumerated().map { index, recipe in
-            var card = summaryContext(recipe, root: root)
-            card["style"] = .string(arrangement.cardStyle(index: index))
-            // The first screen loads eagerly; the rest wait until scrolled near.
-            card["loading"] = .string(index < 8 ? "eager" : "lazy")
-            return .dictionary(card)
-        }
-        return [
-            "root": .string(root),
-            "site": siteContext,
-            "page": ["title": .string(site.config.title), "isGallery": true],
-            "galleryCSS": .string(arrangement.css),
-            "cards": .array(cards),
-            "hasCards": .bool(!cards.isEmpty),
-        ]
-    }
-
-    func recipeContext(_ index: Int) -> MustacheValue {
-        let recipe = site.recipes[index]
-        let root = URLPath.root(from: Self.recipePath(recipe))
-        var context = summaryContext(recipe, root: root)
-        context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
-        context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
-        context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
-        context["yield"] = recipe.yield.map(MustacheValue.string) ?? .null
-        context["prepTime"] = recipe.prepTime.map { .string($0.description) } ?? .null
-        context["prepTimeISO"] = recipe.prepTime.map { .string($0.iso8601) } ?? .null
-        context["cookTime"] = recipe.cookTime.map { .string($0.description) } ?? .null
-        context["cookTimeISO"] = recipe.cookTime.map { .string($0.iso8601) } ?? .null
-        context["date"] = recipe.date.map { .string($0.longDescription) } ?? .null
-        context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
-        context["author"] = recipe.author.map(MustacheValue.string) ?? .null
-        context["bodyHTML"] = .string(Markdown.html(recipe.body, allowRawHTML: site.config.unsafeHTML))
-        context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.prepTime != nil || recipe.cookTime != nil)
-        if index > 0 {
-            context["previous"] = link(to: site.recipes[index - 1], root: root)
-        }
-        if index + 1 < site.recipes.count {
-            context["next"] = link(to: site.recipes[index + 1], root: root)
-        }
-        return [
-            "root": .string(root),
-            "site": siteContext,
-            "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
-            "galleryURL": .string(root + Self.galleryPath),
-            "recipe": .dictionary(context),
-        ]
-    }
-
     /// Fields shared by a card and a page: title, link, picture.
-    private func summaryContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
+    func summaryContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [
             "title": .string(recipe.title),
             "slug": .string(recipe.slug),
@@ -137,22 +86,7 @@ public struct PageRenderer: Sendable {
         return context
     }
 
-    private func imageContext(_ image: ImageReference, alt: String, root: String) -> MustacheValue {
-        switch image {
-        case .local(let path):
-            let info = site.images[path]
-            return [
-                "src": .string(root + URLPath.encode(Self.imagePath(path))),
-                "alt": .string(alt),
-                "width": info.map { .int($0.width) } ?? .null,
-                "height": info.map { .int($0.height) } ?? .null,
-            ]
-        case .remote(let url):
-            return ["src": .string(url), "alt": .string(alt), "width": .null, "height": .null]
-        }
-    }
-
-    private func link(to recipe: Recipe, root: String) -> MustacheValue {
+    func link(to recipe: Recipe, root: String) -> MustacheValue {
         ["title": .string(recipe.title), "url": .string(root + URLPath.encode(Self.recipePath(recipe)))]
     }
 }

@@ -1,0 +1,36 @@
+import Mustache
+
+/// A recipe page's template context.
+extension PageRenderer {
+    func recipeContext(_ index: Int) -> MustacheValue {
+        let recipe = site.recipes[index]
+        let root = URLPath.root(from: Self.recipePath(recipe))
+        var context = summaryContext(recipe, root: root)
+        context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
+        context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
+        context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
+        context["yield"] = recipe.yield.map(MustacheValue.string) ?? .null
+        context["prepTime"] = recipe.prepTime.map { .string($0.description) } ?? .null
+        context["prepTimeISO"] = recipe.prepTime.map { .string($0.iso8601) } ?? .null
+        context["cookTime"] = recipe.cookTime.map { .string($0.description) } ?? .null
+        context["cookTimeISO"] = recipe.cookTime.map { .string($0.iso8601) } ?? .null
+        context["date"] = recipe.date.map { .string($0.longDescription) } ?? .null
+        context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
+        context["author"] = recipe.author.map(MustacheValue.string) ?? .null
+        context["bodyHTML"] = .string(Markdown.html(recipe.body, allowRawHTML: site.config.unsafeHTML))
+        context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.prepTime != nil || recipe.cookTime != nil)
+        if index > 0 {
+            context["previous"] = link(to: site.recipes[index - 1], root: root)
+        }
+        if index + 1 < site.recipes.count {
+            context["next"] = link(to: site.recipes[index + 1], root: root)
+        }
+        return [
+            "root": .string(root),
+            "site": siteContext,
+            "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
+            "galleryURL": .string(root + Self.galleryPath),
+            "recipe": .dictionary(context),
+        ]
+    }
+}
