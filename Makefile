@@ -2,18 +2,31 @@
 SWIFT ?= swift
 SITE ?= Site
 BUILD_DEPS := pkg-config libcmark-dev libyaml-dev
-TEST_DEPS := $(BUILD_DEPS)
+TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
+PYTHON ?= python3
+VENV := .build/venv
 
-.PHONY: site test deps test-deps build release clean
+.PHONY: site test browser-test deps test-deps build release clean bench-layout bench-bytes
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
 	.build/release/gallerygen build --site $(SITE)
 
-## test: install what the tests need and run every test
+## test: install what the tests need and run every test (Swift, then the browser checks)
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory browser-test
+
+## browser-test: the gallery in real headless Chromium (Selenium from PyPI, in .build/venv)
+browser-test: test-deps $(VENV)/.installed
+	$(SWIFT) build --product gallerygen
+	GALLERYGEN=.build/debug/gallerygen $(VENV)/bin/python -m pytest -q Tests/Browser
+
+$(VENV)/.installed: Tests/Browser/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/Browser/requirements.txt
+	touch $@
 
 deps:
 	@scripts/install-deps.sh $(BUILD_DEPS)
@@ -29,3 +42,11 @@ release: deps
 
 clean:
 	rm -rf .build $(SITE)/public
+
+## bench-layout: prepare every engine for 1k/10k/100k items at three widths, print ns per item
+bench-layout: deps
+	$(SWIFT) run -c release LayoutBench
+
+## bench-bytes: what the gallery page weighs per card and state (sample site and 1,000 recipes)
+bench-bytes: deps
+	$(SWIFT) run -c release GalleryBytes

@@ -19,16 +19,25 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // C wrappers for libvips' variadic calls, which Swift cannot call.
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
         // The layout core: pure geometry and engines, standard library only.
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.
         .target(name: "Mustache"),
         .target(
             name: "GalleryKit",
-            dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml"]
+            dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml", "CVipsShim"]
         ),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
         .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI"]),
+        .executableTarget(name: "LayoutBench", dependencies: ["GalleryLayout"], path: "bench/LayoutBench"),
+        .executableTarget(name: "GalleryBytes", dependencies: ["GalleryKit"], path: "bench/GalleryBytes"),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),

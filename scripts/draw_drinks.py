@@ -19,7 +19,32 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, "Site")
-W, H, CX = 400, 500, 200
+W, H, CX = 400, 500, 200  # H is the height of the drawing space the glasses are laid out in
+
+# Each glass is drawn in a 400x500 space (base near y=441).  The canvas it is
+# written to has a height that suits the glass, so the gallery gets a mix of
+# aspect ratios; the whole composition is scaled about the centre line and
+# shifted so that the band [top, BOTTOM] of the drawing (garnish top to shadow)
+# sits centred in the canvas.  glass -> (canvas height, scale, top)
+BOTTOM = 447
+LAYOUT = {
+    # tall
+    "Collins": (600, 1.2, 36),
+    "Highball": (600, 1.2, 62),
+    "Flute": (600, 1.24, 36),
+    "Hurricane": (600, 1.2, 22),
+    "Tiki mug": (600, 1.3, 84),
+    # medium
+    "Wine glass": (520, 1.2, 100),
+    "Julep cup": (520, 1.1, 76),
+    "Copper mug": (480, 1.22, 146),
+    "Irish coffee glass": (520, 1.06, 50),
+    "Martini": (520, 1.12, 118),
+    # short / wide
+    "Rocks": (440, 1.2, 200),
+    "Coupe": (440, 1.15, 150),
+    "Nick & Nora": (440, 1.15, 140),
+}
 
 GLASS_LINE = "#566b7d"
 
@@ -947,13 +972,18 @@ def draw(slug, fm):
     for item in spec.get("garnish", []):
         apply_garnish(c, item)
 
-    body = [el("rect", width=W, height=H, fill=spec["bg"]),
-            el("circle", cx=CX, cy=255, r=172, fill="#fff", opacity=".35"),
-            el("ellipse", cx=CX, cy=438, rx=122, ry=11, fill="#000", opacity=".07")]
+    ch, sc, top = LAYOUT.get(glass_name, LAYOUT["Rocks"])
+    ty = (ch - (BOTTOM - top) * sc) / 2 - top * sc
+    body = [el("ellipse", cx=CX, cy=438, rx=122, ry=11, fill="#000", opacity=".07")]
     {"glass": draw_glass, "copper": draw_copper, "julep": draw_julep, "tiki": draw_tiki}[glass["kind"]](c, body)
+    scene = el("g", "".join(body), transform="translate(%s %s) scale(%s)" % (
+        num(CX - CX * sc), num(ty), num(sc)))
+    back = (el("rect", width=W, height=ch, fill=spec["bg"])
+            + el("circle", cx=CX, cy=ch / 2, r=round(min(178, ch * 0.4)), fill="#fff", opacity=".35"))
     defs = el("defs", "".join(c.defs)) if c.defs else ""
     return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-            'width="400" height="500" viewBox="0 0 400 500">\n' + defs + "".join(body) + "\n</svg>\n")
+            'width="%d" height="%d" viewBox="0 0 %d %d">\n' % (W, ch, W, ch)
+            + defs + back + scene + "\n</svg>\n")
 
 
 def main(argv):

@@ -17,7 +17,11 @@ struct BuildCommand {
           --theme DIR     Use another default theme folder (default: the Templates/ folder
                           beside the gallerygen checkout, or $GALLERYGEN_THEME)
           --drafts        Include recipes marked 'draft: true'
-          --quiet         Print only warnings and errors
+          --layout-report FILE
+                          Also write the gallery's computed frames (every arrangement,
+                          breakpoint and filter) as JSON to FILE, for checks and debugging
+          --jobs N        Process N images at a time (default: one per processor core)
+          --quiet         Print only warnings and errors (no progress line)
           --verbose       Print each phase of the build with its timing
           -h, --help      Show this help
 
@@ -28,7 +32,7 @@ struct BuildCommand {
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
         do {
-            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme"],
+            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme", "layout-report", "jobs"],
                                         flagOptions: ["drafts", "quiet", "verbose", "help"], aliases: ["-h": "--help"])
         } catch {
             tool.console.error("error: \(error.message)\n\n\(Self.help)")
@@ -50,6 +54,17 @@ struct BuildCommand {
         var options = BuildOptions(siteDirectory: site, outputDirectory: parsed.options["output"].map(tool.resolve),
                                    themeDirectory: theme)
         options.includeDrafts = parsed.flags.contains("drafts")
+        options.layoutReport = parsed.options["layout-report"].map(tool.resolve)
+        if let jobs = parsed.options["jobs"] {
+            guard let count = Int(jobs), count > 0 else {
+                tool.console.error("error: --jobs needs a positive whole number, found '\(jobs)'\n\n\(Self.help)")
+                return ExitCode.usage
+            }
+            options.jobs = count
+        }
+        if let line = ImageProgressLine.forStandardError(enabled: !parsed.flags.contains("quiet")) {
+            options.imageProgress = { line.update($0) }
+        }
         let displayTool = tool
         options.displayPath = { displayTool.display($0) }
         let quiet = parsed.flags.contains("quiet")

@@ -45,6 +45,11 @@ public struct CommandLineTool: Sendable {
 
         Commands:
           build      Build the site (default site folder: Site, output: <site>/public)
+          layouts    List the layout engines and their parameters
+          serve      Build, serve on this machine, rebuild on change and reload the page
+          new        Create a starter site (new site DIR) or a recipe (new recipe "Title")
+          import     Import the seed app's DrinkList.plist into recipes/
+          check      Check the content and every internal link of the built site
           help       Show help for a command: gallerygen help build
 
         Options:
@@ -73,6 +78,11 @@ public struct CommandLineTool: Sendable {
             }
             switch topic {
             case "build": console.out(BuildCommand.help)
+            case "layouts": console.out(LayoutsCommand.help)
+            case "serve": console.out(ServeCommand.help)
+            case "new": console.out(NewCommand.help)
+            case "import": console.out(ImportCommand.help)
+            case "check": console.out(CheckCommand.help)
             default:
                 console.error("error: unknown command '\(topic)'\n\n\(Self.usage)")
                 return ExitCode.usage
@@ -80,6 +90,16 @@ public struct CommandLineTool: Sendable {
             return ExitCode.success
         case "build":
             return BuildCommand(tool: self).run(rest)
+        case "layouts":
+            return LayoutsCommand(tool: self).run(rest)
+        case "serve":
+            return ServeCommand(tool: self).run(rest)
+        case "new":
+            return NewCommand(tool: self).run(rest)
+        case "import":
+            return ImportCommand(tool: self).run(rest)
+        case "check":
+            return CheckCommand(tool: self).run(rest)
         default:
             console.error("error: unknown command '\(command)'\n\n\(Self.usage)")
             return ExitCode.usage

@@ -25,7 +25,8 @@ public struct FlowLayout: CollectionLayout, Hashable {
     /// `scrollDirection`.
     public var scrollDirection: ScrollDirection
     /// Header height (vertical) or width (horizontal), used for sections with `hasHeader`.
-    /// `headerReferenceSize`; zero along the scroll axis means no header.
+    /// `headerReferenceSize`; zero along the scroll axis means no header. Defaults to 44 × 44 (UIKit's
+    /// is zero) so grouped recipes show their section titles without extra configuration.
     public var headerReferenceSize: Size
     /// Footer height (vertical) or width (horizontal), used for sections with `hasFooter`.
     /// `footerReferenceSize`.

@@ -3,14 +3,21 @@ import Testing
 
 @Suite struct CircleLayoutTests {
     @Test func cardsSitEvenlyOnTheCircle() {
-        // r = min(400, 300) / 2.5 = 120 around (200, 150).
-        let layout = CircleLayout().prepare(context(width: 400, height: 300, items: 4))
-        let expected = [Point(x: 320, y: 150), Point(x: 200, y: 270), Point(x: 80, y: 150), Point(x: 200, y: 30)]
+        // r = min(400, 500) / 2.5 = 160 around (200, 250).
+        let layout = CircleLayout().prepare(context(width: 400, height: 500, items: 4))
+        let expected = [Point(x: 360, y: 250), Point(x: 200, y: 410), Point(x: 40, y: 250), Point(x: 200, y: 90)]
         for (card, point) in zip(layout.attributes, expected) {
             #expect(abs(card.center.x - point.x) < 1e-9 && abs(card.center.y - point.y) < 1e-9)
             #expect(card.size == Size(width: 70, height: 70))
         }
-        #expect(layout.contentSize == Size(width: 400, height: 300))
+        #expect(layout.contentSize == Size(width: 400, height: 500))
+    }
+
+    @Test func cardsOverhangingAShortViewportGrowTheContent() {
+        // r = 120 around (200, 150): the top card reaches y = −5 and the bottom one 305.
+        let layout = CircleLayout().prepare(context(width: 400, height: 300, items: 4))
+        #expect(layout.contentSize == Size(width: 400, height: 310))
+        #expect(cellFrames(layout)[3].minY == 0)
     }
 
     @Test func withoutViewportTheFrameIsSquare() {

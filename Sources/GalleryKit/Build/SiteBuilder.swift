@@ -9,6 +9,12 @@ public struct BuildOptions: Sendable {
     /// The default theme folder (the repository's `Templates/`).
     public var themeDirectory: URL
     public var includeDrafts = false
+    /// Where to write the first gallery page's computed frames as JSON (`LayoutReport`), if anywhere.
+    public var layoutReport: URL?
+    /// Images processed side by side; nil: one per active processor.
+    public var jobs: Int?
+    /// Called from worker threads as each image is done (the CLI draws a progress line from it).
+    public var imageProgress: (@Sendable (ImageProgress) -> Void)?
     /// Turns an absolute path into the form messages use (relative to the working directory).
     public var displayPath: @Sendable (URL) -> String = { $0.path }
 
@@ -26,6 +32,9 @@ public struct BuildReport: Sendable {
     public var recipeCount: Int
     public var fileCount: Int
     public var outputDirectory: URL
+    /// Images processed by this build, and images taken from the cache unchanged.
+    public var imagesProcessed = 0
+    public var imagesFromCache = 0
 }
 
 /// The pipeline: load and validate content, lay out the gallery for every breakpoint, render
@@ -65,22 +74,25 @@ public struct SiteBuilder: Sendable {
         } catch {
             log.append(contentsOf: error.diagnostics)
         }
-        var layout: (any CollectionLayout)?
+        var layouts: [[any CollectionLayout]] = []
         if let site {
-            do {
-                layout = try GalleryLayoutFactory.makeLayout(site.config.gallery, path: loader.displayPath("site.yml"))
-            } catch {
-                log.append(error)
-            }
+            let (made, diagnostics) = GalleryLayoutFactory.makeLayouts(site.config.gallery, breakpoints: site.config.breakpoints,
+                                                                       path: loader.displayPath("site.yml"))
+            layouts = made
+            log.append(contentsOf: diagnostics)
         }
-        guard let site, let theme, let layout, !log.hasErrors else { throw BuildFailure(log.sorted) }
+        guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
 
-        progress("Laying out \(site.recipes.count) cards for \(site.config.breakpoints.count) breakpoints")
-        let arrangement = GalleryArrangement(recipes: site.recipes, images: site.images, breakpoints: site.config.breakpoints,
-                                             layout: layout, labelHeight: site.config.gallery.labelHeight)
+        progress("Laying out \(site.recipes.count) cards in \(layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
+        // Images before pages: the pages name the renditions. A failed image fails the build
+        // here, before anything is written.
+        let imageWork = processImages(of: site, theme: theme, layouts: layouts, loader: loader)
+        log.append(contentsOf: imageWork.outcome.diagnostics)
+        if log.hasErrors { throw BuildFailure(log.sorted) }
 
         progress("Rendering pages")
-        let (pages, renderDiagnostics) = PageRenderer(site: site, theme: theme, arrangement: arrangement).render()
+        let renderer = PageRenderer(site: imageWork.site, theme: theme, layouts: layouts)
+        let (pages, renderDiagnostics) = renderer.render()
         log.append(contentsOf: renderDiagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
 
@@ -88,10 +100,11 @@ public struct SiteBuilder: Sendable {
         for (path, url) in theme.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: "assets/" + path, contents: .copy(url)))
         }
-        for path in Set(site.recipes.compactMap { recipe -> String? in
-            if case .local(let path)? = recipe.image { return path }
-            return nil
-        }).sorted() {
+        // Recipe pictures go out as the pipeline's renditions (or the SVG itself), never the original.
+        files += imageWork.outcome.files
+        var copiedImages = Set<String>()
+        if let background = site.config.gallery.backgroundImage { copiedImages.insert(background) }
+        for path in copiedImages.sorted() {
             files.append(OutputFile(path: PageRenderer.imagePath(path), contents: .copy(options.siteDirectory.appendingPathComponent(path))))
         }
 
@@ -101,7 +114,19 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildFailure(log.sorted + [error])
         }
-        return BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: files.count,
-                           outputDirectory: options.outputDirectory)
+        imageWork.pipeline.prune(keeping: imageWork.outcome.cacheKeys)
+        if let reportURL = options.layoutReport {
+            let json = LayoutReport.json(renderer.galleryModel(page: 1, of: renderer.galleryPages))
+            do {
+                try Data(json.utf8).write(to: reportURL)
+            } catch {
+                throw BuildFailure(log.sorted + [.error("cannot write the layout report: \(error.localizedDescription)", path: display(reportURL))])
+            }
+        }
+        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: files.count,
+                                 outputDirectory: options.outputDirectory)
+        report.imagesProcessed = imageWork.outcome.processedCount
+        report.imagesFromCache = imageWork.outcome.cachedCount
+        return report
     }
 }

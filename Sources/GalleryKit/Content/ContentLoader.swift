@@ -30,6 +30,9 @@ public struct ContentLoader: Sendable {
             throw BuildFailure([.error("site folder not found", path: displayRoot)])
         }
         let config = loadConfig(&log)
+        if let background = config.gallery.backgroundImage {
+            checkSiteFile(background, what: "background image", reference: displayPath("site.yml"), line: config.gallery.line, &log)
+        }
         let recipesDirectory = siteDirectory.appendingPathComponent("recipes")
         let names = ((try? fileManager.contentsOfDirectory(atPath: recipesDirectory.path)) ?? [])
             .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
@@ -60,7 +63,10 @@ public struct ContentLoader: Sendable {
         }
         checkDuplicateSlugs(recipes, &log)
         let images = probeImages(recipes, &log)
-        if log.hasErrors { throw BuildFailure(log.sorted) }
+        if log.hasErrors {
+            reportUndecodableImages(recipes, images, &log)
+            throw BuildFailure(log.sorted)
+        }
         return (Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images), log.sorted)
     }
 
@@ -81,6 +87,18 @@ public struct ContentLoader: Sendable {
         }
     }
 
+    /// Reports a file named in site.yml that is missing or leads outside the site folder.
+    private func checkSiteFile(_ relative: String, what: String, reference: String, line: Int, _ log: inout DiagnosticLog) {
+        let url = siteDirectory.appendingPathComponent(relative)
+        let root = siteDirectory.resolvingSymlinksInPath().path
+        let resolved = url.resolvingSymlinksInPath().path
+        if !(resolved == root || resolved.hasPrefix(root + "/")) {
+            log.append(.error("\(what) '\(relative)' leads outside the site folder", path: reference, line: line, column: 1))
+        } else if !FileManager.default.isReadableFile(atPath: url.path) {
+            log.append(.error("\(what) '\(relative)' not found (looked for \(displayPath(relative)))", path: reference, line: line, column: 1))
+        }
+    }
+
     private func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
         var seen: [String: Recipe] = [:]
         for recipe in recipes {
@@ -98,6 +116,10 @@ public struct ContentLoader: Sendable {
         var images: [String: ImageInfo] = [:]
         let root = siteDirectory.resolvingSymlinksInPath().path
         for recipe in recipes {
+            if case .remote(let url)? = recipe.image {
+                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+                continue
+            }
             guard case .local(let relative)? = recipe.image, images[relative] == nil else { continue }
             let path = displayPath(recipe.sourcePath)
             let line = recipe.line(of: "image")
@@ -112,7 +134,7 @@ public struct ContentLoader: Sendable {
                 log.append(.error("image '\(relative)' not found (looked for \(displayPath(relative)))", path: path, line: line, column: 1))
                 continue
             }
-            guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
+            guard !isDirectory.boolValue, let data = ImageProbe.header(of: url) else {
                 log.append(.error("image '\(relative)' is not a readable file", path: path, line: line, column: 1))
                 continue
             }

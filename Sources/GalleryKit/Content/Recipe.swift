@@ -9,6 +9,9 @@ public struct Recipe: Sendable, Hashable {
     public var sourcePath: String
     public var image: ImageReference?
     public var imageAlt: String?
+    /// A remote picture's size from `image_width`/`image_height` (it is not downloaded to measure).
+    public var imageWidth: Int?
+    public var imageHeight: Int?
     public var summary: String?
     public var tags: [String]
     public var glass: String?

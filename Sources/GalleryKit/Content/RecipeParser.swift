@@ -50,8 +50,14 @@ public enum RecipeParser {
                 reader.error("'image' must be a path or an https URL, found \(node.kindName)", at: node)
             }
         }
-        _ = reader.int("image_width")
-        _ = reader.int("image_height")
+        var imageSize: [Int?] = []
+        for key in ["image_width", "image_height"] {
+            let value = reader.int(key)
+            if let value, value <= 0, let node = reader.value(key) {
+                reader.error("'\(key)' must be a positive number of pixels, found \(value)", at: node)
+            }
+            imageSize.append(value.flatMap { $0 > 0 ? $0 : nil })
+        }
         var prepTime: RecipeDuration?
         var cookTime: RecipeDuration?
         for (key, store) in [("prep_time", 0), ("cook_time", 1)] {
@@ -89,6 +95,7 @@ public enum RecipeParser {
             isDraft: reader.bool("draft") ?? false,
             body: frontMatter.body)
         recipe.keyLines = reader.keyLines
+        (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
         reader.warnUnknownKeys(in: "front matter")
         let failed = reader.diagnostics.contains { $0.severity == .error }
         return (failed ? nil : recipe, reader.diagnostics)

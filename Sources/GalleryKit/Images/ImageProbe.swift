@@ -9,6 +9,12 @@ public struct ImageInfo: Sendable, Hashable {
     public var width: Int
     public var height: Int
     public var format: Format
+    /// What the image pipeline made of a local image (renditions, crops, placeholder); set by the
+    /// build before pages are rendered, nil until then and for remote images.
+    public var processed: ProcessedImage?
+    /// At each breakpoint, the largest share of the gallery's width the picture's box takes in any
+    /// arrangement or filter (cover cropping included): what `sizes` tells the browser.
+    public var galleryShares: [Double] = []
 
     public init(width: Int, height: Int, format: Format) {
         self.width = width
@@ -28,8 +34,25 @@ public enum ImageProbe {
     /// Images above this many pixels are refused (decompression bombs).
     public static let pixelLimit = 100_000_000
 
+    /// How much of a file the probe reads: enough for any header, without reading whole photos.
+    static let headerLength = 512 * 1024
+
+    /// The start of a file, for `probe`; nil when it cannot be read.
+    public static func header(of url: URL) -> Data? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: headerLength)) ?? Data()
+    }
+
+    /// A remote picture's size: from front matter when given, else a square (it is never
+    /// downloaded to measure).
+    public static func remote(width: Int?, height: Int?) -> ImageInfo {
+        guard let width, let height else { return ImageInfo(width: 1200, height: 1200, format: .jpeg) }
+        return ImageInfo(width: width, height: height, format: .jpeg)
+    }
+
     public static func probe(_ data: Data) -> Result<ImageInfo, Failure> {
-        let bytes = [UInt8](data.prefix(512 * 1024))
+        let bytes = [UInt8](data.prefix(headerLength))
         guard !bytes.isEmpty else { return .failure(Failure(message: "the image file is empty")) }
         let info: ImageInfo?
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -79,19 +102,47 @@ public enum ImageProbe {
         return ImageInfo(width: bigEndian(bytes, 16, 4), height: bigEndian(bytes, 20, 4), format: .png)
     }
 
+    /// The frame size, turned upright: EXIF orientations 5–8 (a quarter turn) swap width and height,
+    /// as the image pipeline applies the orientation to every rendition.
     private static func jpeg(_ bytes: [UInt8]) -> ImageInfo? {
         var offset = 2
+        var orientation = 1
         while offset + 9 < bytes.count {
             guard bytes[offset] == 0xFF else { return nil }
             let marker = bytes[offset + 1]
             if marker == 0xFF { offset += 1; continue }
             let length = bigEndian(bytes, offset + 2, 2)
+            if marker == 0xE1, offset + 2 + length <= bytes.count {
+                orientation = exifOrientation(Array(bytes[(offset + 4)..<(offset + 2 + length)])) ?? orientation
+            }
             // SOF0...SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return ImageInfo(width: bigEndian(bytes, offset + 7, 2), height: bigEndian(bytes, offset + 5, 2), format: .jpeg)
+                let width = bigEndian(bytes, offset + 7, 2)
+                let height = bigEndian(bytes, offset + 5, 2)
+                let quarterTurn = (5...8).contains(orientation)
+                return ImageInfo(width: quarterTurn ? height : width, height: quarterTurn ? width : height, format: .jpeg)
             }
             guard length >= 2 else { return nil }
             offset += 2 + length
+        }
+        return nil
+    }
+
+    /// The orientation tag (0x0112) of an APP1 `Exif` segment's first directory.
+    private static func exifOrientation(_ segment: [UInt8]) -> Int? {
+        guard segment.count >= 14, segment.starts(with: Array("Exif".utf8) + [0, 0]) else { return nil }
+        let tiff = Array(segment[6...])
+        let little = tiff.starts(with: Array("II".utf8))
+        guard little || tiff.starts(with: Array("MM".utf8)) else { return nil }
+        func number(_ offset: Int, _ count: Int) -> Int? {
+            guard offset >= 0, offset + count <= tiff.count else { return nil }
+            return little ? littleEndian(tiff, offset, count) : bigEndian(tiff, offset, count)
+        }
+        guard let directory = number(4, 4), let entries = number(directory, 2) else { return nil }
+        for entry in 0..<min(entries, 256) {
+            let start = directory + 2 + entry * 12
+            guard let tag = number(start, 2) else { return nil }
+            if tag == 0x0112 { return number(start + 8, 2) }
         }
         return nil
     }

@@ -1,20 +1,34 @@
 import Foundation
+import GalleryLayout
 import Mustache
 
 /// Renders every page of a site with a theme: pure, from values to `OutputFile`s.
 public struct PageRenderer: Sendable {
     public var site: Site
     public var theme: Theme
-    public var arrangement: GalleryArrangement
+    /// Layout engines by arrangement (site.yml's order), then breakpoint.
+    public var layouts: [[any CollectionLayout]]
 
-    public init(site: Site, theme: Theme, arrangement: GalleryArrangement) {
+    public init(site: Site, theme: Theme, layouts: [[any CollectionLayout]]) {
         self.site = site
         self.theme = theme
-        self.arrangement = arrangement
+        self.layouts = layouts
     }
 
-    /// Output path of the gallery.
+    /// Output path of the gallery's first page.
     public static let galleryPath = "index.html"
+
+    /// Output path of gallery page `number` (1-based): `index.html`, `page/2/index.html`, …
+    public static func galleryPath(page number: Int) -> String {
+        number <= 1 ? galleryPath : "page/\(number)/index.html"
+    }
+
+    /// The recipes of each gallery page.
+    public var galleryPages: [ArraySlice<Recipe>] {
+        let size = max(site.config.gallery.pageSize, 1)
+        guard !site.recipes.isEmpty else { return [site.recipes[...]] }
+        return stride(from: 0, to: site.recipes.count, by: size).map { site.recipes[$0..<min($0 + size, site.recipes.count)] }
+    }
 
     /// Output path of a recipe's page.
     public static func recipePath(_ recipe: Recipe) -> String {
@@ -40,9 +54,31 @@ public struct PageRenderer: Sendable {
                 diagnostics.append(.error("\(error)", path: template))
             }
         }
-        page("gallery", path: Self.galleryPath, context: galleryContext())
+        let pages = galleryPages
+        for number in pages.indices {
+            page("gallery", path: Self.galleryPath(page: number + 1), context: galleryContext(page: number + 1, of: pages))
+        }
         for (index, recipe) in site.recipes.enumerated() {
             page("recipe", path: Self.recipePath(recipe), context: recipeContext(index))
+        }
+        let tags = TagPages.tags(of: site.recipes)
+        for tag in tags {
+            page("tag", path: TagPages.path(forSlug: tag.slug), context: tagContext(tag))
+        }
+        if hasTagIndex {
+            page("tags", path: TagPages.indexPath, context: tagIndexContext(tags))
+        }
+        page("404", path: NotFoundPage.path, context: notFoundContext())
+        if let published = site.config.publishedURL {
+            files.append(Sitemap(outputPaths: files.map(\.path), publishedURL: published).file)
+            files.append(AtomFeed(site: site, publishedURL: published).file)
+        } else {
+            diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
+                                        path: "site.yml"))
+        }
+        files.append(RobotsTxt(publishedURL: site.config.publishedURL).file)
+        if site.config.search {
+            files.append(SearchIndex(recipes: site.recipes).file)
         }
         return (files, diagnostics)
     }
@@ -66,7 +102,14 @@ extension PageRenderer {
             "language": .string(config.language),
             "author": config.author.map(MustacheValue.string) ?? .null,
             "recipeCount": .int(site.recipes.count),
+            "hasFeed": .bool(config.baseURL != nil),
+            "hasTagIndex": .bool(hasTagIndex),
         ]
+    }
+
+    /// Whether the site has a tag index: when any recipe has a tag.
+    var hasTagIndex: Bool {
+        site.recipes.contains { !$0.tags.isEmpty }
     }
 
     /// Fields shared by a card and a page: title, link, picture.

@@ -4,8 +4,10 @@ import Mustache
 extension PageRenderer {
     func recipeContext(_ index: Int) -> MustacheValue {
         let recipe = site.recipes[index]
-        let root = URLPath.root(from: Self.recipePath(recipe))
+        let path = Self.recipePath(recipe)
+        let root = URLPath.root(from: path)
         var context = summaryContext(recipe, root: root)
+        context["tags"] = tagLinks(recipe, root: root)
         context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
         context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
         context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
@@ -25,12 +27,28 @@ extension PageRenderer {
         if index + 1 < site.recipes.count {
             context["next"] = link(to: site.recipes[index + 1], root: root)
         }
+        var meta = socialMeta(path: path, root: root, type: "article", title: recipe.title, description: recipe.summary,
+                              image: context["image"])
+        meta.publishedTime = recipe.date?.iso8601
+        meta.tags = recipe.tags
         return [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
+            "meta": meta.context,
+            "structuredData": .string(structuredData(recipe, image: context["image"], root: root).script),
             "galleryURL": .string(root + Self.galleryPath),
             "recipe": .dictionary(context),
         ]
+    }
+
+    /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`.
+    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String) -> RecipeStructuredData {
+        let published = site.config.publishedURL
+        let pictures = image.map(PublishedImage.candidates(in:)) ?? []
+        return RecipeStructuredData(recipe: recipe, config: site.config,
+                                    pageURL: published?.page(Self.recipePath(recipe)),
+                                    imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
+                                    steps: Markdown.orderedListItems(recipe.body))
     }
 }

@@ -1,0 +1,168 @@
+#include "CVipsShim.h"
+#include <pthread.h>
+#include <string.h>
+#include <vips/vips.h>
+
+static pthread_once_t gg_once = PTHREAD_ONCE_INIT;
+static int gg_init_result = -1;
+
+static void gg_init_once(void) {
+    gg_init_result = VIPS_INIT("gallerygen");
+}
+
+int gg_init(void) {
+    pthread_once(&gg_once, gg_init_once);
+    return gg_init_result == 0 ? 0 : -1;
+}
+
+void gg_set_concurrency(int threads) { vips_concurrency_set(threads); }
+void gg_set_cache_max(int operations) {
+    vips_cache_set_max(operations);
+    if (operations == 0) {
+        vips_cache_set_max_mem(0);
+        vips_cache_set_max_files(0);
+    }
+}
+
+int gg_has_operation(const char *name) {
+    return vips_type_find("VipsOperation", name) != 0;
+}
+
+char *gg_error_message(void) {
+    char *message = g_strdup(vips_error_buffer());
+    vips_error_clear();
+    return message;
+}
+
+void gg_unref(GGImage *image) {
+    if (image) g_object_unref(image);
+}
+
+void gg_free(void *pointer) { g_free(pointer); }
+
+int gg_width(GGImage *image) { return vips_image_get_width(image); }
+int gg_height(GGImage *image) { return vips_image_get_height(image); }
+int gg_bands(GGImage *image) { return vips_image_get_bands(image); }
+int gg_has_alpha(GGImage *image) { return vips_image_hasalpha(image); }
+
+int gg_load_buffer(const void *data, size_t length, int fail_on_truncated, GGImage **out) {
+    *out = vips_image_new_from_buffer(data, length, "",
+        "access", VIPS_ACCESS_SEQUENTIAL,
+        "fail_on", fail_on_truncated ? VIPS_FAIL_ON_TRUNCATED : VIPS_FAIL_ON_NONE,
+        NULL);
+    return *out ? 0 : -1;
+}
+
+int gg_copy_memory(GGImage *in, GGImage **out) {
+    *out = vips_image_copy_memory(in);
+    return *out ? 0 : -1;
+}
+
+int gg_thumbnail_buffer(const void *data, size_t length, int width, int fail_on_truncated, GGImage **out) {
+    return vips_thumbnail_buffer((void *)data, length, out, width,
+        "height", VIPS_MAX_COORD,
+        "size", VIPS_SIZE_DOWN,
+        "option_string", fail_on_truncated ? "fail_on=truncated" : "",
+        NULL);
+}
+
+int gg_autorot(GGImage *in, GGImage **out) { return vips_autorot(in, out, NULL); }
+
+int gg_to_srgb(GGImage *in, GGImage **out) {
+    GGImage *converted = NULL;
+    int result;
+    if (vips_image_get_typeof(in, VIPS_META_ICC_NAME)) {
+        result = vips_icc_transform(in, &converted, "srgb", "embedded", TRUE,
+            "intent", VIPS_INTENT_PERCEPTUAL, NULL);
+        if (result != 0) {
+            // A broken profile: fall back to the plain conversion below.
+            vips_error_clear();
+            result = vips_colourspace(in, &converted, VIPS_INTERPRETATION_sRGB, NULL);
+        }
+    } else if (vips_image_guess_interpretation(in) == VIPS_INTERPRETATION_sRGB
+               && vips_image_get_format(in) == VIPS_FORMAT_UCHAR) {
+        g_object_ref(in);
+        converted = in;
+        result = 0;
+    } else {
+        result = vips_colourspace(in, &converted, VIPS_INTERPRETATION_sRGB, NULL);
+    }
+    if (result != 0) return -1;
+    if (vips_image_get_format(converted) != VIPS_FORMAT_UCHAR) {
+        GGImage *cast = NULL;
+        result = vips_cast(converted, &cast, VIPS_FORMAT_UCHAR, NULL);
+        g_object_unref(converted);
+        if (result != 0) return -1;
+        converted = cast;
+    }
+    *out = converted;
+    return 0;
+}
+
+int gg_strip_metadata(GGImage *in, GGImage **out) {
+    if (vips_copy(in, out, NULL) != 0) return -1;
+    gchar **fields = vips_image_get_fields(*out);
+    for (int i = 0; fields[i]; i++) {
+        const char *field = fields[i];
+        if (vips_isprefix("exif-", field) || vips_isprefix("png-comment-", field)
+            || strcmp(field, VIPS_META_XMP_NAME) == 0 || strcmp(field, VIPS_META_IPTC_NAME) == 0
+            || strcmp(field, VIPS_META_ICC_NAME) == 0 || strcmp(field, VIPS_META_ORIENTATION) == 0
+            || strcmp(field, VIPS_META_PHOTOSHOP_NAME) == 0) {
+            vips_image_remove(*out, field);
+        }
+    }
+    g_strfreev(fields);
+    return 0;
+}
+
+int gg_resize(GGImage *in, double scale, GGImage **out) {
+    return vips_resize(in, out, scale, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
+}
+
+int gg_smartcrop_cover(GGImage *in, int width, int height, GGImage **out) {
+    return vips_thumbnail_image(in, out, width,
+        "height", height,
+        "crop", VIPS_INTERESTING_ATTENTION,
+        "no_rotate", TRUE,
+        NULL);
+}
+
+int gg_flatten(GGImage *in, double red, double green, double blue, GGImage **out) {
+    VipsArrayDouble *background = vips_array_double_newv(3, red, green, blue);
+    int result = vips_flatten(in, out, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return result;
+}
+
+int gg_gaussblur(GGImage *in, double sigma, GGImage **out) {
+    return vips_gaussblur(in, out, sigma, NULL);
+}
+
+int gg_svg_load(const void *data, size_t length, double scale, GGImage **out) {
+    return vips_svgload_buffer((void *)data, length, out, "scale", scale, NULL);
+}
+
+int gg_new_from_pixels(const void *pixels, size_t length, int width, int height, int bands, GGImage **out) {
+    *out = vips_image_new_from_memory_copy(pixels, length, width, height, bands, VIPS_FORMAT_UCHAR);
+    if (*out && bands >= 3) (*out)->Type = VIPS_INTERPRETATION_sRGB;
+    return *out ? 0 : -1;
+}
+
+int gg_png_save(GGImage *in, void **buffer, size_t *length) {
+    return vips_pngsave_buffer(in, buffer, length, "strip", TRUE, NULL);
+}
+
+int gg_jpeg_save(GGImage *in, int quality, void **buffer, size_t *length) {
+    return vips_jpegsave_buffer(in, buffer, length,
+        "Q", quality, "strip", TRUE, "optimize_coding", TRUE, "interlace", FALSE, NULL);
+}
+
+int gg_webp_save(GGImage *in, int quality, int effort, void **buffer, size_t *length) {
+    return vips_webpsave_buffer(in, buffer, length,
+        "Q", quality, "effort", effort, "strip", TRUE, "smart_subsample", FALSE, NULL);
+}
+
+int gg_write_pixels(GGImage *in, void **buffer, size_t *length) {
+    *buffer = vips_image_write_to_memory(in, length);
+    return *buffer ? 0 : -1;
+}

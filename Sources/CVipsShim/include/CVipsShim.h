@@ -1,0 +1,66 @@
+// C wrappers around libvips' variadic calls, which Swift cannot call directly. Every function
+// returns 0 on success and -1 on failure (the message is in gg_error_message()); output images are
+// new references the caller releases with gg_unref, output buffers are freed with gg_free.
+#ifndef CVIPSSHIM_H
+#define CVIPSSHIM_H
+
+#include <stddef.h>
+
+typedef struct _VipsImage GGImage;
+
+/// Starts libvips once per process (thread-safe); 0 when ready.
+int gg_init(void);
+/// Threads libvips may use inside one operation; 0 keeps its default.
+void gg_set_concurrency(int threads);
+/// Operations libvips keeps in its cache; 0 disables the cache.
+void gg_set_cache_max(int operations);
+/// 1 when libvips has a loader of the given name, e.g. "svgload_buffer".
+int gg_has_operation(const char *name);
+
+/// The current thread's last libvips error, copied; free with gg_free. Clears the error buffer.
+char *gg_error_message(void);
+
+void gg_unref(GGImage *image);
+void gg_free(void *pointer);
+
+int gg_width(GGImage *image);
+int gg_height(GGImage *image);
+int gg_bands(GGImage *image);
+int gg_has_alpha(GGImage *image);
+
+/// Opens an image from memory without decoding its pixels (header only until pixels are asked for).
+/// `fail_on_truncated` makes truncated or corrupt data an error once pixels are decoded.
+int gg_load_buffer(const void *data, size_t length, int fail_on_truncated, GGImage **out);
+/// Decodes pixels into memory (a real decode: corrupt data fails here).
+int gg_copy_memory(GGImage *in, GGImage **out);
+/// Loads, auto-rotates (EXIF orientation) and shrinks to fit `width` (shrink-on-load where the format
+/// allows), then converts to sRGB 8-bit; `scale` > 0 renders vector images at that scale first.
+int gg_thumbnail_buffer(const void *data, size_t length, int width, int fail_on_truncated, GGImage **out);
+/// Applies the EXIF orientation tag.
+int gg_autorot(GGImage *in, GGImage **out);
+/// Converts to 8-bit sRGB, using the embedded ICC profile when there is one.
+int gg_to_srgb(GGImage *in, GGImage **out);
+/// A copy without metadata (EXIF, XMP, IPTC, ICC profile, comments): savers' `strip` option
+/// misses some of it in libvips 8.14.
+int gg_strip_metadata(GGImage *in, GGImage **out);
+/// Resizes by `scale` (Lanczos 3).
+int gg_resize(GGImage *in, double scale, GGImage **out);
+/// Resizes to cover `width`×`height`, then crops to it around the most interesting region
+/// (VIPS_INTERESTING_ATTENTION).
+int gg_smartcrop_cover(GGImage *in, int width, int height, GGImage **out);
+/// Removes an alpha channel by blending over the given background colour.
+int gg_flatten(GGImage *in, double red, double green, double blue, GGImage **out);
+int gg_gaussblur(GGImage *in, double sigma, GGImage **out);
+/// Rasterises SVG data at `scale` × its nominal size.
+int gg_svg_load(const void *data, size_t length, double scale, GGImage **out);
+
+/// A new image from interleaved 8-bit pixels (copied).
+int gg_new_from_pixels(const void *pixels, size_t length, int width, int height, int bands, GGImage **out);
+
+int gg_png_save(GGImage *in, void **buffer, size_t *length);
+int gg_jpeg_save(GGImage *in, int quality, void **buffer, size_t *length);
+int gg_webp_save(GGImage *in, int quality, int effort, void **buffer, size_t *length);
+/// Raw interleaved 8-bit pixels, `bands` bytes per pixel.
+int gg_write_pixels(GGImage *in, void **buffer, size_t *length);
+
+#endif

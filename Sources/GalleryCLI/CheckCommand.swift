@@ -1,0 +1,123 @@
+import Foundation
+import GalleryKit
+
+/// `gallerygen check`: validates the content and follows every internal link of the built site.
+struct CheckCommand {
+    var tool: CommandLineTool
+
+    static let help = """
+        Usage: gallerygen check [--site DIR] [--output DIR] [--theme DIR] [--drafts]
+
+        Validates the site's content and templates, then checks that every internal link of the
+        website (href, src, srcset and poster in HTML; url() and @import in CSS) leads to a file
+        of the website. External URLs and in-page anchors are not followed.
+
+        Without --output, check builds the site into a temporary folder, checks that fresh build
+        and deletes it: your output folder is never touched, and broken links are named by the
+        file the build would write (under <site>/public). With --output DIR, check loads the
+        content to validate it and checks the website already built in DIR, as it is.
+
+        Options:
+          --site DIR      The site folder (default: Site)
+          --output DIR    Check this already built website instead of a fresh build
+          --theme DIR     Use another default theme folder
+          --drafts        Include recipes marked 'draft: true'
+          -h, --help      Show this help
+
+        Broken links are printed as path:line:column: error: broken link 'URL'.
+        Exit codes: 0 no problems, 1 content errors or broken links, 2 usage errors.
+        """
+
+    func run(_ arguments: [String]) -> Int32 {
+        let parsed: ArgumentParser
+        do {
+            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme"], flagOptions: ["drafts", "help"],
+                                        aliases: ["-h": "--help"])
+        } catch {
+            tool.console.error("error: \(error.message)\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        if parsed.flags.contains("help") {
+            tool.console.out(Self.help)
+            return ExitCode.success
+        }
+        if let extra = parsed.positionals.first {
+            tool.console.error("error: unexpected argument '\(extra)' (use --site DIR to choose the site folder)\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        guard var options = tool.buildOptions(site: parsed.options["site"], output: parsed.options["output"],
+                                              theme: parsed.options["theme"]) else {
+            return ExitCode.usage
+        }
+        options.includeDrafts = parsed.flags.contains("drafts")
+        return parsed.options["output"] == nil ? checkFreshBuild(options) : checkExistingOutput(options)
+    }
+
+    /// Builds into a temporary folder and checks it, naming files as the real build would.
+    private func checkFreshBuild(_ options: BuildOptions) -> Int32 {
+        let console = tool.console
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var scratchOptions = options
+        scratchOptions.outputDirectory = scratch.appendingPathComponent("public")
+        let realOutput = tool.display(options.outputDirectory)
+        let scratchPath = scratchOptions.outputDirectory.path
+        let displayTool = tool
+        scratchOptions.displayPath = { url in
+            let path = url.standardizedFileURL.path
+            if path == scratchPath { return realOutput }
+            if path.hasPrefix(scratchPath + "/") { return realOutput + path.dropFirst(scratchPath.count) }
+            return displayTool.display(url)
+        }
+        let report: BuildReport
+        do {
+            report = try SiteBuilder(options: scratchOptions).build()
+        } catch {
+            for diagnostic in error.diagnostics { console.error(diagnostic.description) }
+            let count = error.errors.count
+            console.error("check failed: the site does not build (\(count) error\(count == 1 ? "" : "s"))")
+            return ExitCode.failure
+        }
+        for diagnostic in report.diagnostics { console.error(diagnostic.description) }
+        return checkLinks(in: scratchOptions.outputDirectory, displayPath: realOutput, siteDirectory: options.siteDirectory,
+                          recipes: report.recipeCount)
+    }
+
+    /// Validates the content, then checks the website already in the output folder.
+    private func checkExistingOutput(_ options: BuildOptions) -> Int32 {
+        let console = tool.console
+        let output = tool.display(options.outputDirectory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.outputDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            console.error("\(output):1:1: error: no website here; build one first, or leave out --output to check a fresh build")
+            return ExitCode.failure
+        }
+        let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: tool.display(options.siteDirectory),
+                                   includeDrafts: options.includeDrafts)
+        let recipeCount: Int
+        do {
+            let (site, warnings) = try loader.load()
+            for diagnostic in warnings { console.error(diagnostic.description) }
+            recipeCount = site.recipes.count
+        } catch {
+            for diagnostic in error.diagnostics { console.error(diagnostic.description) }
+            let count = error.errors.count
+            console.error("check failed: the content has \(count) error\(count == 1 ? "" : "s")")
+            return ExitCode.failure
+        }
+        return checkLinks(in: options.outputDirectory, displayPath: output, siteDirectory: options.siteDirectory, recipes: recipeCount)
+    }
+
+    private func checkLinks(in directory: URL, displayPath: String, siteDirectory: URL, recipes: Int) -> Int32 {
+        let baseURL = tool.baseURL(ofSite: siteDirectory)
+        let report = LinkChecker(outputDirectory: directory, displayPath: displayPath, baseURL: baseURL).check()
+        for diagnostic in report.diagnostics { tool.console.error(diagnostic.description) }
+        let broken = report.diagnostics.count
+        guard broken == 0 else {
+            tool.console.error("check failed: \(broken) broken link\(broken == 1 ? "" : "s") in \(displayPath)")
+            return ExitCode.failure
+        }
+        tool.console.out("Checked \(recipes) recipes and \(report.linkCount) internal links in \(report.fileCount) pages and style sheets: no problems.")
+        return ExitCode.success
+    }
+}

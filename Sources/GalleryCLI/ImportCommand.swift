@@ -1,0 +1,73 @@
+import Foundation
+import GalleryKit
+
+/// `gallerygen import FILE.plist`: turns the seed app's drink list into recipe files.
+struct ImportCommand {
+    var tool: CommandLineTool
+
+    static let help = """
+        Usage: gallerygen import FILE.plist [--site DIR] [--force]
+
+        Imports a property list in the seed iOS app's DrinkList.plist format (XML or binary) into
+        recipes/<slug>.md files of the site folder. The root is an array with one item per drink:
+          - an array: name, image URL, ingredients (an array, or text with one per line),
+            directions (an array of steps, or text with one step per line), glass;
+          - or a dictionary with the keys name (or title), image (imageURL, picture, photo),
+            ingredients, directions (instructions, method, steps), glass, and optionally
+            summary (description), tags (category) and notes.
+        https image URLs are kept as remote pictures; other image values are left out with a
+        warning. Anything that cannot be read is reported with the file, item and line, and then
+        nothing is written.
+
+        Options:
+          --site DIR    The site folder (default: Site)
+          --force       Replace recipe files that already exist (refused by default)
+          -h, --help    Show this help
+
+        Exit codes: 0 imported, 1 the file cannot be read or mapped, or a recipe exists,
+        2 usage errors.
+        """
+
+    func run(_ arguments: [String]) -> Int32 {
+        let parsed: ArgumentParser
+        do {
+            parsed = try ArgumentParser(arguments, valueOptions: ["site"], flagOptions: ["force", "help"], aliases: ["-h": "--help"])
+        } catch {
+            tool.console.error("error: \(error.message)\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        if parsed.flags.contains("help") {
+            tool.console.out(Self.help)
+            return ExitCode.success
+        }
+        guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
+            tool.console.error("error: name one property list to import: gallerygen import DrinkList.plist\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        let plist = tool.resolve(file)
+        let site = tool.resolve(parsed.options["site"] ?? "Site")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            tool.console.error("\(tool.display(site)):1:1: error: site folder not found (create one with: gallerygen new site \(parsed.options["site"] ?? "Site"))")
+            return ExitCode.failure
+        }
+        let (recipes, diagnostics) = PlistImport.load(from: plist, displayPath: tool.display(plist))
+        for diagnostic in diagnostics { tool.console.error(diagnostic.description) }
+        let errorCount = diagnostics.filter { $0.severity == .error }.count
+        guard errorCount == 0 else {
+            tool.console.error("import failed with \(errorCount) error\(errorCount == 1 ? "" : "s"); no recipe was written")
+            return ExitCode.failure
+        }
+        let written: [String]
+        do {
+            written = try PlistImport.write(recipes, to: site, displayRoot: tool.display(site), force: parsed.flags.contains("force"))
+        } catch {
+            for diagnostic in error.diagnostics { tool.console.error(diagnostic.description) }
+            tool.console.error("import stopped; no recipe was written")
+            return ExitCode.failure
+        }
+        for path in written { tool.console.out("  \(path)") }
+        tool.console.out("Imported \(written.count) recipe\(written.count == 1 ? "" : "s") from \(tool.display(plist)).")
+        return ExitCode.success
+    }
+}

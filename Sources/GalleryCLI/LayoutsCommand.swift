@@ -1,0 +1,57 @@
+import GalleryLayout
+
+/// `gallerygen layouts`: lists every layout engine with its parameters and defaults.
+struct LayoutsCommand {
+    var tool: CommandLineTool
+
+    static let help = """
+        Usage: gallerygen layouts [NAME]
+
+        Lists the layout engines the gallery can use, with every parameter, its type and its
+        default. Use them in site.yml under gallery.arrangements, for example:
+
+          gallery:
+            arrangements:
+              - grid
+              - fan: { radius: 1500 }
+
+        Lengths are in reference pixels of each breakpoint; angles in degrees.
+        """
+
+    func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            tool.console.out(Self.help)
+            return ExitCode.success
+        }
+        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+            tool.console.error("error: unknown option '\(option)'\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        var engines = LayoutRegistry.engines
+        if let name = arguments.first {
+            guard let engine = LayoutRegistry.engine(named: name) else {
+                tool.console.error("error: unknown layout '\(name)'; known layouts: \(LayoutRegistry.engines.map(\.name).joined(separator: ", "))")
+                return ExitCode.usage
+            }
+            engines = [engine]
+        }
+        var lines: [String] = []
+        for engine in engines {
+            lines.append("\(engine.name) — \(engine.summary)")
+            let nameWidth = engine.parameters.map(\.name.count).max() ?? 0
+            let typeWidth = engine.parameters.map(\.type.name.count).max() ?? 0
+            let defaultWidth = engine.parameters.map(\.defaultValue.count).max() ?? 0
+            for parameter in engine.parameters {
+                lines.append("  " + pad(parameter.name, nameWidth) + "  " + pad(parameter.type.name, typeWidth)
+                             + "  " + pad(parameter.defaultValue, defaultWidth) + "  " + parameter.help)
+            }
+            lines.append("")
+        }
+        tool.console.out(lines.dropLast().joined(separator: "\n"))
+        return ExitCode.success
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

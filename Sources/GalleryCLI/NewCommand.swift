@@ -1,0 +1,123 @@
+import Foundation
+import GalleryKit
+
+/// `gallerygen new site DIR` and `gallerygen new recipe "Title"`: starting points to edit.
+struct NewCommand {
+    var tool: CommandLineTool
+
+    static let help = """
+        Usage: gallerygen new site DIR
+               gallerygen new recipe "Title" [--site DIR] [--date YYYY-MM-DD]
+
+        new site DIR     Writes a starter site into DIR (which must be new or empty): a commented
+                         site.yml, three example recipes and a picture. It builds as it is:
+                         gallerygen serve --site DIR
+        new recipe TITLE Writes recipes/<slug>.md in the site folder, the slug made from the title
+                         ("Piña Colada" → pina-colada.md), with the front matter filled in, hints
+                         for the other fields, and a Markdown skeleton. An existing file is never
+                         replaced.
+
+        Options:
+          --site DIR          The site folder for 'new recipe' (default: Site)
+          --date YYYY-MM-DD   The recipe's date (default: today)
+          -h, --help          Show this help
+
+        Exit codes: 0 written, 1 the folder or file already exists, 2 usage errors.
+        """
+
+    func run(_ arguments: [String]) -> Int32 {
+        let parsed: ArgumentParser
+        do {
+            parsed = try ArgumentParser(arguments, valueOptions: ["site", "date"], flagOptions: ["help"], aliases: ["-h": "--help"])
+        } catch {
+            tool.console.error("error: \(error.message)\n\n\(Self.help)")
+            return ExitCode.usage
+        }
+        if parsed.flags.contains("help") {
+            tool.console.out(Self.help)
+            return ExitCode.success
+        }
+        let positionals = parsed.positionals
+        switch positionals.first {
+        case "site":
+            guard positionals.count == 2, parsed.options["site"] == nil, parsed.options["date"] == nil else {
+                return usage("'new site' takes one folder name: gallerygen new site DIR")
+            }
+            return newSite(positionals[1])
+        case "recipe":
+            guard positionals.count == 2 else {
+                return usage("'new recipe' takes one title; quote it if it has spaces: gallerygen new recipe \"Piña Colada\"")
+            }
+            return newRecipe(title: positionals[1], site: parsed.options["site"] ?? "Site", dateText: parsed.options["date"])
+        case nil:
+            return usage("say what to create: 'new site DIR' or 'new recipe \"Title\"'")
+        case let other?:
+            return usage("unknown kind '\(other)': use 'new site DIR' or 'new recipe \"Title\"'")
+        }
+    }
+
+    private func usage(_ message: String) -> Int32 {
+        tool.console.error("error: \(message)\n\n\(Self.help)")
+        return ExitCode.usage
+    }
+
+    private func newSite(_ path: String) -> Int32 {
+        let directory = tool.resolve(path)
+        let display = tool.display(directory)
+        do {
+            try StarterSite.write(to: directory, displayPath: display)
+        } catch {
+            tool.console.error(error.description)
+            return ExitCode.failure
+        }
+        tool.console.out("Created a new site in \(display): site.yml, \(StarterSite.files.count - 2) recipes and a picture.")
+        tool.console.out("Preview it with: gallerygen serve --site \(display)")
+        tool.console.out("Add a recipe with: gallerygen new recipe \"Title\" --site \(display)")
+        return ExitCode.success
+    }
+
+    private func newRecipe(title rawTitle: String, site: String, dateText: String?) -> Int32 {
+        let title = rawTitle.trimmingCharacters(in: .whitespacesAndNewlines)
+        let slug = Recipe.slug(from: title)
+        guard !slug.isEmpty else {
+            return usage("the title '\(rawTitle)' gives no file name; use a title with letters or digits")
+        }
+        let date: RecipeDate
+        if let dateText {
+            guard let parsed = RecipeDate(parsing: dateText), dateText.count == 10 else {
+                return usage("'--date \(dateText)' is not a date written YYYY-MM-DD")
+            }
+            date = parsed
+        } else {
+            date = Self.today()
+        }
+        let siteDirectory = tool.resolve(site)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: siteDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            tool.console.error("\(tool.display(siteDirectory)):1:1: error: site folder not found (create one with: gallerygen new site \(site))")
+            return ExitCode.failure
+        }
+        let file = siteDirectory.appendingPathComponent("recipes/\(slug).md")
+        let display = tool.display(file)
+        guard !FileManager.default.fileExists(atPath: file.path) else {
+            tool.console.error("\(display):1:1: error: the recipe file already exists; edit it, or choose another title")
+            return ExitCode.failure
+        }
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(StarterSite.recipe(title: title, date: date).utf8).write(to: file, options: .withoutOverwriting)
+        } catch {
+            tool.console.error("\(display):1:1: error: cannot write the recipe: \(error.localizedDescription)")
+            return ExitCode.failure
+        }
+        tool.console.out("Created \(display); fill in its ingredients and method.")
+        return ExitCode.success
+    }
+
+    /// Today's date in the local time zone.
+    static func today() -> RecipeDate {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
+        let text = String(format: "%04d-%02d-%02d", parts.year ?? 2000, parts.month ?? 1, parts.day ?? 1)
+        return RecipeDate(parsing: text)!
+    }
+}

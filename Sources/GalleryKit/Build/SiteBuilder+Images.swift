@@ -1,0 +1,39 @@
+import Foundation
+import GalleryLayout
+
+extension SiteBuilder {
+    /// The image work of a build: the site with every local image's renditions, crops and
+    /// placeholder filled in, and what the pipeline produced (files, diagnostics, cache keys).
+    struct ImageWork {
+        var site: Site
+        var outcome: ImagePipeline.Outcome
+        var pipeline: ImagePipeline
+    }
+
+    /// Plans renditions from the gallery's layouts (every page, arrangement, filter and
+    /// breakpoint), then runs the pipeline over every local image.
+    func processImages(of site: Site, theme: Theme, layouts: [[any CollectionLayout]], loader: ContentLoader) -> ImageWork {
+        let planner = PageRenderer(site: site, theme: theme, layouts: layouts)
+        let pages = planner.galleryPages
+        let models = pages.indices.map { planner.galleryModel(page: $0 + 1, of: pages) }
+        let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight)
+
+        var users: [String: [ImageJob.User]] = [:]
+        for recipe in site.recipes {
+            guard case .local(let path)? = recipe.image else { continue }
+            users[path, default: []].append(.init(displayPath: loader.displayPath(recipe.sourcePath), line: recipe.line(of: "image")))
+        }
+        let jobs = users.keys.sorted().compactMap { path -> ImageJob? in
+            guard let info = site.images[path] else { return nil }
+            return ImageJob(sourcePath: path, info: info, widths: plan.widths[path] ?? [], users: users[path] ?? [])
+        }
+        let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs)
+        let outcome = pipeline.run(jobs, progress: options.imageProgress ?? { _ in })
+        var site = site
+        for (path, processed) in outcome.images {
+            site.images[path]?.processed = processed
+            site.images[path]?.galleryShares = plan.galleryShares[path] ?? []
+        }
+        return ImageWork(site: site, outcome: outcome, pipeline: pipeline)
+    }
+}

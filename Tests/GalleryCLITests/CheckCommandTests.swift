@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import GalleryCLI
+
+@Suite struct CheckCommandTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-check-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = directory.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole()
+        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, executablePath: "/nonexistent/gallerygen",
+                                   environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
+        return (tool.run(arguments), captured)
+    }
+
+    @Test func sampleSiteHasNoBrokenLinks() throws {
+        let site = Paths.root.appendingPathComponent("Site").path
+        let (code, console) = run(["check", "--site", site])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.out.contains("no problems"))
+        // The check built into a temporary folder: the sample site's own output was not touched.
+        #expect(!console.error.contains("error"))
+    }
+
+    @Test func findsABrokenLinkInARecipe() throws {
+        try write("site/site.yml", "title: Links\n")
+        try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nA cousin of the [Sidecar](../sidecar/) and the [Daiquiri](../daiquiri/).\n")
+        try write("site/recipes/daiquiri.md", "---\ntitle: Daiquiri\n---\nShake.\n")
+        let (code, console) = run(["check", "--site", "site"])
+        #expect(code == 1)
+        let lines = console.error.split(separator: "\n").filter { $0.contains(": error: broken link") }
+        #expect(lines.count == 1, "\(console.error)")
+        #expect(lines.first?.hasPrefix("site/public/recipes/gimlet/index.html:") == true)
+        #expect(lines.first?.contains(": error: broken link '../sidecar/': no file 'recipes/sidecar/index.html' in the output") == true)
+        #expect(console.error.contains("check failed: 1 broken link"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/public").path))
+    }
+
+    @Test func checksAnExistingOutputAsItIs() throws {
+        try write("site/site.yml", "title: Links\n")
+        try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake.\n")
+        #expect(run(["build", "--site", "site", "--output", "out"]).0 == 0)
+        #expect(run(["check", "--site", "site", "--output", "out"]).0 == 0)
+        try write("out/extra.html", "<p>\n  <a href=\"recipes/negroni/\">Negroni</a></p>")
+        let (code, console) = run(["check", "--site", "site", "--output", "out"])
+        #expect(code == 1)
+        #expect(console.error.contains("out/extra.html:2:12: error: broken link 'recipes/negroni/'"))
+        let (missing, missingConsole) = run(["check", "--site", "site", "--output", "nothing-here"])
+        #expect(missing == 1)
+        #expect(missingConsole.error.contains("nothing-here:1:1: error: no website here"))
+    }
+
+    @Test func contentErrorsFailTheCheck() throws {
+        try write("site/site.yml", "title: Links\n")
+        try write("site/recipes/bad.md", "---\ntitle: [oops\n---\n")
+        let (code, console) = run(["check", "--site", "site"])
+        #expect(code == 1)
+        #expect(console.error.contains("site/recipes/bad.md:"))
+        #expect(console.error.contains("check failed: the site does not build"))
+    }
+}

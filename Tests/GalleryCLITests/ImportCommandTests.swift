@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import GalleryCLI
+
+@Suite struct ImportCommandTests {
+    let directory: URL
+    static let fixture = Paths.root.appendingPathComponent("Tests/Fixtures/seed-plist/DrinkList.plist").path
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("site"), withIntermediateDirectories: true)
+        try Data("title: Imported Bar\n".utf8).write(to: directory.appendingPathComponent("site/site.yml"))
+    }
+
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole()
+        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, executablePath: "/nonexistent/gallerygen",
+                                   environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
+        return (tool.run(arguments), captured)
+    }
+
+    @Test func importsTheSeedListIntoRecipesThatBuild() throws {
+        let (code, console) = run(["import", Self.fixture, "--site", "site"])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.out.contains("site/recipes/mojito.md"))
+        #expect(console.out.contains("Imported 4 recipes"))
+        #expect(console.error.contains("DrinkList.plist:48:2: warning: item 3: left out the image 'shirley-temple.png'"))
+        let (built, buildConsole) = run(["build", "--site", "site"])
+        #expect(built == 0, "\(buildConsole.error)")
+        #expect(buildConsole.out.contains("Built 4 recipes"))
+    }
+
+    @Test func refusesToOverwriteUnlessForced() throws {
+        #expect(run(["import", Self.fixture, "--site", "site"]).0 == 0)
+        let (again, console) = run(["import", Self.fixture, "--site", "site"])
+        #expect(again == 1)
+        #expect(console.error.contains("site/recipes/mojito.md:1:1: error: a recipe file with this name already exists; pass --force to replace it"))
+        #expect(console.error.contains("no recipe was written"))
+        #expect(run(["import", Self.fixture, "--site", "site", "--force"]).0 == 0)
+    }
+
+    @Test func unreadableFilesNameTheFile() throws {
+        try Data("not a plist".utf8).write(to: directory.appendingPathComponent("broken.plist"))
+        let (code, console) = run(["import", "broken.plist", "--site", "site"])
+        #expect(code == 1)
+        #expect(console.error.contains("broken.plist:1:1: error: not a readable property list"))
+        let (missing, missingConsole) = run(["import", "nope.plist", "--site", "site"])
+        #expect(missing == 1)
+        #expect(missingConsole.error.contains("nope.plist:1:1: error: cannot read the file"))
+        #expect(run(["import"]).0 == 2)
+        #expect(run(["import", Self.fixture, "--site", "no-site"]).0 == 1)
+    }
+}

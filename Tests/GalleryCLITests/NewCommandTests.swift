@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import GalleryCLI
+
+@Suite struct NewCommandTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole()
+        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, executablePath: "/nonexistent/gallerygen",
+                                   environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
+        return (tool.run(arguments), captured)
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    @Test func starterSiteBuildsAsItIs() throws {
+        let (code, console) = run(["new", "site", "my-bar"])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.out.contains("Created a new site in my-bar"))
+        #expect(try read("my-bar/site.yml").contains("# The site's settings."))
+        let (built, buildConsole) = run(["build", "--site", "my-bar"])
+        #expect(built == 0, "\(buildConsole.error)")
+        #expect(buildConsole.out.contains("Built 3 recipes"))
+        #expect(!buildConsole.error.contains("warning"), "\(buildConsole.error)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("my-bar/public/images/lemonade.svg").path)
+            || FileManager.default.fileExists(atPath: directory.appendingPathComponent("my-bar/public/recipes/lemonade/index.html").path))
+        let (checked, checkConsole) = run(["check", "--site", "my-bar"])
+        #expect(checked == 0, "\(checkConsole.error)")
+    }
+
+    @Test func refusesANonEmptyFolder() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("busy"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: directory.appendingPathComponent("busy/notes.txt"))
+        let (code, console) = run(["new", "site", "busy"])
+        #expect(code == 1)
+        #expect(console.error.contains("busy:1:1: error: the folder is not empty"))
+        #expect(try read("busy/notes.txt") == "mine")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("busy/site.yml").path))
+        // An empty existing folder is fine.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        #expect(run(["new", "site", "empty"]).0 == 0)
+    }
+
+    @Test func newRecipeFillsInTheFrontMatterAndBuilds() throws {
+        #expect(run(["new", "site", "bar"]).0 == 0)
+        let (code, console) = run(["new", "recipe", "Piña Colada: the \"real\" one", "--site", "bar", "--date", "2024-07-01"])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.out.contains("Created bar/recipes/pina-colada-the-real-one.md"))
+        let text = try read("bar/recipes/pina-colada-the-real-one.md")
+        #expect(text.hasPrefix("---\ntitle: \"Piña Colada: the \\\"real\\\" one\"\ndate: 2024-07-01\n"))
+        #expect(text.contains("## Method\n\n1. "))
+        let (built, buildConsole) = run(["build", "--site", "bar"])
+        #expect(built == 0, "\(buildConsole.error)")
+        #expect(buildConsole.out.contains("Built 4 recipes"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("bar/public/recipes/pina-colada-the-real-one/index.html").path))
+    }
+
+    @Test func newRecipeUsesTodayAndNeverOverwrites() throws {
+        #expect(run(["new", "site", "bar"]).0 == 0)
+        #expect(run(["new", "recipe", "Gimlet", "--site", "bar"]).0 == 0)
+        #expect(try read("bar/recipes/gimlet.md").contains("date: \(NewCommand.today().iso8601)\n"))
+        try Data("---\ntitle: Mine\n---\n".utf8).write(to: directory.appendingPathComponent("bar/recipes/gimlet.md"))
+        let (code, console) = run(["new", "recipe", "Gimlet", "--site", "bar"])
+        #expect(code == 1)
+        #expect(console.error.contains("bar/recipes/gimlet.md:1:1: error: the recipe file already exists"))
+        #expect(try read("bar/recipes/gimlet.md").contains("Mine"))
+    }
+
+    @Test func usageErrors() {
+        #expect(run(["new"]).0 == 2)
+        #expect(run(["new", "page", "x"]).0 == 2)
+        #expect(run(["new", "site"]).0 == 2)
+        #expect(run(["new", "recipe", "!!!"]).0 == 2)
+        #expect(run(["new", "recipe", "Gimlet", "--date", "July"]).0 == 2)
+        let (code, console) = run(["new", "recipe", "Gimlet", "--site", "nowhere"])
+        #expect(code == 1)
+        #expect(console.error.contains("nowhere:1:1: error: site folder not found"))
+    }
+}

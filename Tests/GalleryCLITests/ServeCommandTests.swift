@@ -1,0 +1,182 @@
+import Foundation
+import GalleryKit
+import Testing
+@testable import GalleryCLI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A loopback GET that returns the status and body; the preview server closes each connection.
+func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) {
+    #if canImport(Glibc)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(descriptor) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { return (0, "") }
+    let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    _ = request.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count <= 0 { break }
+        received.append(contentsOf: buffer[..<count])
+    }
+    let text = String(decoding: received, as: UTF8.self)
+    guard let split = text.range(of: "\r\n\r\n") else { return (0, text) }
+    let status = Int(text[..<split.lowerBound].split(separator: " ").dropFirst().first ?? "") ?? 0
+    return (status, String(text[split.upperBound...]))
+}
+
+@Suite struct ServeCommandTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = directory.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func writeSite() throws {
+        try write("site/site.yml", "title: Serve Bar\n")
+        try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice.\n")
+    }
+
+    func tool(_ captured: CapturedConsole) -> CommandLineTool {
+        CommandLineTool(console: captured.console, currentDirectory: directory, executablePath: "/nonexistent/gallerygen",
+                        environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
+    }
+
+    func previewServer(events: CapturedConsole) -> PreviewServer {
+        let site = directory.appendingPathComponent("site")
+        let options = BuildOptions(siteDirectory: site, themeDirectory: Paths.root.appendingPathComponent("Templates"))
+        let server = PreviewServer(options: options, port: 0, watchedDirectories: [site], pollInterval: 0.1) { event in
+            switch event {
+            case .changed(let paths): events.console.out("changed \(paths.count)")
+            case .built(_, _, let generation): events.console.out("built \(generation)")
+            case .failed(let failure): events.console.error(failure.description)
+            }
+        }
+        server.longPollTimeout = 5
+        return server
+    }
+
+    @Test func rebuildsAfterARecipeChangesAndTellsThePageToReload() throws {
+        try writeSite()
+        let events = CapturedConsole()
+        let server = previewServer(events: events)
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(server.generation == 1)
+        let before = loopbackGet("/recipes/gimlet/", port: port)
+        #expect(before.status == 200)
+        #expect(before.body.contains("Shake with ice."))
+        #expect(before.body.contains("/__gallerygen/events?since=\"+g") && before.body.contains("const g=1;"))
+        let built = try String(contentsOf: directory.appendingPathComponent("site/public/recipes/gimlet/index.html"), encoding: .utf8)
+        #expect(!built.contains("__gallerygen"), "the reload script is only added while serving")
+
+        // A long poll started now answers as soon as the rebuild is out.
+        let waiter = Thread { _ = loopbackGet("/__gallerygen/events?since=1", port: port) }
+        waiter.start()
+        try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nStir with ice, then strain.\n")
+        #expect(server.waitForGeneration(after: 1, timeout: 10) == 2)
+        #expect(loopbackGet("/__gallerygen/events?since=1", port: port).body == "{\"generation\":2}")
+        let after = loopbackGet("/recipes/gimlet/", port: port)
+        #expect(after.body.contains("Stir with ice, then strain."))
+        #expect(after.body.contains("const g=2;"))
+        #expect(events.out.contains("changed 1"))
+    }
+
+    @Test func failedRebuildKeepsServingThePreviousPages() throws {
+        try writeSite()
+        let events = CapturedConsole()
+        let server = previewServer(events: events)
+        let port = try server.start()
+        defer { server.stop() }
+        try write("site/recipes/broken.md", "---\ntitle: [unclosed\n---\n")
+        let deadline = Date().addingTimeInterval(10)
+        while !events.error.contains("broken.md"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(events.error.contains("recipes/broken.md:3:1: error: invalid YAML"))
+        #expect(server.generation == 1)
+        #expect(loopbackGet("/recipes/gimlet/", port: port).body.contains("Shake with ice."))
+        // Fixing the file brings the next generation.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("site/recipes/broken.md"))
+        #expect(server.waitForGeneration(after: 1, timeout: 10) == 2)
+    }
+
+    @Test func serveCommandBuildsServesAndStops() throws {
+        try writeSite()
+        let captured = CapturedConsole()
+        let status = LockedStatus()
+        var command = ServeCommand(tool: tool(captured))
+        command.waitForStop = { server in
+            status.set(loopbackGet("/", port: server.port).status)
+        }
+        let code = command.run(["--site", "site", "--port", "0"])
+        #expect(code == 0, "\(captured.error)")
+        #expect(status.value == 200)
+        #expect(captured.out.contains("Built 1 recipes into site/public"))
+        #expect(captured.out.contains("Serving site/public at http://127.0.0.1:"))
+        #expect(captured.out.contains("Stopped."))
+    }
+
+    @Test func portInUseIsAClearError() throws {
+        try writeSite()
+        let blocker = HTTPServer(port: 0) { _ in .text(200, "busy") }
+        let port = try blocker.start()
+        defer { blocker.stop() }
+        let captured = CapturedConsole()
+        let code = tool(captured).run(["serve", "--site", "site", "--port", String(port)])
+        #expect(code == 1)
+        #expect(captured.error.contains("error: port \(port) on 127.0.0.1 is already in use"))
+    }
+
+    @Test func badOptionsAreUsageErrors() {
+        let captured = CapturedConsole()
+        #expect(tool(captured).run(["serve", "--port", "http"]) == 2)
+        #expect(captured.error.contains("'--port http' is not a port number"))
+        #expect(tool(CapturedConsole()).run(["serve", "extra"]) == 2)
+    }
+
+    @Test func everyCommandHasHelp() {
+        for command in ["build", "serve", "new", "import", "check"] {
+            let viaHelp = CapturedConsole()
+            #expect(tool(viaHelp).run(["help", command]) == 0)
+            #expect(viaHelp.out.contains("Usage: gallerygen \(command)"), "\(command)")
+            let viaFlag = CapturedConsole()
+            #expect(tool(viaFlag).run([command, "--help"]) == 0)
+            #expect(viaFlag.out == viaHelp.out, "\(command)")
+        }
+        let usage = CapturedConsole()
+        #expect(tool(usage).run(["--help"]) == 0)
+        for command in ["serve", "new", "import", "check"] {
+            #expect(usage.out.contains("  \(command) "), "\(command)")
+        }
+    }
+}
+
+/// A value set from another thread.
+final class LockedStatus: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+    var value: Int { lock.withLock { stored } }
+    func set(_ value: Int) { lock.withLock { stored = value } }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+@testable import GalleryKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A raw HTTP client over loopback, so tests can send request lines no URL library would
+/// (`GET /../site.yml`). The server closes every connection, so a reply is read to the end.
+enum LoopbackHTTP {
+    struct Reply {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func request(_ target: String, method: String = "GET", port: UInt16) throws -> Reply {
+        try send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: gallerygen-tests\r\n\r\n", port: port)
+    }
+
+    static func send(_ raw: String, port: UInt16) throws -> Reply {
+        try send(Data(raw.utf8), port: port)
+    }
+
+    static func send(_ raw: Data, port: UInt16) throws -> Reply {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "connect() to port \(port) failed") }
+        _ = raw.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[..<count])
+        }
+        guard let split = received.range(of: Data("\r\n\r\n".utf8)) else {
+            throw Failure(description: "no complete response: \(String(decoding: received, as: UTF8.self))")
+        }
+        let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
+        let lines = head.components(separatedBy: "\r\n")
+        let status = Int(lines[0].split(separator: " ")[1]) ?? 0
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Reply(status: status, headers: headers, body: Data(received[split.upperBound...]))
+    }
+}
+
+@Suite struct HTTPServerTests {
+    /// Serves a small hand-made site from a temporary folder on an ephemeral port.
+    func withServer(_ body: (UInt16, URL) throws -> Void) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("secret.txt", "TOP SECRET")
+        try folder.write("site/index.html", "<!DOCTYPE html><html><body><p>Home</p></body></html>")
+        try folder.write("site/style.css", "body { color: red; }")
+        try folder.write("site/feed.xml", "<feed/>")
+        try folder.write("site/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        try folder.write("site/recipes/mojito/index.html", "<html><BODY>Mojito</BODY></html>")
+        try folder.write("site/with space.txt", "spaced")
+        try folder.write("site/.gallerygen-output", "marker")
+        let root = folder.url.appendingPathComponent("site")
+        let server = HTTPServer(port: 0) { request in
+            StaticSiteHandler(root: root) { "<!--reload-->" }.respond(to: request)
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(port != 0)
+        try body(port, root)
+    }
+
+    @Test func answersGetAndHeadWithContentTypes() throws {
+        try withServer { port, _ in
+            let page = try LoopbackHTTP.request("/", port: port)
+            #expect(page.status == 200)
+            #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+            #expect(page.text.contains("<p>Home</p>"))
+            #expect(page.headers["content-length"] == String(page.body.count))
+            #expect(page.headers["connection"] == "close")
+
+            let head = try LoopbackHTTP.request("/", method: "HEAD", port: port)
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.headers["content-length"] == String(page.body.count))
+
+            for (path, type) in [("/style.css", "text/css; charset=utf-8"), ("/feed.xml", "application/xml"),
+                                 ("/logo.svg", "image/svg+xml"), ("/with%20space.txt", "text/plain; charset=utf-8")] {
+                let reply = try LoopbackHTTP.request(path, port: port)
+                #expect(reply.status == 200, "\(path)")
+                #expect(reply.headers["content-type"] == type, "\(path)")
+            }
+            #expect(try LoopbackHTTP.request("/with%20space.txt?x=1", port: port).text == "spaced")
+        }
+    }
+
+    @Test func refusesPathsOutsideTheRoot() throws {
+        try withServer { port, root in
+            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("escape.txt").path,
+                                                       withDestinationPath: root.deletingLastPathComponent().appendingPathComponent("secret.txt").path)
+            for target in ["/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/recipes/..%2f..%2fsecret.txt",
+                           "/recipes/../../secret.txt", "/escape.txt"] {
+                let reply = try LoopbackHTTP.request(target, port: port)
+                #expect(reply.status == 403, "\(target)")
+                #expect(!reply.text.contains("TOP SECRET"), "\(target)")
+            }
+            // Hidden files such as the output marker are not part of the site.
+            #expect(try LoopbackHTTP.request("/.gallerygen-output", port: port).status == 404)
+        }
+    }
+
+    @Test func servesIndexForFoldersAndRedirectsWithoutTheSlash() throws {
+        try withServer { port, _ in
+            let folder = try LoopbackHTTP.request("/recipes/mojito/", port: port)
+            #expect(folder.status == 200)
+            #expect(folder.text.contains("Mojito"))
+            #expect(folder.text.contains("<!--reload--></BODY>"))
+            let redirect = try LoopbackHTTP.request("/recipes/mojito?from=test", port: port)
+            #expect(redirect.status == 301)
+            #expect(redirect.headers["location"] == "/recipes/mojito/?from=test")
+            // A folder without index.html is not listed.
+            #expect(try LoopbackHTTP.request("/recipes/", port: port).status == 404)
+        }
+    }
+
+    @Test func servesTheSiteUnderItsBasePathToo() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("site/assets/style.css", "p {}")
+        try folder.write("site/tags/index.html", "<p>Tags</p>")
+        let handler = StaticSiteHandler(root: folder.url.appendingPathComponent("site"),
+                                        basePath: StaticSiteHandler.basePath(fromBaseURL: "https://example.com/back-bar/"))
+        #expect(handler.basePath == "/back-bar/")
+        #expect(handler.respond(to: HTTPRequest(method: "GET", target: "/back-bar/assets/style.css")).status == 200)
+        #expect(handler.respond(to: HTTPRequest(method: "GET", target: "/assets/style.css")).status == 200)
+        #expect(handler.respond(to: HTTPRequest(method: "GET", target: "/back-bar/tags")).header("Location") == "/back-bar/tags/")
+        #expect(handler.respond(to: HTTPRequest(method: "GET", target: "/back-bar/../x")).status == 403)
+        #expect(StaticSiteHandler.basePath(fromBaseURL: "https://example.com") == "/")
+    }
+
+    @Test func servesTheSitesNotFoundPageWithStatus404() throws {
+        try withServer { port, root in
+            let plain = try LoopbackHTTP.request("/nowhere.html", port: port)
+            #expect(plain.status == 404)
+            #expect(plain.text.contains("Not found"))
+            try Data("<html><body>Lost? Try the gallery.</body></html>".utf8).write(to: root.appendingPathComponent("404.html"))
+            let custom = try LoopbackHTTP.request("/nowhere.html", port: port)
+            #expect(custom.status == 404)
+            #expect(custom.text.contains("Lost? Try the gallery."))
+            #expect(custom.headers["content-type"] == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test func badRequestsGetAnErrorStatus() throws {
+        try withServer { port, _ in
+            #expect(try LoopbackHTTP.send("GARBAGE\r\n\r\n", port: port).status == 400)
+            #expect(try LoopbackHTTP.send("GET nothing HTTP/1.1\r\n\r\n", port: port).status == 400)
+            #expect(try LoopbackHTTP.send("GET / HTTP/1.1\r\nno colon here\r\n\r\n", port: port).status == 400)
+            #expect(try LoopbackHTTP.send("GET /%zz HTTP/1.1\r\n\r\n", port: port).status == 400)
+            #expect(try LoopbackHTTP.send("GET /%00 HTTP/1.1\r\n\r\n", port: port).status == 400)
+            #expect(try LoopbackHTTP.send("GET / SPDY/9\r\n\r\n", port: port).status == 400)
+            let post = try LoopbackHTTP.request("/", method: "POST", port: port)
+            #expect(post.status == 405)
+            #expect(post.headers["allow"] == "GET, HEAD")
+            let huge = "GET / HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: 40_000) + "\r\n\r\n"
+            #expect(try LoopbackHTTP.send(huge, port: port).status == 431)
+            // The server is still answering after all that.
+            #expect(try LoopbackHTTP.request("/", port: port).status == 200)
+        }
+    }
+
+    @Test func secondServerOnTheSamePortReportsAddressInUse() throws {
+        let first = HTTPServer(port: 0) { _ in .text(200, "first") }
+        let port = try first.start()
+        defer { first.stop() }
+        let second = HTTPServer(port: port) { _ in .text(200, "second") }
+        #expect(throws: HTTPServerError.self) { try second.start() }
+        do {
+            try second.start()
+        } catch {
+            #expect(error.addressInUse)
+            #expect(error.message.contains("already in use"))
+        }
+    }
+
+    @Test func parsesRequestHeads() throws {
+        let request = try HTTPRequest.parse(head: "GET /a%20b/?since=3&x HTTP/1.1\r\nHost: example\r\nAccept:  */* ")
+        #expect(request.method == "GET")
+        #expect(request.path == "/a%20b/")
+        #expect(request.queryValue("since") == "3")
+        #expect(request.queryValue("x") == "")
+        #expect(request.header("accept") == "*/*")
+        #expect(throws: HTTPRequest.ParseError.self) { try HTTPRequest.parse(head: "GET /\r\n") }
+    }
+
+    @Test func injectsBeforeTheLastClosingBodyTag() {
+        let html = Data("<body>a</body><!-- </body> --></BODY>".utf8)
+        let injected = String(decoding: StaticSiteHandler.inject("<s/>", into: html), as: UTF8.self)
+        #expect(injected == "<body>a</body><!-- </body> --><s/></BODY>")
+        #expect(String(decoding: StaticSiteHandler.inject("<s/>", into: Data("<p>x".utf8)), as: UTF8.self) == "<p>x<s/>")
+    }
+
+    @Test func contentTypesCoverTheSitesFiles() {
+        let expected = ["html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "json": "application/json",
+                        "png": "image/png", "JPG": "image/jpeg", "jpeg": "image/jpeg", "webp": "image/webp", "gif": "image/gif",
+                        "ico": "image/x-icon", "woff2": "font/woff2", "bin": "application/octet-stream"]
+        for (pathExtension, type) in expected {
+            #expect(StaticSiteHandler.contentType(forPathExtension: pathExtension) == type)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import GalleryKit
+
+@Suite struct PlistImportTests {
+    static let fixture = Repository.fixtures.appendingPathComponent("seed-plist/DrinkList.plist")
+
+    func plist(_ items: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <array>
+            \(items)
+            </array>
+            </plist>
+            """.utf8)
+    }
+
+    @Test func mapsArrayAndDictionaryItemsOfTheSeedList() throws {
+        let (recipes, diagnostics) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+        #expect(recipes.map(\.path) == ["recipes/mojito.md", "recipes/pina-colada.md",
+                                        "recipes/dark-n-stormy-the-sailors-drink.md", "recipes/shirley-temple.md"])
+        // The Shirley Temple's picture is a bundle file name, not a URL: left out with a warning at its item.
+        #expect(diagnostics.map(\.description) == [
+            "DrinkList.plist:48:2: warning: item 3: left out the image 'shirley-temple.png': it is not an https URL; copy the picture into images/ and set 'image:' in the recipe",
+        ])
+
+        let mojito = try #require(RecipeParser.parse(recipes[0].text, sourcePath: "recipes/mojito.md", displayPath: "mojito.md").0)
+        #expect(mojito.title == "Mojito")
+        #expect(mojito.image == .remote("https://images.example.com/drinks/mojito.jpg"))
+        #expect(mojito.glass == "Highball")
+        #expect(mojito.ingredients.count == 5)
+        #expect(mojito.body.contains("1. Muddle the mint with the sugar and lime juice.\n2. Add the rum"))
+
+        let colada = try #require(RecipeParser.parse(recipes[1].text, sourcePath: "recipes/pina-colada.md", displayPath: "p.md").0)
+        #expect(colada.ingredients == ["50 ml white rum", "30 ml coconut cream", "50 ml pineapple juice"])
+
+        let stormy = try #require(RecipeParser.parse(recipes[2].text, sourcePath: recipes[2].path, displayPath: "s.md").0)
+        #expect(stormy.title == "Dark 'n' Stormy: \"the sailor's drink\"")
+        #expect(stormy.ingredients.last == "A wedge of lime # to garnish")
+        #expect(stormy.body.contains("2. Float the rum on top; do \\*not\\* stir."))
+
+        let temple = try #require(RecipeParser.parse(recipes[3].text, sourcePath: recipes[3].path, displayPath: "t.md").0)
+        #expect(temple.image == nil)
+        #expect(temple.tags == ["zero-proof", "classic"])
+        #expect(temple.body.contains("1. Fill a glass with ice.\n2. Pour in the ginger ale and add the grenadine.\n3. Garnish"))
+    }
+
+    @Test func importedRecipesBuild() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("site/site.yml", "title: Imported\n")
+        let site = folder.url.appendingPathComponent("site")
+        let (recipes, _) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
+        let written = try PlistImport.write(recipes, to: site, displayRoot: "site", force: false)
+        #expect(written.count == 4)
+        let options = BuildOptions(siteDirectory: site, outputDirectory: folder.url.appendingPathComponent("out"),
+                                   themeDirectory: Repository.templates)
+        let report = try SiteBuilder(options: options).build()
+        #expect(report.recipeCount == 4)
+        let page = try String(contentsOf: folder.url.appendingPathComponent("out/recipes/dark-n-stormy-the-sailors-drink/index.html"), encoding: .utf8)
+        #expect(page.contains("Dark &#39;n&#39; Stormy") || page.contains("Dark 'n' Stormy") || page.contains("Dark &apos;n&apos; Stormy"))
+    }
+
+    @Test func refusesToReplaceExistingRecipesUnlessForced() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("site/recipes/mojito.md", "---\ntitle: My own mojito\n---\n")
+        let site = folder.url.appendingPathComponent("site")
+        let (recipes, _) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
+        #expect(throws: BuildFailure.self) { try PlistImport.write(recipes, to: site, displayRoot: "site", force: false) }
+        do {
+            _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: false)
+        } catch {
+            #expect(error.description.contains("site/recipes/mojito.md:1:1: error: a recipe file with this name already exists; pass --force"))
+        }
+        // All or nothing: no other recipe was written either.
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("recipes/pina-colada.md").path))
+        #expect(try String(contentsOf: site.appendingPathComponent("recipes/mojito.md"), encoding: .utf8).contains("My own mojito"))
+        _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: true)
+        #expect(try String(contentsOf: site.appendingPathComponent("recipes/mojito.md"), encoding: .utf8).contains("title: Mojito"))
+    }
+
+    @Test func reportsItemsItCannotMapWithTheirIndexAndLine() {
+        let data = plist("""
+            <array><string>Good</string></array>
+            <integer>7</integer>
+            <dict>
+              <key>glass</key><string>Coupe</string>
+            </dict>
+            <array><true/></array>
+            """)
+        let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "list.plist")
+        #expect(recipes.isEmpty)
+        let messages = diagnostics.map(\.description)
+        #expect(messages.contains("list.plist:6:1: error: item 1: each item must be an array or a dictionary describing one drink, found a number"))
+        #expect(messages.contains("list.plist:7:1: error: item 2: the drink has no name (an array item starts with it; a dictionary names it 'name' or 'title')"))
+        #expect(messages.contains("list.plist:10:1: error: item 3: 'element 0 (name)' must be text, found a boolean"))
+    }
+
+    @Test func reportsFilesThatAreNotAList() {
+        let notPlist = PlistImport.recipes(from: Data("<plist><array><string>unclosed</array>".utf8), displayPath: "x.plist").diagnostics
+        #expect(notPlist.first?.description.hasPrefix("x.plist:1:1: error: not a readable property list") == true, "\(notPlist)")
+        let dictionary = Data("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><string>b</string></dict></plist>".utf8)
+        #expect(PlistImport.recipes(from: dictionary, displayPath: "d.plist").diagnostics.map(\.description)
+            == ["d.plist:1:1: error: the property list's root must be an array with one item per recipe, found a dictionary"])
+        let missing = PlistImport.load(from: URL(fileURLWithPath: "/nonexistent/DrinkList.plist"), displayPath: "DrinkList.plist")
+        #expect(missing.diagnostics.first?.description == "DrinkList.plist:1:1: error: cannot read the file (does it exist?)")
+    }
+
+    @Test func readsBinaryPropertyLists() throws {
+        let items: [Any] = [["Gimlet", "https://example.com/gimlet.jpg", ["60 ml gin", "20 ml lime cordial"], "Shake with ice.", "Coupe"],
+                            ["name": "Gimlet", "glass": "Rocks"]]
+        let data = try PropertyListSerialization.data(fromPropertyList: items, format: .binary, options: 0)
+        let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "b.plist")
+        #expect(recipes.map(\.path) == ["recipes/gimlet.md", "recipes/gimlet-2.md"])
+        #expect(diagnostics.map(\.description) == ["b.plist:1:1: warning: item 1: another item is also called 'Gimlet'; this one becomes 'gimlet-2'"])
+    }
+
+    @Test func frontMatterRoundTripsAwkwardText() throws {
+        let awkward = ["yes", "No", "null", "~", "- dash", "key: value", "a # comment", "'quoted'", "\"double\"", "back\\slash",
+                       "tab\there", "[flow]", "{map}", "&anchor", "*alias", "!tag", "%directive", "@at", "`tick`", "12", "1.5",
+                       "2024-01-01", "12:30", "60 ml rum", "https://example.com/a.jpg?x=1#top", "https://example.com/a b", " padded ", "Piña Colada", "line\nbreak", "emoji 🍹", "percent 100%", "a, b"]
+        for text in awkward {
+            var writer = FrontMatterWriter()
+            writer.add("title", text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "x" : text)
+            writer.add("ingredients", list: [text])
+            writer.add("tags", inlineList: [text])
+            let (recipe, diagnostics) = RecipeParser.parse(writer.text + "Body\n", sourcePath: "recipes/x.md", displayPath: "x.md")
+            #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(text): \(diagnostics)")
+            #expect(recipe?.ingredients == [text], "\(text) → \(writer.text)")
+            #expect(recipe?.tags == [text.trimmingCharacters(in: .whitespaces)], "\(text) → \(writer.text)")
+        }
+        #expect(FrontMatterWriter.scalar("Old Fashioned") == "Old Fashioned")
+        #expect(FrontMatterWriter.scalar("60 ml rum") == "60 ml rum")
+        #expect(FrontMatterWriter.scalar("https://example.com/x.jpg") == "https://example.com/x.jpg")
+        #expect(FrontMatterWriter.scalar("2024-01-01") == "\"2024-01-01\"")
+    }
+
+    @Test func escapesMarkdownSoTextRendersAsWritten() {
+        #expect(MarkdownText.escape("Use *fresh* mint_leaves <b>") == "Use \\*fresh\\* mint\\_leaves \\<b\\>")
+        #expect(MarkdownText.escape("# not a heading") == "\\# not a heading")
+        #expect(MarkdownText.escape("1986. A good year") == "1986\\. A good year")
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Mustache
+import Testing
+@testable import GalleryKit
+
+/// A fixture site built into a temporary folder, for tests that read the output.
+struct BuiltSite {
+    let temporary: TemporaryDirectory
+    let output: URL
+    let report: BuildReport
+
+    /// Builds `fixture`, after `edit` has changed the copied site folder if given.
+    init(_ fixture: String = "basic", edit: (URL) throws -> Void = { _ in }) throws {
+        temporary = try TemporaryDirectory()
+        let site = try temporary.copyFixture(fixture)
+        try edit(site)
+        output = temporary.url.appendingPathComponent("out")
+        report = try SiteBuilder(options: BuildOptions(siteDirectory: site, outputDirectory: output,
+                                                       themeDirectory: Repository.templates)).build()
+    }
+
+    func text(_ path: String) -> String? {
+        FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path)
+    }
+
+    /// The `.html` files of the output, sorted.
+    var pages: [String] {
+        treeContents(output).keys.filter { $0.hasSuffix(".html") }.sorted()
+    }
+
+    func remove() { temporary.remove() }
+
+    /// Replaces `old` with `new` in a file of the site folder.
+    static func replace(_ old: String, with new: String, in file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+    }
+}
+
+/// The JSON of every `<script type="application/ld+json">` in an HTML page.
+func structuredData(in html: String) throws -> [[String: Any]] {
+    var result: [[String: Any]] = []
+    var rest = html[...]
+    let opening = "<script type=\"application/ld+json\">"
+    while let start = rest.range(of: opening), let end = rest.range(of: "</script>", range: start.upperBound..<rest.endIndex) {
+        let json = Data(rest[start.upperBound..<end.lowerBound].utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        result.append(object)
+        rest = rest[end.upperBound...]
+    }
+    return result
+}
+
+/// The `content` of `<meta property|name="…">` tags, by name, in order.
+func metaTags(in html: String) -> [(String, String)] {
+    let pattern = try! NSRegularExpression(pattern: #"<meta (?:property|name)="([^"]+)" content="([^"]*)">"#)
+    let range = NSRange(html.startIndex..., in: html)
+    return pattern.matches(in: html, range: range).map { match in
+        (String(html[Range(match.range(at: 1), in: html)!]), String(html[Range(match.range(at: 2), in: html)!]))
+    }
+}
+
+@Suite struct StructuredDataTests {
+    @Test func recipeJSONLDParsesAndCarriesRequiredAndRecommendedFields() throws {
+        let site = try BuiltSite()
+        defer { site.remove() }
+        let html = try #require(site.text("recipes/negroni/index.html"))
+        let objects = try structuredData(in: html)
+        #expect(objects.count == 1)
+        let recipe = try #require(objects.first)
+        #expect(recipe["@context"] as? String == "https://schema.org")
+        #expect(recipe["@type"] as? String == "Recipe")
+        #expect(recipe["name"] as? String == "Negroni")
+        #expect(recipe["url"] as? String == "https://example.com/fixture/recipes/negroni/")
+        let images = try #require(recipe["image"] as? [String])
+        #expect(!images.isEmpty)
+        #expect(images.allSatisfy { $0.hasPrefix("https://example.com/fixture/") })
+        #expect(recipe["description"] as? String == "Equal parts, stirred -- \"bitter\" & bright.")
+        #expect(recipe["recipeIngredient"] as? [String] == ["30 ml gin", "30 ml Campari", "30 ml sweet vermouth"])
+        let steps = try #require(recipe["recipeInstructions"] as? [[String: String]])
+        #expect(steps == [["@type": "HowToStep", "text": "Stir everything with ice."],
+                          ["@type": "HowToStep", "text": "Strain into a rocks glass."]])
+        #expect(recipe["prepTime"] as? String == "PT3M")
+        #expect(recipe["totalTime"] as? String == "PT3M")
+        #expect(recipe["cookTime"] == nil)
+        #expect(recipe["recipeYield"] as? String == "1 drink")
+        #expect(recipe["recipeCategory"] as? String == "Drink")
+        #expect(recipe["keywords"] as? String == "gin, bitter")
+        #expect(recipe["datePublished"] as? String == "2024-02-01")
+        let author = try #require(recipe["author"] as? [String: String])
+        #expect(author == ["@type": "Organization", "name": "Test Kitchen"])
+    }
+
+    @Test func howToStepCountEqualsTheOrderedListItems() {
+        let body = """
+        Intro with a list that is not ordered:
+
+        - not a step
+
+        1. Chill the *glass*.
+        2. Stir with ice
+           until cold.
+        3. Strain; garnish with `peel` <b>now</b>.
+
+        Variations:
+
+        1. A second ordered list is not the method.
+        """
+        let steps = Markdown.orderedListItems(body)
+        #expect(steps == ["Chill the glass.", "Stir with ice until cold.", "Strain; garnish with peel now."])
+        #expect(Markdown.orderedListItems("No list here.").isEmpty)
+    }
+
+    @Test func jsonTextCannotCloseAScriptElement() throws {
+        let hostile = "</script><script>alert(1)</script> <!-- \"q\" \\ \n\t\u{1} \u{2028}"
+        let text = JSONValue.object(["name": .string(hostile), "list": .array([.int(1), .bool(true), .null])]).text
+        #expect(!text.contains("</"))
+        #expect(!text.contains("<!--"))
+        #expect(!text.contains("\n"))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(parsed["name"] as? String == hostile)
+    }
+
+    @Test func objectKeysAreSortedAndNullMembersLeftOut() {
+        let text = JSONValue.object(["b": .int(2), "@type": "X", "a": .null, "c": .string("é")]).text
+        #expect(text == #"{"@type":"X","b":2,"c":"é"}"#)
+    }
+
+    @Test func imageCropsBecomeTheRecipeImages() throws {
+        var config = SiteConfig()
+        config.baseURL = "https://example.com/bar/"
+        let recipe = Recipe(slug: "mojito", title: "Mojito", sourcePath: "recipes/mojito.md", image: .local("images/mojito.jpg"))
+        let renderer = PageRenderer(site: Site(config: config, recipes: [recipe], images: [:]),
+                                    theme: Theme(templates: [:], assets: [:]), layouts: [])
+        let image: MustacheValue = [
+            "src": "../../images/mojito.jpg", "alt": "A mojito",
+            "crops": [
+                ["url": "../../images/mojito-16x9.jpg", "width": 1600, "height": 900],
+                ["url": "../../images/mojito-4x3.jpg", "width": 1200, "height": 900],
+                ["url": "../../images/mojito-1x1.jpg", "width": 900, "height": 900],
+            ],
+        ]
+        let data = renderer.structuredData(recipe, image: image, root: "../../")
+        #expect(data.imageURLs == ["https://example.com/bar/images/mojito-16x9.jpg",
+                                   "https://example.com/bar/images/mojito-4x3.jpg",
+                                   "https://example.com/bar/images/mojito-1x1.jpg"])
+        // Link previews take the widest crop.
+        let meta = renderer.socialMeta(path: "recipes/mojito/index.html", root: "../../", title: "Mojito", description: nil, image: image)
+        #expect(meta.image?.url == "https://example.com/bar/images/mojito-16x9.jpg")
+        #expect(meta.image?.alt == "A mojito")
+    }
+
+    @Test func categoryIsDrinkForGlassesElseFirstTagUnlessConfigured() {
+        var config = SiteConfig()
+        let drink = Recipe(slug: "a", title: "A", sourcePath: "a.md", tags: ["rum"], glass: "Coupe")
+        let cake = Recipe(slug: "b", title: "B", sourcePath: "b.md", tags: ["dessert", "chocolate"])
+        #expect(RecipeStructuredData.category(of: drink, config: config) == "Drink")
+        #expect(RecipeStructuredData.category(of: cake, config: config) == "dessert")
+        config.recipeCategory = "Cocktail"
+        #expect(RecipeStructuredData.category(of: cake, config: config) == "Cocktail")
+    }
+
+    @Test func galleryCarriesAnItemListOfTheRecipePages() throws {
+        let site = try BuiltSite()
+        defer { site.remove() }
+        let html = try #require(site.text("index.html"))
+        let list = try #require(try structuredData(in: html).first)
+        #expect(list["@type"] as? String == "ItemList")
+        let items = try #require(list["itemListElement"] as? [[String: Any]])
+        #expect(items.map { $0["position"] as? Int } == [1, 2])
+        #expect(items.map { $0["url"] as? String } == ["https://example.com/fixture/recipes/negroni/",
+                                                      "https://example.com/fixture/recipes/daiquiri/"])
+        #expect(items.allSatisfy { $0["@type"] as? String == "ListItem" })
+    }
+
+    @Test func recipePageHasOpenGraphAndTwitterCardTags() throws {
+        let site = try BuiltSite()
+        defer { site.remove() }
+        let html = try #require(site.text("recipes/negroni/index.html"))
+        let tags = metaTags(in: html)
+        let first = Dictionary(tags, uniquingKeysWith: { first, _ in first })
+        #expect(first["og:type"] == "article")
+        #expect(first["og:title"] == "Negroni")
+        #expect(first["og:site_name"] == "Fixture Bar")
+        #expect(first["og:url"] == "https://example.com/fixture/recipes/negroni/")
+        #expect(first["og:image"]?.hasPrefix("https://example.com/fixture/") == true)
+        #expect(first["og:image:alt"] == "A red drink")
+        #expect(first["twitter:card"] == "summary_large_image")
+        #expect(tags.filter { $0.0 == "article:tag" }.map(\.1) == ["gin", "bitter"])
+        #expect(html.contains(#"<link rel="canonical" href="https://example.com/fixture/recipes/negroni/">"#))
+        #expect(html.contains(#"<link rel="alternate" type="application/atom+xml" title="Fixture Bar" href="../../feed.xml">"#))
+        // The fixture's `&` and quotes arrive escaped in attributes.
+        #expect(first["og:description"] == "Equal parts, stirred -- &quot;bitter&quot; &amp; bright.")
+    }
+
+    @Test func withoutBaseURLPagesStayRelativeAndAbsoluteOutputsAreSkipped() throws {
+        let site = try BuiltSite { folder in
+            try BuiltSite.replace("base_url: https://example.com/fixture/\n", with: "", in: folder.appendingPathComponent("site.yml"))
+        }
+        defer { site.remove() }
+        #expect(site.report.diagnostics.contains { $0.severity == .warning && $0.message.contains("base_url") })
+        #expect(!site.exists("sitemap.xml"))
+        #expect(!site.exists("feed.xml"))
+        #expect(site.text("robots.txt")?.contains("Sitemap:") == false)
+        let html = try #require(site.text("recipes/negroni/index.html"))
+        #expect(!html.contains("example.com"))
+        let recipe = try #require(try structuredData(in: html).first)
+        #expect((recipe["image"] as? [String])?.allSatisfy { $0.hasPrefix("../../images/") } == true)
+        #expect(recipe["url"] == nil)
+        #expect(!metaTags(in: html).contains { $0.0 == "og:url" || $0.0 == "og:image" })
+    }
+}
