@@ -16,7 +16,10 @@ struct BuildCommand {
           --output DIR    Where to write the website (default: <site>/public)
           --theme DIR     Use another default theme folder (default: the Templates/ folder
                           beside the gallerygen checkout, or $GALLERYGEN_THEME)
+          --base-url URL  Publish under URL instead of site.yml's base_url (feed, sitemap,
+                          canonical and social links; pages themselves stay relative)
           --drafts        Include recipes marked 'draft: true'
+          --clean         Empty the image cache first and process every image again
           --layout-report FILE
                           Also write the gallery's computed frames (every arrangement,
                           breakpoint and filter) as JSON to FILE, for checks and debugging
@@ -32,8 +35,8 @@ struct BuildCommand {
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
         do {
-            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme", "layout-report", "jobs"],
-                                        flagOptions: ["drafts", "quiet", "verbose", "help"], aliases: ["-h": "--help"])
+            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme", "layout-report", "jobs", "base-url"],
+                                        flagOptions: ["drafts", "clean", "quiet", "verbose", "help"], aliases: ["-h": "--help"])
         } catch {
             tool.console.error("error: \(error.message)\n\n\(Self.help)")
             return ExitCode.usage
@@ -54,6 +57,14 @@ struct BuildCommand {
         var options = BuildOptions(siteDirectory: site, outputDirectory: parsed.options["output"].map(tool.resolve),
                                    themeDirectory: theme)
         options.includeDrafts = parsed.flags.contains("drafts")
+        options.cleanCache = parsed.flags.contains("clean")
+        if let baseURL = parsed.options["base-url"] {
+            guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                tool.console.error("error: --base-url needs an absolute http(s) URL such as https://example.com/bar/, found '\(baseURL)'")
+                return ExitCode.usage
+            }
+            options.baseURL = baseURL
+        }
         options.layoutReport = parsed.options["layout-report"].map(tool.resolve)
         if let jobs = parsed.options["jobs"] {
             guard let count = Int(jobs), count > 0 else {

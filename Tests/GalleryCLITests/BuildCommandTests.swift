@@ -150,3 +150,26 @@ enum Paths {
         return result
     }
 }
+
+@Suite struct BuildOptionTests {
+    @Test func baseURLOptionReplacesTheConfiguredOne() throws {
+        let suite = try BuildCommandTests()
+        try suite.write("site/site.yml", "title: Test Bar\nbase_url: https://example.com/old/\n")
+        try suite.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\ndate: 2024-01-02\n---\nShake.\n")
+        let (code, console) = suite.run(["build", "--site", "site", "--base-url", "https://staging.example.org/bar"])
+        #expect(code == 0, "\(console.error)")
+        let sitemap = try String(contentsOf: suite.directory.appendingPathComponent("site/public/sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("https://staging.example.org/bar/recipes/gimlet/"))
+        #expect(!sitemap.contains("example.com/old"))
+        #expect(suite.run(["build", "--site", "site", "--base-url", "ftp://x"]).0 == 2)
+    }
+
+    @Test func cleanEmptiesTheImageCache() throws {
+        let suite = try BuildCommandTests()
+        try suite.write("site/site.yml", "title: Test Bar\n")
+        try suite.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake.\n")
+        try suite.write("site/.gallerygen-cache/images/stale/entry", "old")
+        #expect(suite.run(["build", "--site", "site", "--clean"]).0 == 0)
+        #expect(!FileManager.default.fileExists(atPath: suite.directory.appendingPathComponent("site/.gallerygen-cache/images/stale").path))
+    }
+}

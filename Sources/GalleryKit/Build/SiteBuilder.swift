@@ -11,6 +11,10 @@ public struct BuildOptions: Sendable {
     public var includeDrafts = false
     /// Where to write the first gallery page's computed frames as JSON (`LayoutReport`), if anywhere.
     public var layoutReport: URL?
+    /// Replaces site.yml's `base_url` (e.g. for a staging host).
+    public var baseURL: String?
+    /// Empties the image cache first, so every image is processed again.
+    public var cleanCache = false
     /// Images processed side by side; nil: one per active processor.
     public var jobs: Int?
     /// Called from worker threads as each image is done (the CLI draws a progress line from it).
@@ -55,13 +59,19 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([error])
         }
 
+        if options.cleanCache {
+            try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))
+        }
         progress("Reading content")
         var log = DiagnosticLog()
         let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
                                    includeDrafts: options.includeDrafts)
         var site: Site?
         do {
-            let (loaded, warnings) = try loader.load()
+            var (loaded, warnings) = try loader.load()
+            if let baseURL = options.baseURL {
+                loaded.config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            }
             site = loaded
             log.append(contentsOf: warnings)
         } catch {

@@ -120,14 +120,14 @@ public struct ArrangementSetting: Sendable {
     /// Where each breakpoint's overrides stand in site.yml.
     public var breakpointPositions: [String: (line: Int, column: Int)] = [:]
     /// Whether cards show their title under the picture. Off by default where cards overlap
-    /// (fan, deck, spread, circle), so titles never pile up on each other.
+    /// (fan, deck, spread, stack, circle), so titles never pile up on each other.
     public var showsTitles: Bool
     /// Where the entry stands in site.yml.
     public var line: Int
     public var column: Int
 
     /// Engines whose cards overlap, which show pictures only unless `titles: true`.
-    public static let overlappingEngines: Set<String> = ["fan", "deck", "spread", "circle"]
+    public static let overlappingEngines: Set<String> = ["fan", "deck", "spread", "stack", "circle"]
 
     public init(engine: String, label: String? = nil, showsTitles: Bool? = nil, parameters: [String: YAMLNode] = [:],
                 line: Int = 1, column: Int = 1) {

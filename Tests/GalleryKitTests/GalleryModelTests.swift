@@ -1,0 +1,115 @@
+import GalleryLayout
+import Testing
+@testable import GalleryKit
+
+@Suite struct GalleryModelTests {
+    static func recipes(_ specs: [(String, [String], String?)]) -> [Recipe] {
+        specs.map { slug, tags, glass in
+            Recipe(slug: slug, title: slug.capitalized, sourcePath: "recipes/\(slug).md", tags: tags, glass: glass)
+        }
+    }
+
+    static let sample = recipes([
+        ("a", ["gin", "sour"], "Coupe"), ("b", ["rum"], "Rocks"), ("c", ["gin"], nil), ("d", ["sour", "gin"], "Coupe"),
+    ])
+
+    func model(_ recipes: [Recipe] = sample, arrangements: [String] = ["grid", "fan"], sectionBy: String? = nil) throws -> GalleryModel {
+        var settings = GallerySettings()
+        settings.arrangements = arrangements.map { ArrangementSetting(engine: $0) }
+        settings.sectionBy = sectionBy
+        let breakpoints = [SiteConfig.Breakpoint(name: "phone", width: 375), SiteConfig.Breakpoint(name: "desktop", width: 1280)]
+        let layouts = try arrangements.map { name in
+            try breakpoints.map { _ in try LayoutRegistry.makeLayout(name: name) }
+        }
+        return GalleryModel(recipes: recipes, images: [:], settings: settings, layouts: layouts, breakpoints: breakpoints)
+    }
+
+    @Test func everyArrangementBreakpointAndFilterHasAState() throws {
+        let model = try model()
+        // gin (3), sour (2), rum (1): most used first.
+        #expect(model.filters.map(\.name) == ["gin", "sour", "rum"])
+        #expect(model.states.count == 2 * 2 * 4)
+        let state = model.state(arrangement: 1, breakpoint: 1, filter: 2)
+        #expect((state.arrangement, state.breakpoint, state.filter) == (1, 1, 2))
+    }
+
+    @Test func filteredStatesPlaceOnlyTheMembersAsIfAlone() throws {
+        let model = try model()
+        let filtered = model.state(arrangement: 0, breakpoint: 0, filter: 2)  // sour: a and d
+        #expect(filtered.cards.map { $0 != nil } == [true, false, false, true])
+        // d takes the second slot of the grid, where b sits unfiltered.
+        let all = model.state(arrangement: 0, breakpoint: 0, filter: 0)
+        #expect(filtered.cards[3]?.centre == all.cards[1]?.centre)
+    }
+
+    @Test func placementKeepsTheVisualCentreOfATransformAroundTheAnchor() {
+        // A 100×200 box at the origin turned 90° clockwise about its bottom-centre anchor.
+        var attributes = LayoutAttributes(indexPath: IndexPath(item: 0, section: 0),
+                                          frame: Rect(x: 0, y: 0, width: 100, height: 200))
+        attributes.anchorPoint = Point(x: 0.5, y: 1)
+        attributes.transform = .rotation(.pi / 2)
+        let placement = Placement(attributes)
+        // The centre (50, 100) is 100 above the anchor (50, 200); turned clockwise (y grows
+        // downwards) "up" becomes "right", so it ends 100 right of the anchor.
+        #expect(abs(placement.centre.x - 150) < 1e-9)
+        #expect(abs(placement.centre.y - 200) < 1e-9)
+        #expect(abs(placement.rotation - 90) < 1e-9)
+    }
+
+    @Test func sectionsGroupByFieldWithOthersLast() throws {
+        let model = try model(sectionBy: "glass")
+        #expect(model.sections.map(\.title) == ["Coupe", "Rocks", "Other"])
+        #expect(model.cards.map(\.slug) == ["a", "d", "b", "c"])
+        #expect(model.sections.map(\.cards) == [0..<2, 2..<3, 3..<4])
+        // The grid draws a header per section; the fan draws none.
+        let grid = model.state(arrangement: 0, breakpoint: 0, filter: 0)
+        #expect(grid.headers.allSatisfy { $0 != nil })
+        #expect(model.state(arrangement: 1, breakpoint: 0, filter: 0).headers.allSatisfy { $0 == nil })
+    }
+
+    @Test func emptyAndSingleRecipeGalleriesWork() throws {
+        #expect(try model([]).states.allSatisfy { $0.cards.isEmpty })
+        let one = try model(Self.recipes([("x", [], nil)]))
+        #expect(one.filters.isEmpty)
+        #expect(one.states.allSatisfy { $0.cards.count == 1 && $0.cards[0] != nil })
+    }
+}
+
+@Suite struct GalleryStyleTests {
+    @Test func cardsCarryOnlyValuesThatDifferFromTheirFallback() throws {
+        let model = try GalleryModelTests().model()
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        #expect(style.cardStyles.count == 4)
+        #expect(style.cardStyles[0].hasPrefix("--i:0;"))
+        // Grid cells share their size, so width and height live in the rule, not on each card.
+        #expect(!style.cardStyles.joined().contains("--wa0:"))
+        #expect(style.css.contains(".g .card{"))
+        #expect(style.css.contains(".g:has(#ga1:checked) .card{"))
+        #expect(style.css.contains(".g:has(#gf1:checked) :is(.card,.gh):not(.t1){--o:0;--s:.001;--v:hidden}"))
+        #expect(style.css.contains("@container gallery (min-width: 1228px)"))
+        #expect(GalleryStyle.filterClasses(card: 0, model: model) == "t1 t2")
+    }
+
+    @Test func everyVariableARuleUsesIsSetOnTheCardsThatNeedIt() throws {
+        // A rule's `var(--xa0)` without a fallback must find the variable on every card it matches.
+        let model = try GalleryModelTests().model()
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        let pattern = /var\((--[a-z]+[a-z][0-9]+(?:-[0-9]+)?)\)/
+        for match in style.css.matches(of: pattern) {
+            let name = String(match.output.1)
+            let filter = name.split(separator: "-", omittingEmptySubsequences: true).count > 1
+                ? Int(name.split(separator: "-").last!) : nil
+            for (index, card) in style.cardStyles.enumerated() {
+                if let filter, !model.filters[filter - 1].members.contains(index) { continue }
+                #expect(card.contains(name + ":"), "card \(index) lacks \(name)")
+            }
+        }
+    }
+
+    @Test func sameModelGivesSameCSS() throws {
+        let first = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
+        let second = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
+        #expect(first.css == second.css)
+        #expect(first.cardStyles == second.cardStyles)
+    }
+}
