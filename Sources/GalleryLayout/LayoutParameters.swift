@@ -118,13 +118,15 @@ struct ParameterReader {
         return number
     }
 
-    /// A whole number, at least `minimum`.
-    func integer(_ name: String, minimum: Int) throws -> Int? {
+    /// A whole number, at least `minimum` and, when given, at most `maximum` (a bound on the work a
+    /// count asks for, so a typo cannot make a build run for hours).
+    func integer(_ name: String, minimum: Int, maximum: Int? = nil) throws -> Int? {
         guard let value = values[name] else { return nil }
         guard case .number(let number) = value, number.isFinite, number.rounded() == number,
             abs(number) <= 9_007_199_254_740_992
         else { throw wrongType(name, "a whole number") }
         guard number >= Double(minimum) else { throw invalid(name, "must be at least \(minimum)") }
+        if let maximum, number > Double(maximum) { throw invalid(name, "must be at most \(maximum)") }
         return Int(number)
     }
 

@@ -127,7 +127,7 @@ public enum LayoutRegistry {
             layout.itemSize = try p.itemSize(default: layout.itemSize, heightForWidth: croupierHeight)
             layout.seed = try p.integer("seed", minimum: 0).map { UInt64($0) } ?? layout.seed
             layout.maximumRotation = try p.degrees("maximum_rotation_degrees", minimum: 0) ?? layout.maximumRotation
-            layout.candidateCount = try p.integer("candidate_count", minimum: 1) ?? layout.candidateCount
+            layout.candidateCount = try p.integer("candidate_count", minimum: 1, maximum: 1_000) ?? layout.candidateCount
             if let coverage = try p.number("coverage", minimum: 0) {
                 guard coverage > 0 else {
                     throw LayoutConfigurationError.invalidValue(engine: "scatter", parameter: "coverage", reason: "must be more than 0")
@@ -212,7 +212,7 @@ public enum LayoutRegistry {
         make: { p in
             var layout = MasonryLayout()
             layout.columnWidth = try p.number("column_width", minimum: 1) ?? layout.columnWidth
-            layout.columnCount = try p.integer("column_count", minimum: 1) ?? layout.columnCount
+            layout.columnCount = try p.integer("column_count", minimum: 1, maximum: 10_000) ?? layout.columnCount
             layout.minimumColumnSpacing = try p.number("minimum_column_spacing", minimum: 0) ?? layout.minimumColumnSpacing
             layout.minimumInteritemSpacing = try p.number("minimum_interitem_spacing", minimum: 0) ?? layout.minimumInteritemSpacing
             layout.sectionInset = try p.insets("section_inset") ?? layout.sectionInset

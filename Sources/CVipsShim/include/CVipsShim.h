@@ -28,9 +28,6 @@ int gg_height(GGImage *image);
 int gg_bands(GGImage *image);
 int gg_has_alpha(GGImage *image);
 
-/// Opens an image from memory without decoding its pixels (header only until pixels are asked for).
-/// `fail_on_truncated` makes truncated or corrupt data an error once pixels are decoded.
-int gg_load_buffer(const void *data, size_t length, int fail_on_truncated, GGImage **out);
 /// Decodes pixels into memory (a real decode: corrupt data fails here).
 int gg_copy_memory(GGImage *in, GGImage **out);
 /// Loads, auto-rotates (EXIF orientation) and shrinks to fit `width` (shrink-on-load where the format

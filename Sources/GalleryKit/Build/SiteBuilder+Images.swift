@@ -15,8 +15,12 @@ extension SiteBuilder {
     func processImages(of site: Site, theme: Theme, layouts: [[any CollectionLayout]], loader: ContentLoader) -> ImageWork {
         let planner = PageRenderer(site: site, theme: theme, layouts: layouts)
         let pages = planner.galleryPages
-        let models = pages.indices.map { planner.galleryModel(page: $0 + 1, of: pages) }
-        let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight)
+        // Only pages showing a local image have renditions to plan: a site without pictures lays
+        // nothing out twice and holds no page's model.
+        let models = pages.indices.filter { pages[$0].contains { if case .local? = $0.image { true } else { false } } }
+            .map { planner.galleryModel(page: $0 + 1, of: pages) }
+        let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
+                                         maximumWidth: site.config.images.maximumWidth)
 
         var users: [String: [ImageJob.User]] = [:]
         for recipe in site.recipes {
@@ -27,7 +31,8 @@ extension SiteBuilder {
             guard let info = site.images[path] else { return nil }
             return ImageJob(sourcePath: path, info: info, widths: plan.widths[path] ?? [], users: users[path] ?? [])
         }
-        let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs)
+        let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs,
+                                     encoding: ImageEncoding(site.config.images))
         let outcome = pipeline.run(jobs, progress: options.imageProgress ?? { _ in })
         var site = site
         for (path, processed) in outcome.images {

@@ -29,6 +29,8 @@ public struct SiteConfig: Sendable {
     /// schema.org `recipeCategory` for every recipe (`Dessert`); by default a recipe with a glass
     /// is a `Drink` and any other takes its first tag.
     public var recipeCategory: String?
+    /// `images:`: formats, maximum width, qualities and crops the image pipeline makes.
+    public var images = ImageSettings()
 
     public static let defaultBreakpoints = [
         Breakpoint(name: "phone", width: 375),
@@ -39,7 +41,7 @@ public struct SiteConfig: Sendable {
     public init() {}
 
     public static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
-                                   "breakpoints", "gallery", "search", "twitter", "recipe_category"]
+                                   "breakpoints", "gallery", "search", "twitter", "recipe_category", "images"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     public static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -74,6 +76,12 @@ public struct SiteConfig: Sendable {
             config.gallery = GallerySettings.parse(&galleryReader)
             galleryReader.warnUnknownKeys(in: "gallery")
             reader.absorb(galleryReader)
+        }
+        if let node = reader.value("images") {
+            var imagesReader = FieldReader(node, path: displayPath, what: "images")
+            config.images = ImageSettings.parse(&imagesReader)
+            imagesReader.warnUnknownKeys(in: "images")
+            reader.absorb(imagesReader)
         }
         reader.warnUnknownKeys(in: "site.yml")
         return (config, reader.diagnostics)
@@ -293,7 +301,12 @@ public struct GallerySettings: Sendable {
         let damping = reader.double("damping") ?? 0.8
         let frequency = reader.double("frequency") ?? 1.0
         if !(damping > 0 && damping <= 4) || !(frequency > 0 && frequency <= 20) {
-            reader.error("spring 'damping' must be in (0, 4] and 'frequency' in (0, 20] (the seed used 0.8 and 1.0)")
+            let message = "spring 'damping' must be in (0, 4] and 'frequency' in (0, 20] (the seed used 0.8 and 1.0)"
+            if let node = reader.value(damping > 0 && damping <= 4 ? "frequency" : "damping") {
+                reader.error(message, at: node)
+            } else {
+                reader.error(message)
+            }
         }
         let easing = reader.string("easing") ?? "spring"
         if easing == "spring" {

@@ -28,8 +28,8 @@ public enum SourceText {
             index += length
         }
         // Windows line endings become "\n" so positions and output do not depend on the editor.
-        return String(decoding: bytes, as: UTF8.self)
-            .replacingOccurrences(of: "\r\n", with: "\n")
+        let text = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(0x0D) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
     }
 
     /// Length of the well-formed UTF-8 sequence starting at `index`, or 0 when it is ill-formed.

@@ -92,6 +92,9 @@ public enum YAMLParser {
     /// Nodes an alias may expand into across a document before parsing gives up: aliases are
     /// resolved by copying, so a "billion laughs" document must stop early.
     public static let expansionLimit = 100_000
+    /// Collections nested deeper than this are refused, aliases included: nodes are trees of
+    /// values, and a tree thousands deep overflows the stack when it is compared or freed.
+    public static let depthLimit = 100
 
     /// Parses one document. Empty text gives nil.
     public static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
@@ -142,10 +145,12 @@ private struct TreeBuilder {
         var anchor: String?
         /// Nodes this collection stands for once aliases are expanded, itself included.
         var weight = 1
+        /// Levels of collections from this one down, itself included.
+        var height = 1
     }
 
     private var stack: [Open] = []
-    private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
+    private var anchors: [String: (node: YAMLNode, weight: Int, height: Int)] = [:]
     private var expanded = 0
     private(set) var root: YAMLNode?
 
@@ -159,13 +164,12 @@ private struct TreeBuilder {
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
             let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), line: line, column: column)
-            try add(node, anchor: Self.string(scalar.anchor), weight: 1, expanding: 1)
-        case YAML_SEQUENCE_START_EVENT:
-            stack.append(Open(isMapping: false, line: line, column: column,
-                              anchor: Self.string(event.data.sequence_start.anchor)))
-        case YAML_MAPPING_START_EVENT:
-            stack.append(Open(isMapping: true, line: line, column: column,
-                              anchor: Self.string(event.data.mapping_start.anchor)))
+            try add(node, anchor: Self.string(scalar.anchor), weight: 1, expanding: 1, height: 0)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            try checkDepth(stack.count + 1, line: line, column: column)
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            stack.append(Open(isMapping: isMapping, line: line, column: column, anchor: Self.string(anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let open = stack.popLast() else { break }
             let kind: YAMLNode.Kind
@@ -182,7 +186,7 @@ private struct TreeBuilder {
                 kind = .sequence(open.items)
             }
             try add(YAMLNode(kind: kind, line: open.line, column: open.column),
-                    anchor: open.anchor, weight: open.weight, expanding: 0)
+                    anchor: open.anchor, weight: open.weight, expanding: 0, height: open.height)
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
@@ -191,7 +195,7 @@ private struct TreeBuilder {
             var copy = target.node
             copy.line = line
             copy.column = column
-            try add(copy, anchor: nil, weight: target.weight, expanding: target.weight)
+            try add(copy, anchor: nil, weight: target.weight, expanding: target.weight, height: target.height)
         case YAML_DOCUMENT_END_EVENT, YAML_STREAM_END_EVENT:
             return true
         default:
@@ -201,19 +205,29 @@ private struct TreeBuilder {
     }
 
     /// Adds a finished node to its parent; `expanding` is how many new nodes it brings (scalars
-    /// and alias copies; a closed collection's children were already counted).
-    private mutating func add(_ node: YAMLNode, anchor: String?, weight: Int, expanding: Int) throws(YAMLError) {
+    /// and alias copies; a closed collection's children were already counted), `height` how many
+    /// levels of collections it holds.
+    private mutating func add(_ node: YAMLNode, anchor: String?, weight: Int, expanding: Int, height: Int) throws(YAMLError) {
         expanded += expanding
         if expanded > YAMLParser.expansionLimit {
             throw YAMLError(line: node.line, column: node.column,
                             message: "aliases expand to more than \(YAMLParser.expansionLimit) nodes")
         }
-        if let anchor { anchors[anchor] = (node, weight) }
+        try checkDepth(stack.count + height, line: node.line, column: node.column)
+        if let anchor { anchors[anchor] = (node, weight, height) }
         if stack.isEmpty {
             root = node
         } else {
             stack[stack.count - 1].items.append(node)
             stack[stack.count - 1].weight += weight
+            stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
+        }
+    }
+
+    private func checkDepth(_ depth: Int, line: Int, column: Int) throws(YAMLError) {
+        if depth > YAMLParser.depthLimit {
+            throw YAMLError(line: line, column: column,
+                            message: "lists and mappings are nested more than \(YAMLParser.depthLimit) levels deep")
         }
     }
 

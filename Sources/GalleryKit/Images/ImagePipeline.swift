@@ -64,8 +64,9 @@ public struct ImagePipeline: Sendable {
         siteDirectory.appendingPathComponent(".gallerygen-cache/images")
     }
 
-    public init(siteDirectory: URL, jobs: Int? = nil) {
+    public init(siteDirectory: URL, jobs: Int? = nil, encoding: ImageEncoding = ImageEncoding()) {
         self.siteDirectory = siteDirectory
+        self.encoding = encoding
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         cache = ImageCache(directory: Self.cacheDirectory(siteDirectory: siteDirectory))
     }
@@ -74,6 +75,7 @@ public struct ImagePipeline: Sendable {
     /// come back as diagnostics naming each recipe and the image.
     public func run(_ work: [ImageJob], progress: @escaping @Sendable (ImageProgress) -> Void = { _ in }) -> Outcome {
         let state = WorkState(count: work.count)
+        let memo = HashMemo.load(from: cache.directory)
         let started = Date()
         let workers = min(jobs, work.count)
         if workers > 0 {
@@ -82,7 +84,7 @@ public struct ImagePipeline: Sendable {
             Vips.setConcurrency(work.count >= jobs ? 1 : 0)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while let index = state.take() {
-                    let result = process(work[index])
+                    let result = process(work[index], memo: memo)
                     let (done, processed) = state.finish(index, result)
                     progress(ImageProgress(done: done, total: work.count, processed: processed,
                                            elapsedSeconds: Date().timeIntervalSince(started)))
@@ -90,15 +92,17 @@ public struct ImagePipeline: Sendable {
             }
         }
         var outcome = Outcome()
+        var remembered = HashMemo()
         for (job, result) in zip(work, state.results) {
             switch result {
             case .success(let item)?:
+                if let entry = item.memo { remembered.entries[job.sourcePath] = entry }
                 outcome.images[job.sourcePath] = item.image
                 outcome.cacheKeys.insert(item.key)
                 if item.fromCache { outcome.cachedCount += 1 } else { outcome.processedCount += 1 }
                 let folder = cache.entry(item.key)
                 for path in item.image.paths {
-                    outcome.files.append(OutputFile(path: path, contents: .copy(folder.appendingPathComponent((path as NSString).lastPathComponent))))
+                    outcome.files.append(OutputFile(path: path, contents: .link(folder.appendingPathComponent((path as NSString).lastPathComponent))))
                 }
             case .failure(let failure)?:
                 for user in job.users {
@@ -108,6 +112,7 @@ public struct ImagePipeline: Sendable {
                 break
             }
         }
+        if remembered != memo, !work.isEmpty { remembered.save(to: cache.directory) }
         return outcome
     }
 
@@ -120,6 +125,7 @@ public struct ImagePipeline: Sendable {
         var key: String
         var image: ProcessedImage
         var fromCache: Bool
+        var memo: HashMemo.Entry?
     }
 
     struct Failure: Error, Sendable {
@@ -139,15 +145,29 @@ public struct ImagePipeline: Sendable {
         return safe.isEmpty ? "image" : safe
     }
 
-    private func process(_ job: ImageJob) -> Result<Item, Failure> {
+    private func process(_ job: ImageJob, memo: HashMemo) -> Result<Item, Failure> {
         let url = siteDirectory.appendingPathComponent(job.sourcePath)
-        guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
-            return .failure(Failure(message: "cannot be read"))
+        let identity = HashMemo.identity(of: url)
+        var data: Data?
+        let contentHash: String
+        if let identity, let remembered = memo.entries[job.sourcePath], remembered.matches(identity) {
+            contentHash = remembered.hash
+        } else {
+            guard let read = try? Data(contentsOf: url, options: .mappedIfSafe) else {
+                return .failure(Failure(message: "cannot be read"))
+            }
+            data = read
+            contentHash = ContentHash.hex(read)
         }
-        let key = cacheKey(contentHash: ContentHash.hex(data), job: job)
+        let entry = identity.map { HashMemo.Entry(size: $0.size, modified: $0.modified, inode: $0.inode, hash: contentHash) }
+        let key = cacheKey(contentHash: contentHash, job: job)
         if let image = cache.lookup(key) {
-            return .success(Item(key: key, image: image, fromCache: true))
+            return .success(Item(key: key, image: image, fromCache: true, memo: entry))
         }
+        if data == nil {
+            data = try? Data(contentsOf: url, options: .mappedIfSafe)
+        }
+        guard let data else { return .failure(Failure(message: "cannot be read")) }
         let processor = ImageProcessor(encoding: encoding)
         let image: ProcessedImage
         let files: [String: Data]
@@ -162,7 +182,7 @@ public struct ImagePipeline: Sendable {
         } catch {
             return .failure(Failure(message: "could not be cached in \(cache.directory.path): \(error.localizedDescription)"))
         }
-        return .success(Item(key: key, image: image, fromCache: false))
+        return .success(Item(key: key, image: image, fromCache: false, memo: entry))
     }
 }
 

@@ -10,14 +10,26 @@ public struct ImageEncoding: Sendable, Hashable {
     public var previewWidth = 20
     /// The structured-data crops aim at about this many pixels (Google asks for at least 50,000).
     public var cropPixels = 480_000
+    /// WebP renditions beside the JPEG ones; structured-data crops.
+    public var makesWebP = true
+    public var makesCrops = true
     /// Bumped whenever the processing itself changes, so old cache entries are not reused.
     static let version = 3
 
     public init() {}
 
+    /// The encoding site.yml's `images:` asks for.
+    public init(_ settings: ImageSettings) {
+        jpegQuality = settings.jpegQuality
+        webpQuality = settings.webpQuality
+        makesWebP = settings.makesWebP
+        makesCrops = settings.makesCrops
+    }
+
     /// Everything above as text, for cache keys.
     var fingerprint: String {
-        "v\(Self.version) jpeg\(jpegQuality) webp\(webpQuality)/\(webpEffort) preview\(previewWidth) crop\(cropPixels)"
+        "v\(Self.version) jpeg\(jpegQuality) webp\(makesWebP ? "\(webpQuality)/\(webpEffort)" : "none") "
+            + "preview\(previewWidth) crop\(makesCrops ? cropPixels : 0)"
     }
 }
 
@@ -39,7 +51,8 @@ struct ImageProcessor {
         }
         var files: [String: Data] = [:]
         var result = ProcessedImage(width: info.width, height: info.height, renditions: [], vectorPath: nil, crops: [])
-        let cropTargets = Self.cropSizes(width: info.width, height: info.height, pixels: encoding.cropPixels, upscale: false)
+        let cropTargets = encoding.makesCrops
+            ? Self.cropSizes(width: info.width, height: info.height, pixels: encoding.cropPixels, upscale: false) : []
         let cropSourceWidth = cropTargets.map { target in
             Int((Double(info.width) * max(Double(target.width) / Double(info.width), Double(target.height) / Double(info.height))).rounded(.up))
         }.max() ?? 0
@@ -50,12 +63,16 @@ struct ImageProcessor {
         // Lanczos handles as well as starting over from the full image, and costs less.
         var source = image
         for width in widths.sorted(by: >) {
-            let scaled = width < source.width ? try source.resized(by: Double(width) / Double(source.width)) : source
+            // In memory: each rendition is encoded once or twice and shrunk again for the next, and
+            // a lazy image would redo the whole chain every time (the operation cache is off).
+            let scaled = width < source.width ? try source.resized(by: Double(width) / Double(source.width)).inMemory() : source
             let jpegName = "\(baseName)-\(width).jpg"
             let webpName = "\(baseName)-\(width).webp"
-            files[webpName] = try scaled.webp(quality: encoding.webpQuality, effort: encoding.webpEffort)
+            if encoding.makesWebP {
+                files[webpName] = try scaled.webp(quality: encoding.webpQuality, effort: encoding.webpEffort)
+                result.renditions.append(.init(format: .webp, width: scaled.width, height: scaled.height, path: "images/" + webpName))
+            }
             files[jpegName] = try opaque(scaled).jpeg(quality: encoding.jpegQuality)
-            result.renditions.append(.init(format: .webp, width: scaled.width, height: scaled.height, path: "images/" + webpName))
             result.renditions.append(.init(format: .jpeg, width: scaled.width, height: scaled.height, path: "images/" + jpegName))
             source = scaled
         }
@@ -73,6 +90,7 @@ struct ImageProcessor {
         guard Vips.canLoadSVG else { return (result, files) }
         let small = try Vips.openSVG(data, scale: 64 / Double(max(info.width, info.height))).strippedOfMetadata()
         try addPlaceholder(from: small, to: &result, preview: false)
+        guard encoding.makesCrops else { return (result, files) }
         let targets = Self.cropSizes(width: info.width, height: info.height, pixels: encoding.cropPixels, upscale: true)
         let scale = targets.map { max(Double($0.width) / Double(info.width), Double($0.height) / Double(info.height)) }.max() ?? 1
         let raster = try Vips.openSVG(data, scale: scale).strippedOfMetadata()

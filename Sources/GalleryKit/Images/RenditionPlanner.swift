@@ -43,7 +43,8 @@ public enum RenditionPlanner {
     }
 
     /// The plan for every gallery page's model.
-    public static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double) -> Plan {
+    public static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double,
+                            maximumWidth: Int = maximumWidth) -> Plan {
         var shares: [String: [Double]] = [:]
         var needs: [String: [Double]] = [:]
         for model in models {
@@ -73,13 +74,13 @@ public enum RenditionPlanner {
         }
         var plan = Plan(galleryShares: shares)
         for (path, list) in needs where images[path]?.format != .svg {
-            plan.widths[path] = widths(needs: list, originalWidth: images[path]?.width ?? maximumWidth)
+            plan.widths[path] = widths(needs: list, originalWidth: images[path]?.width ?? maximumWidth, maximumWidth: maximumWidth)
         }
         return plan
     }
 
     /// 1x and 2x of every need, rounded up, capped at the original and `maximumWidth`, thinned.
-    public static func widths(needs: [Double], originalWidth: Int) -> [Int] {
+    public static func widths(needs: [Double], originalWidth: Int, maximumWidth: Int = maximumWidth) -> [Int] {
         let cap = min(originalWidth, maximumWidth)
         var rounded = Set<Int>()
         for need in needs {

@@ -63,17 +63,6 @@ enum Vips {
         try data.withUnsafeBytes { raw in Result { () throws(Failure) -> T in try body(raw) } }.get()
     }
 
-    /// Opens encoded image data; pixels are decoded only when asked for, and truncated or corrupt
-    /// data then fails instead of being padded with grey.
-    static func open(_ data: Data) throws(Failure) -> VipsImage {
-        try start()
-        return try pinned(data) { (raw: UnsafeRawBufferPointer) throws(Failure) -> VipsImage in
-            // The image reads from `data` lazily, so decode it while the bytes are pinned.
-            let lazy = try make("loading the image") { gg_load_buffer(raw.baseAddress, raw.count, 1, $0) }
-            return try lazy.inMemory()
-        }
-    }
-
     /// Decodes, turns upright (EXIF orientation) and shrinks to at most `width` pixels wide, using
     /// the decoder's shrink-on-load where it can: a 6000-pixel photo needed at 1600 is decoded at
     /// 3000 by libjpeg and never held at full size.

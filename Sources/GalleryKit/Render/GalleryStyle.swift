@@ -114,6 +114,10 @@ public struct GalleryStyle: Sendable {
         let labelHeight: Double
         /// The value expression of each property in each state so far, by kind and state name.
         private var baseExpressions: [String: [Property: String]] = [:]
+        /// Each state's formatted values so far, by kind and state name, then property (in
+        /// `Property.allCases` order) and element (nil for an element the state does not show),
+        /// so a state falling back to it does not format them again.
+        private var formattedValues: [String: [[String?]]] = [:]
 
         init(model: GalleryModel, labelHeight: Double) {
             self.model = model
@@ -133,12 +137,23 @@ public struct GalleryStyle: Sendable {
             guard !members.isEmpty else { return "" }
             let hidden = hiddenPlacement(state)
             let baseKey = fallback.map { kind.rawValue + stateName($0) }
+            let baseElements = fallback.map { $0[keyPath: placements] }
+            let baseFormatted = baseKey.flatMap { formattedValues[$0] }
             var expressions: [Property: String] = [:]
             var declarations = ""
-            for property in Property.allCases {
+            var formatted: [[String?]] = []
+            formatted.reserveCapacity(Property.allCases.count)
+            for (propertyIndex, property) in Property.allCases.enumerated() {
                 let values = members.map { property.format(elements[$0] ?? hidden, labelHeight: labelHeight) }
-                let baseValues = fallback.map { base in
-                    members.map { property.format(base[keyPath: placements][$0] ?? hidden, labelHeight: labelHeight) }
+                var row = [String?](repeating: nil, count: elements.count)
+                for (position, element) in members.enumerated() { row[element] = values[position] }
+                formatted.append(row)
+                let baseValues = baseElements.map { base in
+                    members.map { element in
+                        // Elements the fallback hides wait where this state hides its own.
+                        guard let placement = base[element] else { return property.format(hidden, labelHeight: labelHeight) }
+                        return baseFormatted?[propertyIndex][element] ?? property.format(placement, labelHeight: labelHeight)
+                    }
                 }
                 // Where every element keeps its fallback state's value, that state's rule, which
                 // matches these elements too, already says it.
@@ -147,7 +162,7 @@ public struct GalleryStyle: Sendable {
                     continue
                 }
                 let expression: String
-                if Set(values).count == 1 {
+                if values.allSatisfy({ $0 == values[0] }) {
                     expression = values[0]
                 } else {
                     let variable = "--\(property.rawValue)\(name)"
@@ -164,6 +179,7 @@ public struct GalleryStyle: Sendable {
                 declarations += "--\(property.rawValue):\(expression);"
             }
             baseExpressions[kind.rawValue + name] = expressions
+            formattedValues[kind.rawValue + name] = formatted
             guard !declarations.isEmpty else { return "" }
             let selector = scope(arrangement: state.arrangement, filter: state.filter) + " ." + kind.rawValue
                 + (state.filter > 0 ? ".t\(state.filter)" : "")

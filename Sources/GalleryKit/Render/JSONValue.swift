@@ -53,6 +53,13 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// close or confuse a `<script>` element, and U+2028/U+2029 are escaped for older JS parsers.
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape at all: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+            || $0 == UInt8(ascii: "<") || $0 == 0xE2 }) {
+            output += value
+            output += "\""
+            return
+        }
         let scalars = Array(value.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil

@@ -20,6 +20,8 @@ public enum Markdown {
         defer { free(rendered) }
         let html = String(cString: rendered)
         // cmark marks what safe mode removed with a comment; readers need no trace of it.
-        return allowRawHTML ? html : html.replacingOccurrences(of: "<!-- raw HTML omitted -->", with: "")
+        // Only Markdown with a "<" can hold raw HTML; skipping the search saves a copy per page.
+        guard !allowRawHTML, bytes.contains(UInt8(ascii: "<")) else { return html }
+        return html.replacingOccurrences(of: "<!-- raw HTML omitted -->", with: "")
     }
 }

@@ -6,6 +6,9 @@ public struct OutputFile: Sendable, Hashable {
         case data(Data)
         /// A file copied byte for byte from the site or theme folder.
         case copy(URL)
+        /// A file from gallerygen's own cache, hard-linked when the file system allows (a warm
+        /// build then writes hundreds of images in milliseconds), else copied.
+        case link(URL)
     }
 
     /// Path relative to the output folder, with `/` separators.

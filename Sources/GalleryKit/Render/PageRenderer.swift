@@ -41,12 +41,40 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders all pages; template errors come back as diagnostics, each reported once.
+    /// Pages are rendered side by side on every core; files and diagnostics come back in the same
+    /// order as a one-by-one render would give them.
     public func render() -> ([OutputFile], [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
-        func page(_ template: String, path: String, context: MustacheValue) {
+        let pages = galleryPages
+        let tags = TagPages.tags(of: site.recipes)
+        let hasTagIndex = hasTagIndex
+        // Page kinds in output order: gallery pages, recipes, tags, the tag index, 404.
+        let recipeStart = pages.count
+        let tagStart = recipeStart + site.recipes.count
+        let tagIndexStart = tagStart + tags.count
+        let count = tagIndexStart + (hasTagIndex ? 1 : 0) + 1
+        let rendered = concurrentMap(count: count) { index -> (template: String, result: Result<OutputFile, any Error>) in
+            let (template, path, context): (String, String, () -> MustacheValue)
+            switch index {
+            case ..<recipeStart:
+                (template, path, context) = ("gallery", Self.galleryPath(page: index + 1), { galleryContext(page: index + 1, of: pages) })
+            case ..<tagStart:
+                let recipe = index - recipeStart
+                (template, path, context) = ("recipe", Self.recipePath(site.recipes[recipe]), { recipeContext(recipe) })
+            case ..<tagIndexStart:
+                let tag = tags[index - tagStart]
+                (template, path, context) = ("tag", TagPages.path(forSlug: tag.slug), { tagContext(tag) })
+            case count - 1:
+                (template, path, context) = ("404", NotFoundPage.path, notFoundContext)
+            default:
+                (template, path, context) = ("tags", TagPages.indexPath, { tagIndexContext(tags) })
+            }
+            return (template, Result { OutputFile(path: path, text: try render(template, context: context())) })
+        }
+        for (template, result) in rendered {
             do {
-                files.append(OutputFile(path: path, text: try render(template, context: context)))
+                files.append(try result.get())
             } catch let error as TemplateError {
                 let diagnostic = Diagnostic.error(error.message, path: error.templateName, line: error.line, column: error.column)
                 if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
@@ -54,21 +82,6 @@ public struct PageRenderer: Sendable {
                 diagnostics.append(.error("\(error)", path: template))
             }
         }
-        let pages = galleryPages
-        for number in pages.indices {
-            page("gallery", path: Self.galleryPath(page: number + 1), context: galleryContext(page: number + 1, of: pages))
-        }
-        for (index, recipe) in site.recipes.enumerated() {
-            page("recipe", path: Self.recipePath(recipe), context: recipeContext(index))
-        }
-        let tags = TagPages.tags(of: site.recipes)
-        for tag in tags {
-            page("tag", path: TagPages.path(forSlug: tag.slug), context: tagContext(tag))
-        }
-        if hasTagIndex {
-            page("tags", path: TagPages.indexPath, context: tagIndexContext(tags))
-        }
-        page("404", path: NotFoundPage.path, context: notFoundContext())
         if let published = site.config.publishedURL {
             files.append(Sitemap(outputPaths: files.map(\.path), publishedURL: published).file)
             files.append(AtomFeed(site: site, publishedURL: published).file)

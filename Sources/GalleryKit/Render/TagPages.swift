@@ -29,9 +29,9 @@ public enum TagPages {
         for recipe in recipes {
             for name in recipe.tags {
                 guard let slug = slug(of: name) else { continue }
-                var tag = bySlug[slug] ?? RecipeTag(name: name, slug: slug, recipes: [])
-                if tag.recipes.last?.slug != recipe.slug { tag.recipes.append(recipe) }
-                bySlug[slug] = tag
+                // Appended in place: copying a tag out and back would copy its list every time.
+                if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, recipes: []) }
+                if bySlug[slug]!.recipes.last?.slug != recipe.slug { bySlug[slug]!.recipes.append(recipe) }
             }
         }
         return bySlug.values.sorted { a, b in

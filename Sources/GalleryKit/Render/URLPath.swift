@@ -8,7 +8,8 @@ public enum URLPath {
 
     /// Percent-encodes each segment of a relative path (spaces, `#`, `?`, non-ASCII), keeping `/`.
     public static func encode(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+        if path.utf8.allSatisfy(isUnreservedOrSlash) { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             var encoded = ""
             for byte in segment.utf8 {
                 switch byte {
@@ -24,24 +25,52 @@ public enum URLPath {
             return encoded
         }.joined(separator: "/")
     }
+
+    private static func isUnreservedOrSlash(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+             UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+        default: false
+        }
+    }
 }
 
 /// Short, deterministic number formatting for CSS and attributes.
 public enum CSSNumber {
     /// At most `places` decimals, trailing zeros removed: 12.5, 0.33, 160.
+    /// Written digit by digit into a small buffer: the gallery's CSS formats millions of numbers.
     public static func format(_ value: Double, places: Int = 2) -> String {
         let scale = (0..<places).reduce(1) { result, _ in result * 10 }
         let scaled = (value * Double(scale)).rounded()
         guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
         let integer = Int(scaled)
-        let sign = integer < 0 ? "-" : ""
         let magnitude = abs(integer)
-        let whole = magnitude / scale
+        var whole = magnitude / scale
         var fraction = magnitude % scale
-        guard fraction != 0 else { return sign + String(whole) }
         var digits = places
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        let text = String(fraction)
-        return sign + String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
+        if fraction == 0 {
+            digits = 0
+        } else {
+            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        }
+        // Filled from the end: fraction digits (zero-padded), the point, the whole part, the sign.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var end = buffer.count
+            func put(_ byte: UInt8) { end -= 1; buffer[end] = byte }
+            if digits > 0 {
+                for _ in 0..<digits {
+                    put(UInt8(ascii: "0") + UInt8(fraction % 10))
+                    fraction /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if integer < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+        }
     }
 }

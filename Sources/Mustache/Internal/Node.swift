@@ -30,6 +30,8 @@ struct Section: Sendable {
     let name: VariableName
     let isInverted: Bool
     let content: [Node]
+    /// Where the opening tag starts, for render errors.
+    let location: SourceLocation
 }
 
 /// A partial or parent tag: which template to include and how.

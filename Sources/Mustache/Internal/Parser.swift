@@ -89,7 +89,8 @@ private struct TreeBuilder {
         let node: Node
         switch opening.kind {
         case .section(let isInverted):
-            node = .section(Section(name: VariableName(opening.name), isInverted: isInverted, content: frame.nodes))
+            node = .section(Section(name: VariableName(opening.name), isInverted: isInverted, content: frame.nodes,
+                                    location: locator.location(at: opening.bytes.lowerBound)))
         case .parent:
             node = .parent(TemplateCall(
                 name: opening.name,

@@ -5,12 +5,17 @@
 struct Renderer<Partials: PartialProvider> {
     /// Deeper nesting of partials, parents or block overrides is taken for runaway recursion.
     static var maximumDepth: Int { 100 }
+    /// More section passes than this in one render are taken for a runaway template: sections
+    /// nested over lists multiply (30 nested sections over a two-item list make 2³⁰ passes).
+    /// A page listing 10,000 recipes with their ingredients and tags stays far below.
+    static var maximumSectionPasses: Int { 1_000_000 }
 
     let partials: Partials
     let options: RenderOptions
     private(set) var output = ""
     private var stack: [MustacheValue]
     private var depth = 0
+    private var sectionPasses = 0
 
     init(context: MustacheValue, partials: Partials, options: RenderOptions) {
         self.partials = partials
@@ -53,14 +58,26 @@ struct Renderer<Partials: PartialProvider> {
         }
         if case .array(let items) = value {
             for item in items {
+                try countPass(section)
                 stack.append(item)
                 try render(section.content, blocks: blocks, indentation: indentation)
                 stack.removeLast()
             }
         } else if !value.isFalsy {
+            try countPass(section)
             stack.append(value)
             try render(section.content, blocks: blocks, indentation: indentation)
             stack.removeLast()
+        }
+    }
+
+    private mutating func countPass(_ section: Section) throws(TemplateError) {
+        sectionPasses += 1
+        guard sectionPasses <= Self.maximumSectionPasses else {
+            throw TemplateError(
+                "sections render more than \(Self.maximumSectionPasses) times: are sections nested over lists too deeply?",
+                at: section.location
+            )
         }
     }
 

@@ -1,0 +1,47 @@
+/// site.yml's `images:` section: what the image pipeline makes. Every field has a default, so most
+/// sites never write the section.
+///
+/// ```yaml
+/// images:
+///   formats: [webp, jpeg]   # the <picture>'s sources; JPEG is always made (the <img> fallback)
+///   max_width: 1600         # no rendition is wider
+///   jpeg_quality: 82
+///   webp_quality: 78
+///   crops: true             # 16:9, 4:3 and 1:1 crops for recipe structured data
+/// ```
+public struct ImageSettings: Sendable, Hashable {
+    public var makesWebP = true
+    public var maximumWidth = RenditionPlanner.maximumWidth
+    public var jpegQuality = 82
+    public var webpQuality = 78
+    public var makesCrops = true
+
+    public init() {}
+
+    static func parse(_ reader: inout FieldReader) -> ImageSettings {
+        var settings = ImageSettings()
+        if let node = reader.value("formats") {
+            let formats = reader.strings("formats").map { $0.lowercased() }
+            if let unknown = formats.first(where: { $0 != "webp" && $0 != "jpeg" }) {
+                reader.error("unknown image format '\(unknown)' in 'formats': use webp and jpeg", at: node)
+            }
+            settings.makesWebP = formats.contains("webp")
+        }
+        for (key, range) in [("max_width", 64...8192), ("jpeg_quality", 1...100), ("webp_quality", 1...100)] {
+            guard let value = reader.int(key) else { continue }
+            guard range.contains(value) else {
+                if let node = reader.value(key) {
+                    reader.error("'\(key)' must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node)
+                }
+                continue
+            }
+            switch key {
+            case "max_width": settings.maximumWidth = value
+            case "jpeg_quality": settings.jpegQuality = value
+            default: settings.webpQuality = value
+            }
+        }
+        if let crops = reader.bool("crops") { settings.makesCrops = crops }
+        return settings
+    }
+}
