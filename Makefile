@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images
+.PHONY: site test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -56,6 +56,11 @@ release: deps
 
 clean:
 	rm -rf .build $(SITE)/public
+
+## bench: gallerygen against Hugo (Debian's) on 1,000 and 10,000 generated recipes: wall, CPU, peak memory
+bench: release
+	@scripts/install-deps.sh hugo time
+	$(PYTHON) bench/run.py --gallerygen .build/release/gallerygen
 
 ## bench-layout: prepare every engine for 1k/10k/100k items at three widths, print ns per item
 bench-layout: deps

@@ -65,7 +65,7 @@ final class XMLOutline: NSObject, XMLParserDelegate {
         #expect(content.text.contains("<li>30 ml Campari</li>"))
         #expect(!content.text.contains("<script"))
         #expect(!content.text.contains("javascript:"))
-        #expect(feed.all("summary").first?.text == "Equal parts, stirred -- \"bitter\" & bright.")
+        #expect(feed.all("summary").first?.text == "Equal parts, stirred – “bitter” & bright.")
     }
 
     @Test func entriesAreNewestFirstAndEscaped() throws {

@@ -38,3 +38,11 @@ import Testing
         #expect(css.split(separator: ",").count == 11)
     }
 }
+
+@Suite struct TypographyTests {
+    @Test func quotesDashesAndEllipses() {
+        #expect(Typography.smarten("Stirred -- \"bitter\" & bright...") == "Stirred – “bitter” & bright…")
+        #expect(Typography.smarten("Dark 'n' Stormy --- it's 'the' one") == "Dark ‘n’ Stormy — it’s ‘the’ one")
+        #expect(Typography.smarten("plain") == "plain")
+    }
+}

@@ -79,7 +79,7 @@ func metaTags(in html: String) -> [(String, String)] {
         let images = try #require(recipe["image"] as? [String])
         #expect(!images.isEmpty)
         #expect(images.allSatisfy { $0.hasPrefix("https://example.com/fixture/") })
-        #expect(recipe["description"] as? String == "Equal parts, stirred -- \"bitter\" & bright.")
+        #expect(recipe["description"] as? String == "Equal parts, stirred – “bitter” & bright.")
         #expect(recipe["recipeIngredient"] as? [String] == ["30 ml gin", "30 ml Campari", "30 ml sweet vermouth"])
         let steps = try #require(recipe["recipeInstructions"] as? [[String: String]])
         #expect(steps == [["@type": "HowToStep", "text": "Stir everything with ice."],
@@ -194,7 +194,7 @@ func metaTags(in html: String) -> [(String, String)] {
         #expect(html.contains(#"<link rel="canonical" href="https://example.com/fixture/recipes/negroni/">"#))
         #expect(html.contains(#"<link rel="alternate" type="application/atom+xml" title="Fixture Bar" href="../../feed.xml">"#))
         // The fixture's `&` and quotes arrive escaped in attributes.
-        #expect(first["og:description"] == "Equal parts, stirred -- &quot;bitter&quot; &amp; bright.")
+        #expect(first["og:description"] == "Equal parts, stirred – “bitter” &amp; bright.")
     }
 
     @Test func withoutBaseURLPagesStayRelativeAndAbsoluteOutputsAreSkipped() throws {

@@ -40,22 +40,23 @@ public struct ContentLoader: Sendable {
         if names.isEmpty {
             log.append(.warning("no recipes found (add Markdown files to recipes/)", path: displayPath("recipes")))
         }
-        var recipes: [Recipe] = []
-        for name in names {
-            let relative = "recipes/" + name
+        // Files are read and parsed side by side; results and messages keep the files' order.
+        let parsed = concurrentMap(count: names.count) { index -> (Recipe?, [Diagnostic]) in
+            let relative = "recipes/" + names[index]
             let path = displayPath(relative)
-            guard let data = fileManager.contents(atPath: recipesDirectory.appendingPathComponent(name).path) else {
-                log.append(.error("cannot read the file", path: path))
-                continue
+            guard let data = FileManager.default.contents(atPath: recipesDirectory.appendingPathComponent(names[index]).path) else {
+                return (nil, [.error("cannot read the file", path: path)])
             }
             let text: String
-            do {
+            do throws(Diagnostic) {
                 text = try SourceText.decode(data, path: path)
             } catch {
-                log.append(error)
-                continue
+                return (nil, [error])
             }
-            let (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path)
+            return RecipeParser.parse(text, sourcePath: relative, displayPath: path)
+        }
+        var recipes: [Recipe] = []
+        for (recipe, diagnostics) in parsed {
             log.append(contentsOf: diagnostics)
             if let recipe, includeDrafts || !recipe.isDraft {
                 recipes.append(recipe)

@@ -9,7 +9,9 @@ public struct FrontMatter: Sendable {
 
     /// Parses `text`; YAML positions are made relative to the file, not the block.
     public static func parse(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines as byte ranges of `text`: splitting by Character would walk every grapheme of
+        // the body, and the YAML and the body are then taken as single slices.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
         guard let first = lines.first, isFence(first) else {
             throw .error("a recipe must start with front matter: a line '---', YAML such as 'title: ...', then '---'",
                          path: path, line: 1, column: 1)
@@ -18,14 +20,14 @@ public struct FrontMatter: Sendable {
             throw .error("front matter opened with '---' on line 1 is never closed (add a line '---' after it)",
                          path: path, line: 1, column: 1)
         }
-        let yamlText = lines[1..<close].joined(separator: "\n")
+        let yamlText = close > 1 ? String(text[lines[1].startIndex..<lines[close - 1].endIndex]) : ""
         let yaml: YAMLNode?
         do {
             yaml = try YAMLParser.parse(yamlText).map { offset($0, lines: 1) }
         } catch {
             throw .error("invalid YAML: \(error.message)", path: path, line: error.line + 1, column: error.column)
         }
-        let body = lines[(close + 1)...].joined(separator: "\n")
+        let body = close + 1 < lines.count ? String(text[lines[close + 1].startIndex...]) : ""
         return FrontMatter(yaml: yaml, body: body, bodyLine: close + 2)
     }
 

@@ -25,6 +25,9 @@ public enum PlistImport {
 
     /// Maps property list bytes (XML or binary) to recipe files.
     public static func recipes(from data: Data, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
+        if BinaryPropertyListCheck.containsSet(data) {
+            return ([], [.error("the binary property list holds a set, which cannot be imported: save the drinks and their fields as arrays", path: displayPath)])
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -15,18 +15,31 @@ public struct GalleryStyle: Sendable {
         /// Room for the title: none on cards too small to carry one (circle's thumbnails).
         case lh
 
-        func format(_ placement: Placement, labelHeight: Double) -> String {
+        /// The value as an integer that two placements share exactly when their CSS text is the
+        /// same (numbers scaled by their decimal places), so states compare values without text.
+        func key(_ placement: Placement, labelHeight: Double) -> Int {
             switch self {
-            case .lh: labelHeight > 0 && placement.height >= labelHeight * 2.5 ? CSSNumber.format(labelHeight, places: 1) : "0"
-            case .x: CSSNumber.format(placement.x, places: 1)
-            case .y: CSSNumber.format(placement.y, places: 1)
-            case .w: CSSNumber.format(placement.width, places: 1)
-            case .h: CSSNumber.format(placement.height, places: 1)
-            case .r: CSSNumber.format(placement.rotation, places: 2)
-            case .s: CSSNumber.format(placement.scale, places: 3)
-            case .z: String(placement.zIndex)
-            case .o: CSSNumber.format(placement.opacity, places: 2)
-            case .v: placement.isHidden ? "hidden" : "visible"
+            case .lh: labelHeight > 0 && placement.height >= labelHeight * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
+            case .x: CSSNumber.scaled(placement.x, places: 1)
+            case .y: CSSNumber.scaled(placement.y, places: 1)
+            case .w: CSSNumber.scaled(placement.width, places: 1)
+            case .h: CSSNumber.scaled(placement.height, places: 1)
+            case .r: CSSNumber.scaled(placement.rotation, places: 2)
+            case .s: CSSNumber.scaled(placement.scale, places: 3)
+            case .z: placement.zIndex
+            case .o: CSSNumber.scaled(placement.opacity, places: 2)
+            case .v: placement.isHidden ? 1 : 0
+            }
+        }
+
+        /// The CSS text of a `key(_:labelHeight:)`.
+        func text(_ key: Int) -> String {
+            switch self {
+            case .lh, .x, .y, .w, .h: CSSNumber.format(scaled: key, places: 1)
+            case .r, .o: CSSNumber.format(scaled: key, places: 2)
+            case .s: CSSNumber.format(scaled: key, places: 3)
+            case .z: String(key)
+            case .v: key == 1 ? "hidden" : "visible"
             }
         }
     }
@@ -100,9 +113,10 @@ public struct GalleryStyle: Sendable {
             .map { "t\($0 + 1)" }.joined(separator: " ")
     }
 
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
+
     /// A state's custom-property name suffix: arrangement letter, breakpoint digit, filter number.
     static func stateName(_ state: GalleryModel.State) -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let letter = state.arrangement < letters.count ? String(letters[state.arrangement]) : "a\(state.arrangement)_"
         return letter + String(state.breakpoint) + (state.filter > 0 ? "-\(state.filter)" : "")
     }
@@ -113,11 +127,19 @@ public struct GalleryStyle: Sendable {
         let model: GalleryModel
         let labelHeight: Double
         /// The value expression of each property in each state so far, by kind and state name.
-        private var baseExpressions: [String: [Property: String]] = [:]
-        /// Each state's formatted values so far, by kind and state name, then property (in
-        /// `Property.allCases` order) and element (nil for an element the state does not show),
-        /// so a state falling back to it does not format them again.
-        private var formattedValues: [String: [[String?]]] = [:]
+        private var baseExpressions: [StateKey: [String?]] = [:]
+
+        /// A kind of element in one state (cheaper to hash than its name).
+        private struct StateKey: Hashable {
+            var kind: Kind
+            var arrangement: Int
+            var breakpoint: Int
+            var filter: Int
+
+            init(_ kind: Kind, _ state: GalleryModel.State) {
+                (self.kind, arrangement, breakpoint, filter) = (kind, state.arrangement, state.breakpoint, state.filter)
+            }
+        }
 
         init(model: GalleryModel, labelHeight: Double) {
             self.model = model
@@ -136,50 +158,46 @@ public struct GalleryStyle: Sendable {
             }
             guard !members.isEmpty else { return "" }
             let hidden = hiddenPlacement(state)
-            let baseKey = fallback.map { kind.rawValue + stateName($0) }
+            let baseKey = fallback.map { StateKey(kind, $0) }
             let baseElements = fallback.map { $0[keyPath: placements] }
-            let baseFormatted = baseKey.flatMap { formattedValues[$0] }
-            var expressions: [Property: String] = [:]
+            var expressions = [String?](repeating: nil, count: Property.allCases.count)
             var declarations = ""
-            var formatted: [[String?]] = []
-            formatted.reserveCapacity(Property.allCases.count)
+            var values = [Int](repeating: 0, count: members.count)
+            var baseValues = values
             for (propertyIndex, property) in Property.allCases.enumerated() {
-                let values = members.map { property.format(elements[$0] ?? hidden, labelHeight: labelHeight) }
-                var row = [String?](repeating: nil, count: elements.count)
-                for (position, element) in members.enumerated() { row[element] = values[position] }
-                formatted.append(row)
-                let baseValues = baseElements.map { base in
-                    members.map { element in
-                        // Elements the fallback hides wait where this state hides its own.
-                        guard let placement = base[element] else { return property.format(hidden, labelHeight: labelHeight) }
-                        return baseFormatted?[propertyIndex][element] ?? property.format(placement, labelHeight: labelHeight)
-                    }
+                for (position, element) in members.enumerated() {
+                    values[position] = property.key(elements[element] ?? hidden, labelHeight: labelHeight)
                 }
-                // Where every element keeps its fallback state's value, that state's rule, which
-                // matches these elements too, already says it.
-                if values == baseValues {
-                    expressions[property] = baseKey.flatMap { baseExpressions[$0]?[property] }
-                    continue
+                if let baseElements {
+                    // Elements the fallback hides wait where this state hides its own.
+                    for (position, element) in members.enumerated() {
+                        baseValues[position] = property.key(baseElements[element] ?? hidden, labelHeight: labelHeight)
+                    }
+                    // Where every element keeps its fallback state's value, that state's rule,
+                    // which matches these elements too, already says it.
+                    if values == baseValues {
+                        expressions[propertyIndex] = baseKey.flatMap { baseExpressions[$0]?[propertyIndex] }
+                        continue
+                    }
                 }
                 let expression: String
                 if values.allSatisfy({ $0 == values[0] }) {
-                    expression = values[0]
+                    expression = property.text(values[0])
                 } else {
                     let variable = "--\(property.rawValue)\(name)"
-                    for (position, element) in members.enumerated() where baseValues?[position] != values[position] {
-                        styles[element] += "\(variable):\(values[position]);"
+                    for (position, element) in members.enumerated() where baseElements == nil || baseValues[position] != values[position] {
+                        styles[element] += "\(variable):\(property.text(values[position]));"
                     }
-                    if let baseKey, let base = baseExpressions[baseKey]?[property] {
+                    if let baseKey, let base = baseExpressions[baseKey]?[propertyIndex] {
                         expression = "var(\(variable),\(base))"
                     } else {
                         expression = "var(\(variable))"
                     }
                 }
-                expressions[property] = expression
+                expressions[propertyIndex] = expression
                 declarations += "--\(property.rawValue):\(expression);"
             }
-            baseExpressions[kind.rawValue + name] = expressions
-            formattedValues[kind.rawValue + name] = formatted
+            baseExpressions[StateKey(kind, state)] = expressions
             guard !declarations.isEmpty else { return "" }
             let selector = scope(arrangement: state.arrangement, filter: state.filter) + " ." + kind.rawValue
                 + (state.filter > 0 ? ".t\(state.filter)" : "")

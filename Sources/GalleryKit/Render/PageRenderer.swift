@@ -10,6 +10,11 @@ public struct PageRenderer: Sendable {
     public var layouts: [[any CollectionLayout]]
 
     public init(site: Site, theme: Theme, layouts: [[any CollectionLayout]]) {
+        var site = site
+        // Summaries get the smart punctuation cmark gives bodies, wherever they appear.
+        for index in site.recipes.indices {
+            site.recipes[index].summary = site.recipes[index].summary.map(Typography.smarten)
+        }
         self.site = site
         self.theme = theme
         self.layouts = layouts

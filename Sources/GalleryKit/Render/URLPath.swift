@@ -39,12 +39,22 @@ public enum URLPath {
 /// Short, deterministic number formatting for CSS and attributes.
 public enum CSSNumber {
     /// At most `places` decimals, trailing zeros removed: 12.5, 0.33, 160.
-    /// Written digit by digit into a small buffer: the gallery's CSS formats millions of numbers.
     public static func format(_ value: Double, places: Int = 2) -> String {
-        let scale = (0..<places).reduce(1) { result, _ in result * 10 }
-        let scaled = (value * Double(scale)).rounded()
-        guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
-        let integer = Int(scaled)
+        format(scaled: scaled(value, places: places), places: places)
+    }
+
+    /// `value` × 10^`places`, rounded: two values format alike exactly when these are equal
+    /// (0, which formats as "0", for a value too large or not finite).
+    static func scaled(_ value: Double, places: Int) -> Int {
+        let scaled = (value * Double(power(places))).rounded()
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return 0 }
+        return Int(scaled)
+    }
+
+    /// Formats a `scaled(_:places:)` value, digit by digit into a small buffer: the gallery's CSS
+    /// formats millions of numbers.
+    static func format(scaled integer: Int, places: Int) -> String {
+        let scale = power(places)
         let magnitude = abs(integer)
         var whole = magnitude / scale
         var fraction = magnitude % scale
@@ -72,5 +82,9 @@ public enum CSSNumber {
             if integer < 0 { put(UInt8(ascii: "-")) }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
         }
+    }
+
+    private static func power(_ places: Int) -> Int {
+        (0..<places).reduce(1) { result, _ in result * 10 }
     }
 }

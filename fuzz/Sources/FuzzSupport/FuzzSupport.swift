@@ -3,7 +3,8 @@ import Foundation
 
 /// Hands the process to libFuzzer with `testOneInput` as the target. SwiftPM gives every executable
 /// its own `main`, which hides the one libFuzzer ships, so each fuzzer's `main.swift` calls the
-/// driver itself. Never returns.
+/// driver itself (and still exports `LLVMFuzzerTestOneInput`, which libFuzzer's `main` needs
+/// whenever a linker pulls it in). Never returns.
 public func runFuzzer(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv

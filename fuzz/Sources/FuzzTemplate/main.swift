@@ -6,20 +6,20 @@ import Mustache
 /// contexts nest (lists of dictionaries, a dictionary inside a dictionary).
 enum Fixture {
     static let context: MustacheValue = .dictionary([
-    "title": .string("Piña <Colada> & \"friends\""),
-    "count": .int(3),
-    "ratio": .double(1.5),
-    "flag": .bool(true),
-    "off": .bool(false),
-    "nothing": .null,
-    "empty": .array([]),
-    "tags": .array([.string("rum"), .string("tiki")]),
-    "recipes": .array([
-        .dictionary(["title": .string("Mojito"), "url": .string("recipes/mojito/"), "draft": .bool(false)]),
-        .dictionary(["title": .string("Zombie"), "url": .string("recipes/zombie/"), "tags": .array([.string("rum")])]),
-    ]),
-    "site": .dictionary(["title": .string("The Back Bar"), "language": .string("en"),
-                         "nested": .dictionary(["deeper": .string("down")])]),
+        "title": .string("Piña <Colada> & \"friends\""),
+        "count": .int(3),
+        "ratio": .double(1.5),
+        "flag": .bool(true),
+        "off": .bool(false),
+        "nothing": .null,
+        "empty": .array([]),
+        "tags": .array([.string("rum"), .string("tiki")]),
+        "recipes": .array([
+            .dictionary(["title": .string("Mojito"), "url": .string("recipes/mojito/"), "draft": .bool(false)]),
+            .dictionary(["title": .string("Zombie"), "url": .string("recipes/zombie/"), "tags": .array([.string("rum")])]),
+        ]),
+        "site": .dictionary(["title": .string("The Back Bar"), "language": .string("en"),
+                             "nested": .dictionary(["deeper": .string("down")])]),
     ])
 }
 
