@@ -47,7 +47,12 @@ struct LayoutsCommand {
             }
             lines.append("")
         }
-        tool.console.out(lines.dropLast().joined(separator: "\n"))
+        lines.append("""
+            Every arrangement also takes: label (the switcher's text), titles (true/false: titles under \
+            the pictures; off for fan, deck, spread, stack and circle), and a breakpoint's name holding \
+            parameters for that breakpoint only, e.g. phone: { radius: 400 }.
+            """)
+        tool.console.out(lines.joined(separator: "\n"))
         return ExitCode.success
     }
 

@@ -64,8 +64,12 @@ public struct SiteBuilder: Sendable {
         }
         progress("Reading content")
         var log = DiagnosticLog()
-        let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
+        var loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
                                    includeDrafts: options.includeDrafts)
+        let configPath = loader.displayPath("site.yml")
+        loader.checkConfig = { config in
+            GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints, path: configPath).1
+        }
         var site: Site?
         do {
             var (loaded, warnings) = try loader.load()
@@ -86,10 +90,9 @@ public struct SiteBuilder: Sendable {
         }
         var layouts: [[any CollectionLayout]] = []
         if let site {
-            let (made, diagnostics) = GalleryLayoutFactory.makeLayouts(site.config.gallery, breakpoints: site.config.breakpoints,
-                                                                       path: loader.displayPath("site.yml"))
-            layouts = made
-            log.append(contentsOf: diagnostics)
+            // The loader has reported any problem with these already.
+            layouts = GalleryLayoutFactory.makeLayouts(site.config.gallery, breakpoints: site.config.breakpoints,
+                                                       path: configPath).0
         }
         guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
 

@@ -8,6 +8,9 @@ public struct ContentLoader: Sendable {
     /// How the site folder is named in diagnostics (as the user typed it, e.g. `Site`).
     public var displayRoot: String
     public var includeDrafts: Bool
+    /// Further checks of site.yml by later stages (the layout engines' parameters), run before
+    /// the recipes are read so their errors are reported with the recipes' own.
+    public var checkConfig: (@Sendable (SiteConfig) -> [Diagnostic])?
 
     public init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false) {
         self.siteDirectory = siteDirectory.standardizedFileURL
@@ -30,6 +33,7 @@ public struct ContentLoader: Sendable {
             throw BuildFailure([.error("site folder not found", path: displayRoot)])
         }
         let config = loadConfig(&log)
+        if let checkConfig { log.append(contentsOf: checkConfig(config)) }
         if let background = config.gallery.backgroundImage {
             checkSiteFile(background, what: "background image", reference: displayPath("site.yml"), line: config.gallery.line, &log)
         }

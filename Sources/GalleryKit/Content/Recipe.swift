@@ -78,7 +78,7 @@ public struct Recipe: Sendable, Hashable {
 
     /// A slug made from a title: "Piña Colada" → "pina-colada".
     public static func slug(from title: String) -> String {
-        let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let folded = title.foldedForSearch
         var slug = ""
         for scalar in folded.unicodeScalars {
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
@@ -208,5 +208,15 @@ public struct RecipeDate: Sendable, Hashable, Comparable {
 
     public static func < (a: RecipeDate, b: RecipeDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}
+
+extension String {
+    /// Lowercased, without accents ("Piña" → "pina"): the form slugs and search compare. ASCII
+    /// text, by far the most common, skips Foundation's Unicode folding, which leaves it as
+    /// lowercasing does.
+    var foldedForSearch: String {
+        utf8.allSatisfy { $0 < 0x80 } ? lowercased()
+            : folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
     }
 }

@@ -14,8 +14,9 @@ public struct SearchIndex: Sendable {
     }
 
     public var json: JSONValue {
-        .array(recipes.map { recipe in
-            .object([
+        .array(concurrentMap(count: recipes.count) { [recipes] index in
+            let recipe = recipes[index]
+            return .object([
                 "url": .string(URLPath.encode(PageRenderer.recipePath(recipe))),
                 "title": .string(recipe.title),
                 "text": .string(Self.searchText(recipe)),
@@ -26,9 +27,7 @@ public struct SearchIndex: Sendable {
     /// Title, summary, tags, glass and ingredients, folded the way search.js folds a query.
     public static func searchText(_ recipe: Recipe) -> String {
         let parts = [recipe.title, recipe.summary ?? "", recipe.glass ?? ""] + recipe.tags + recipe.ingredients
-        return parts.filter { !$0.isEmpty }.joined(separator: " ")
-            .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-            .lowercased()
+        return parts.filter { !$0.isEmpty }.joined(separator: " ").foldedForSearch
     }
 
     public var file: OutputFile {
