@@ -6,9 +6,19 @@
 static pthread_once_t gg_once = PTHREAD_ONCE_INIT;
 static int gg_init_result = -1;
 
+/* libvips reports problems with a decoded file (a truncated JPEG, say) as GLib warnings on
+   stderr as well as through its error buffer; gallerygen reports them as diagnostics, so the
+   warnings are dropped. */
+static void gg_drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
 static void gg_init_once(void) {
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, gg_drop_log, NULL);
     gg_init_result = VIPS_INIT("gallerygen");
 }
+
+void gg_error_clear(void) { vips_error_clear(); }
 
 int gg_init(void) {
     pthread_once(&gg_once, gg_init_once);

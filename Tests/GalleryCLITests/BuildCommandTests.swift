@@ -173,3 +173,25 @@ enum Paths {
         #expect(!FileManager.default.fileExists(atPath: suite.directory.appendingPathComponent("site/.gallerygen-cache/images/stale").path))
     }
 }
+
+@Suite struct ConfigErrorTests {
+    @Test func layoutErrorsAreReportedWithContentErrors() throws {
+        let suite = try BuildCommandTests()
+        try suite.write("site/site.yml", """
+            title: Test Bar
+            gallery:
+              arrangements:
+                - grid: { padding: big }
+                - fann
+                - fan: { phonee: { radius: 3 } }
+            """)
+        try suite.write("site/recipes/no-title.md", "---\nglass: Coupe\n---\n")
+        let (code, console) = suite.run(["build", "--site", "site"])
+        #expect(code == 1)
+        #expect(console.error.contains("site/site.yml:4:24: error: layout \"grid\": parameter \"padding\" must be a number"))
+        #expect(console.error.contains("site/site.yml:5:7: error: unknown layout \"fann\""))
+        #expect(console.error.contains("site/site.yml:6:14: error: 'phonee' is neither a parameter of 'fan' nor a breakpoint"))
+        #expect(console.error.contains("site/recipes/no-title.md:1:1: error: missing required field 'title'"))
+        #expect(console.error.contains("build failed with 4 errors"))
+    }
+}

@@ -19,6 +19,8 @@ int gg_has_operation(const char *name);
 
 /// The current thread's last libvips error, copied; free with gg_free. Clears the error buffer.
 char *gg_error_message(void);
+/* Forgets the errors libvips has recorded so far. */
+void gg_error_clear(void);
 
 void gg_unref(GGImage *image);
 void gg_free(void *pointer);

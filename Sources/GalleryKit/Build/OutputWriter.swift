@@ -38,64 +38,106 @@ public struct OutputWriter: Sendable {
 
     /// Writes `files` into a fresh staging folder, then swaps it in for the output folder.
     public func write(_ files: [OutputFile]) throws(Diagnostic) {
-        let fileManager = FileManager.default
+        let staging = try stage()
+        do {
+            try staging.add(files)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        try staging.commit()
+    }
+
+    /// Creates a fresh staging folder beside the output folder, to be filled batch by batch
+    /// (so a build need not hold every page in memory) and then committed or discarded.
+    public func stage() throws(Diagnostic) -> Staging {
         let parent = outputDirectory.deletingLastPathComponent()
         let name = outputDirectory.lastPathComponent
         let token = "\(ProcessInfo.processInfo.processIdentifier)"
-        let staging = parent.appendingPathComponent(".\(name).staging-\(token)")
-        let retired = parent.appendingPathComponent(".\(name).old-\(token)")
+        let staging = Staging(writer: self, folder: parent.appendingPathComponent(".\(name).staging-\(token)"),
+                              retired: parent.appendingPathComponent(".\(name).old-\(token)"))
+        let fileManager = FileManager.default
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            try? fileManager.removeItem(at: staging)
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try? fileManager.removeItem(at: staging.folder)
+            try fileManager.createDirectory(at: staging.folder, withIntermediateDirectories: true)
         } catch {
             throw .error("cannot create the staging folder: \(error.localizedDescription)", path: displayPath)
         }
-        do {
-            // Folders first (one mkdir each, parents before children), then the files side by side.
-            let stagingPath = staging.path + "/"
-            for folder in Self.folders(of: files) where mkdir(stagingPath + folder, 0o755) != 0 && errno != EEXIST {
-                throw WriteError(path: stagingPath + folder, code: errno)
-            }
-            let failures = FirstFailure()
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                let file = files[index]
-                do {
-                    switch file.contents {
-                    case .data(let data): try Self.writeWithoutSync(data, to: stagingPath + file.path)
-                    case .copy(let source): try fileManager.copyItem(at: source, to: staging.appendingPathComponent(file.path))
-                    case .link(let source):
-                        let destination = staging.appendingPathComponent(file.path)
-                        if (try? fileManager.linkItem(at: source, to: destination)) == nil {
-                            try fileManager.copyItem(at: source, to: destination)
-                        }
-                    }
-                } catch {
-                    failures.record(error, at: index)
+        return staging
+    }
+
+    /// A staging folder being filled: nothing in the output folder changes until `commit()`.
+    public struct Staging: Sendable {
+        let writer: OutputWriter
+        let folder: URL
+        let retired: URL
+
+        /// Writes `files` into the staging folder: folders first (one mkdir each, parents
+        /// before children), then the files side by side.
+        public func add(_ files: [OutputFile]) throws(Diagnostic) {
+            let fileManager = FileManager.default
+            let stagingPath = folder.path + "/"
+            do {
+                for subfolder in OutputWriter.folders(of: files) where mkdir(stagingPath + subfolder, 0o755) != 0 && errno != EEXIST {
+                    throw WriteError(path: stagingPath + subfolder, code: errno)
                 }
+                let failures = FirstFailure()
+                DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                    let file = files[index]
+                    do {
+                        switch file.contents {
+                        case .data(let data): try OutputWriter.writeWithoutSync(data, to: stagingPath + file.path)
+                        case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
+                        case .link(let source):
+                            let destination = folder.appendingPathComponent(file.path)
+                            if (try? fileManager.linkItem(at: source, to: destination)) == nil {
+                                try fileManager.copyItem(at: source, to: destination)
+                            }
+                        }
+                    } catch {
+                        failures.record(error, at: index)
+                    }
+                }
+                if let error = failures.error { throw error }
+            } catch {
+                throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
             }
-            if let error = failures.error { throw error }
-            try Self.writeWithoutSync(Data("This folder was written by gallerygen; it is replaced on every build.\n".utf8),
-                                      to: staging.appendingPathComponent(Self.markerName).path)
-        } catch {
-            try? fileManager.removeItem(at: staging)
-            throw .error("cannot write the output: \(error.localizedDescription)", path: displayPath)
         }
-        do {
-            if fileManager.fileExists(atPath: outputDirectory.path) {
-                try? fileManager.removeItem(at: retired)
-                try fileManager.moveItem(at: outputDirectory, to: retired)
+
+        /// Marks the staging folder as gallerygen's output and swaps it in for the output folder;
+        /// on failure the previous output stays (or is put back) and the staging folder goes.
+        public func commit() throws(Diagnostic) {
+            let fileManager = FileManager.default
+            let output = writer.outputDirectory
+            do {
+                try OutputWriter.writeWithoutSync(Data("This folder was written by gallerygen; it is replaced on every build.\n".utf8),
+                                                  to: folder.appendingPathComponent(OutputWriter.markerName).path)
+            } catch {
+                discard()
+                throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
             }
-            try fileManager.moveItem(at: staging, to: outputDirectory)
-        } catch {
-            // Put the previous output back if it was already moved aside.
-            if !fileManager.fileExists(atPath: outputDirectory.path), fileManager.fileExists(atPath: retired.path) {
-                try? fileManager.moveItem(at: retired, to: outputDirectory)
+            do {
+                if fileManager.fileExists(atPath: output.path) {
+                    try? fileManager.removeItem(at: retired)
+                    try fileManager.moveItem(at: output, to: retired)
+                }
+                try fileManager.moveItem(at: folder, to: output)
+            } catch {
+                // Put the previous output back if it was already moved aside.
+                if !fileManager.fileExists(atPath: output.path), fileManager.fileExists(atPath: retired.path) {
+                    try? fileManager.moveItem(at: retired, to: output)
+                }
+                discard()
+                throw .error("cannot move the new output into place: \(error.localizedDescription)", path: writer.displayPath)
             }
-            try? fileManager.removeItem(at: staging)
-            throw .error("cannot move the new output into place: \(error.localizedDescription)", path: displayPath)
+            try? fileManager.removeItem(at: retired)
         }
-        try? fileManager.removeItem(at: retired)
+
+        /// Removes the staging folder, leaving the output folder as it was.
+        public func discard() {
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 }
 

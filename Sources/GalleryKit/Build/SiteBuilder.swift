@@ -104,12 +104,33 @@ public struct SiteBuilder: Sendable {
         if log.hasErrors { throw BuildFailure(log.sorted) }
 
         progress("Rendering pages")
+        // Pages go into the staging folder batch by batch as they are rendered, so a large site
+        // is never held in memory whole; the output folder changes only at the commit below.
         let renderer = PageRenderer(site: imageWork.site, theme: theme, layouts: layouts)
-        let (pages, renderDiagnostics) = renderer.render()
+        let staging: OutputWriter.Staging
+        do {
+            staging = try writer.stage()
+        } catch {
+            throw BuildFailure(log.sorted + [error])
+        }
+        var writeError: Diagnostic?
+        var pageCount = 0
+        let renderDiagnostics = renderer.render { pages in
+            guard writeError == nil else { return }
+            do throws(Diagnostic) {
+                try staging.add(pages)
+                pageCount += pages.count
+            } catch {
+                writeError = error
+            }
+        }
         log.append(contentsOf: renderDiagnostics)
-        if log.hasErrors { throw BuildFailure(log.sorted) }
+        if log.hasErrors || writeError != nil {
+            staging.discard()
+            throw BuildFailure(log.sorted + (writeError.map { [$0] } ?? []))
+        }
 
-        var files = pages
+        var files: [OutputFile] = []
         for (path, url) in theme.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: "assets/" + path, contents: .copy(url)))
         }
@@ -121,9 +142,15 @@ public struct SiteBuilder: Sendable {
             files.append(OutputFile(path: PageRenderer.imagePath(path), contents: .copy(options.siteDirectory.appendingPathComponent(path))))
         }
 
-        progress("Writing \(files.count) files")
+        progress("Writing \(files.count) more files")
         do {
-            try writer.write(files)
+            try staging.add(files)
+        } catch {
+            staging.discard()
+            throw BuildFailure(log.sorted + [error])
+        }
+        do {
+            try staging.commit()
         } catch {
             throw BuildFailure(log.sorted + [error])
         }
@@ -136,7 +163,7 @@ public struct SiteBuilder: Sendable {
                 throw BuildFailure(log.sorted + [.error("cannot write the layout report: \(error.localizedDescription)", path: display(reportURL))])
             }
         }
-        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: files.count,
+        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageCount + files.count,
                                  outputDirectory: options.outputDirectory)
         report.imagesProcessed = imageWork.outcome.processedCount
         report.imagesFromCache = imageWork.outcome.cachedCount

@@ -100,7 +100,7 @@ public struct SiteConfig: Sendable {
             if name == nil || width == nil {
                 entry.error("a breakpoint needs a 'name' and a 'width'", at: item)
             } else if let width, width < 200 || width > 4000 {
-                entry.error("breakpoint width \(width) is outside 200...4000", at: item)
+                entry.error("breakpoint width \(CSSNumber.format(width)) is outside 200...4000", at: item)
             } else if let name, let width {
                 if result.contains(where: { $0.width == width || $0.name == name }) {
                     entry.error("breakpoint '\(name)' repeats a name or width", at: item)

@@ -91,9 +91,21 @@ public struct ImagePipeline: Sendable {
                 }
             }
         }
+        // libvips keeps one error buffer for the whole process, so a failure seen while other
+        // images were decoding may carry another image's message. Failures are rare: each is
+        // processed again alone, which gives it its own message.
+        var results = state.results
+        if workers > 1 {
+            for index in results.indices {
+                if case .failure? = results[index] {
+                    Vips.clearError()
+                    results[index] = process(work[index], memo: memo)
+                }
+            }
+        }
         var outcome = Outcome()
         var remembered = HashMemo()
-        for (job, result) in zip(work, state.results) {
+        for (job, result) in zip(work, results) {
             switch result {
             case .success(let item)?:
                 if let entry = item.memo { remembered.entries[job.sourcePath] = entry }

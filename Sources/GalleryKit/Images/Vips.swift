@@ -27,7 +27,13 @@ enum Vips {
         (try? start()) != nil && gg_has_operation("svgload_buffer") == 1
     }
 
-    /// The calling thread's libvips error, consumed.
+    /// Forgets any error libvips has recorded, before an operation whose own message we want.
+    static func clearError() {
+        gg_error_clear()
+    }
+
+    /// libvips' error message, consumed. The buffer is shared by every thread, so while images
+    /// are processed side by side it may hold another image's error (see `ImagePipeline.run`).
     private static func failure(_ fallback: String) -> Failure {
         guard let message = gg_error_message() else { return Failure(message: fallback) }
         defer { gg_free(message) }

@@ -46,11 +46,22 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders all pages; template errors come back as diagnostics, each reported once.
-    /// Pages are rendered side by side on every core; files and diagnostics come back in the same
-    /// order as a one-by-one render would give them.
     public func render() -> ([OutputFile], [Diagnostic]) {
         var files: [OutputFile] = []
+        let diagnostics = render { files += $0 }
+        return (files, diagnostics)
+    }
+
+    /// Pages rendered at once: enough to keep every core busy, few enough that a build holds only
+    /// a small part of a large site's pages in memory.
+    static let batchSize = 32
+
+    /// Renders all pages side by side on every core, handing them to `emit` batch by batch (the
+    /// build writes each batch and lets it go). Files and diagnostics come in the same order as a
+    /// one-by-one render would give them; a page that fails is left out and reported once.
+    public func render(emit: ([OutputFile]) -> Void) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var paths: [String] = []
         let pages = galleryPages
         let tags = TagPages.tags(of: site.recipes)
         let hasTagIndex = hasTagIndex
@@ -59,36 +70,43 @@ public struct PageRenderer: Sendable {
         let tagStart = recipeStart + site.recipes.count
         let tagIndexStart = tagStart + tags.count
         let count = tagIndexStart + (hasTagIndex ? 1 : 0) + 1
-        let rendered = concurrentMap(count: count) { index -> (template: String, result: Result<OutputFile, any Error>) in
-            let (template, path, context): (String, String, () -> MustacheValue)
-            switch index {
-            case ..<recipeStart:
-                (template, path, context) = ("gallery", Self.galleryPath(page: index + 1), { galleryContext(page: index + 1, of: pages) })
-            case ..<tagStart:
-                let recipe = index - recipeStart
-                (template, path, context) = ("recipe", Self.recipePath(site.recipes[recipe]), { recipeContext(recipe) })
-            case ..<tagIndexStart:
-                let tag = tags[index - tagStart]
-                (template, path, context) = ("tag", TagPages.path(forSlug: tag.slug), { tagContext(tag) })
-            case count - 1:
-                (template, path, context) = ("404", NotFoundPage.path, notFoundContext)
-            default:
-                (template, path, context) = ("tags", TagPages.indexPath, { tagIndexContext(tags) })
+        for batchStart in stride(from: 0, to: count, by: Self.batchSize) {
+            let rendered = concurrentMap(count: min(Self.batchSize, count - batchStart)) { offset -> (template: String, result: Result<OutputFile, any Error>) in
+                let index = batchStart + offset
+                let (template, path, context): (String, String, () -> MustacheValue)
+                switch index {
+                case ..<recipeStart:
+                    (template, path, context) = ("gallery", Self.galleryPath(page: index + 1), { galleryContext(page: index + 1, of: pages) })
+                case ..<tagStart:
+                    let recipe = index - recipeStart
+                    (template, path, context) = ("recipe", Self.recipePath(site.recipes[recipe]), { recipeContext(recipe) })
+                case ..<tagIndexStart:
+                    let tag = tags[index - tagStart]
+                    (template, path, context) = ("tag", TagPages.path(forSlug: tag.slug), { tagContext(tag) })
+                case count - 1:
+                    (template, path, context) = ("404", NotFoundPage.path, notFoundContext)
+                default:
+                    (template, path, context) = ("tags", TagPages.indexPath, { tagIndexContext(tags) })
+                }
+                return (template, Result { OutputFile(path: path, text: try render(template, context: context())) })
             }
-            return (template, Result { OutputFile(path: path, text: try render(template, context: context())) })
-        }
-        for (template, result) in rendered {
-            do {
-                files.append(try result.get())
-            } catch let error as TemplateError {
-                let diagnostic = Diagnostic.error(error.message, path: error.templateName, line: error.line, column: error.column)
-                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
-            } catch {
-                diagnostics.append(.error("\(error)", path: template))
+            var files: [OutputFile] = []
+            for (template, result) in rendered {
+                do {
+                    files.append(try result.get())
+                } catch let error as TemplateError {
+                    let diagnostic = Diagnostic.error(error.message, path: error.templateName, line: error.line, column: error.column)
+                    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                } catch {
+                    diagnostics.append(.error("\(error)", path: template))
+                }
             }
+            paths += files.map(\.path)
+            emit(files)
         }
+        var files: [OutputFile] = []
         if let published = site.config.publishedURL {
-            files.append(Sitemap(outputPaths: files.map(\.path), publishedURL: published).file)
+            files.append(Sitemap(outputPaths: paths, publishedURL: published).file)
             files.append(AtomFeed(site: site, publishedURL: published).file)
         } else {
             diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
@@ -98,7 +116,8 @@ public struct PageRenderer: Sendable {
         if site.config.search {
             files.append(SearchIndex(recipes: site.recipes).file)
         }
-        return (files, diagnostics)
+        emit(files)
+        return diagnostics
     }
 
     private func render(_ name: String, context: MustacheValue) throws -> String {
