@@ -52,7 +52,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product gallerygen
+	$(SWIFT) build -c release --product gallerygen --static-swift-stdlib
 
 clean:
 	rm -rf .build $(SITE)/public

@@ -106,7 +106,8 @@ public struct SiteBuilder: Sendable {
         progress("Rendering pages")
         // Pages go into the staging folder batch by batch as they are rendered, so a large site
         // is never held in memory whole; the output folder changes only at the commit below.
-        let renderer = PageRenderer(site: imageWork.site, theme: theme, layouts: layouts)
+        var renderer = PageRenderer(site: imageWork.site, theme: theme, layouts: layouts)
+        renderer.configDisplayPath = configPath
         let staging: OutputWriter.Staging
         do {
             staging = try writer.stage()
@@ -142,7 +143,7 @@ public struct SiteBuilder: Sendable {
             files.append(OutputFile(path: PageRenderer.imagePath(path), contents: .copy(options.siteDirectory.appendingPathComponent(path))))
         }
 
-        progress("Writing \(files.count) more files")
+        progress("Writing \(files.count) assets and pictures")
         do {
             try staging.add(files)
         } catch {

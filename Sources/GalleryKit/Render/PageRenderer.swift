@@ -8,6 +8,8 @@ public struct PageRenderer: Sendable {
     public var theme: Theme
     /// Layout engines by arrangement (site.yml's order), then breakpoint.
     public var layouts: [[any CollectionLayout]]
+    /// How diagnostics name the site's site.yml.
+    public var configDisplayPath = "site.yml"
 
     public init(site: Site, theme: Theme, layouts: [[any CollectionLayout]]) {
         var site = site
@@ -110,7 +112,7 @@ public struct PageRenderer: Sendable {
             files.append(AtomFeed(site: site, publishedURL: published).file)
         } else {
             diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
-                                        path: "site.yml"))
+                                        path: configDisplayPath))
         }
         files.append(RobotsTxt(publishedURL: site.config.publishedURL).file)
         if site.config.search {
