@@ -149,3 +149,13 @@ import Testing
         #expect(!Recipe.isValidSlug(""))
     }
 }
+
+@Suite struct ImageSettingsTests {
+    @Test func fixedRenditionWidthsAreReadAndChecked() {
+        let (config, diagnostics) = SiteConfig.parse("images:\n  widths: [320, 1280, 320]\n", displayPath: "site.yml")
+        #expect(diagnostics.isEmpty)
+        #expect(config.images.fixedWidths == [1280, 320])
+        let (_, bad) = SiteConfig.parse("images:\n  widths: [big]\n", displayPath: "site.yml")
+        #expect(bad.contains { $0.severity == .error && $0.line == 2 && $0.message.contains("'widths'") })
+    }
+}

@@ -42,7 +42,7 @@ measure() { # label, command...
 for site in site site-default; do rm -rf "$work/$site/.gallerygen-cache" "$work/$site/public"; done
 rm -rf "$work/sigal-out"
 sync
-measure "gallerygen cold (JPEG 1280/640/320)" "$gallerygen" build --site "$work/site" --theme "$root/Templates" --jobs "$jobs" --quiet
+measure "gallerygen cold (JPEG 1280/320)" "$gallerygen" build --site "$work/site" --theme "$root/Templates" --jobs "$jobs" --quiet
 measure "gallerygen warm (same, 2nd build)" "$gallerygen" build --site "$work/site" --theme "$root/Templates" --jobs "$jobs" --quiet
 measure "sigal (JPEG 1280/320), -n $jobs" sigal build -c "$work/sigal.conf.py" -n "$jobs"
 measure "gallerygen cold, defaults (WebP+JPEG, crops)" "$gallerygen" build --site "$work/site-default" --theme "$root/Templates" --jobs "$jobs" --quiet

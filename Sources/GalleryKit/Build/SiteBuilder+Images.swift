@@ -29,7 +29,9 @@ extension SiteBuilder {
         }
         let jobs = users.keys.sorted().compactMap { path -> ImageJob? in
             guard let info = site.images[path] else { return nil }
-            return ImageJob(sourcePath: path, info: info, widths: plan.widths[path] ?? [], users: users[path] ?? [])
+            let fixed = site.config.images.fixedWidths
+            let widths = fixed.isEmpty ? plan.widths[path] ?? [] : fixed.map { min($0, info.width) }.uniqued()
+            return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [])
         }
         let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs,
                                      encoding: ImageEncoding(site.config.images))
@@ -40,5 +42,13 @@ extension SiteBuilder {
             site.images[path]?.galleryShares = plan.galleryShares[path] ?? []
         }
         return ImageWork(site: site, outcome: outcome, pipeline: pipeline)
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each kept once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
     }
 }

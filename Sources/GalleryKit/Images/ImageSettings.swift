@@ -8,6 +8,7 @@
 ///   jpeg_quality: 82
 ///   webp_quality: 78
 ///   crops: true             # 16:9, 4:3 and 1:1 crops for recipe structured data
+///   widths: [1280, 320]     # optional: these rendition widths instead of the planned ones
 /// ```
 public struct ImageSettings: Sendable, Hashable {
     public var makesWebP = true
@@ -15,6 +16,9 @@ public struct ImageSettings: Sendable, Hashable {
     public var jpegQuality = 82
     public var webpQuality = 78
     public var makesCrops = true
+    /// Rendition widths chosen by hand (say, to match a CDN's presets); empty: planned from the
+    /// layouts. Widths above an original's are dropped.
+    public var fixedWidths: [Int] = []
 
     public init() {}
 
@@ -42,6 +46,14 @@ public struct ImageSettings: Sendable, Hashable {
             }
         }
         if let crops = reader.bool("crops") { settings.makesCrops = crops }
+        if let node = reader.value("widths") {
+            let widths = node.sequence?.compactMap(\.int) ?? []
+            if widths.isEmpty || widths.count != node.sequence?.count || widths.contains(where: { !(16...8192).contains($0) }) {
+                reader.error("'widths' must be a list of whole numbers between 16 and 8192, e.g. [1280, 640, 320]", at: node)
+            } else {
+                settings.fixedWidths = Array(Set(widths)).sorted(by: >)
+            }
+        }
         return settings
     }
 }
