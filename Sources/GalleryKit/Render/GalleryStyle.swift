@@ -128,6 +128,9 @@ public struct GalleryStyle: Sendable {
         let labelHeight: Double
         /// The value expression of each property in each state so far, by kind and state name.
         private var baseExpressions: [StateKey: [String?]] = [:]
+        /// Every element's value keys in each state so far, by property then element, so a later
+        /// state compares with its fallback's values without computing them again.
+        private var stateKeys: [StateKey: [[Int]]] = [:]
 
         /// A kind of element in one state (cheaper to hash than its name).
         private struct StateKey: Hashable {
@@ -159,19 +162,29 @@ public struct GalleryStyle: Sendable {
             guard !members.isEmpty else { return "" }
             let hidden = hiddenPlacement(state)
             let baseKey = fallback.map { StateKey(kind, $0) }
-            let baseElements = fallback.map { $0[keyPath: placements] }
+            // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
+            // keys, the values its rule really gives, are at hand.
+            let baseKeys = baseKey.map { key in
+                stateKeys[key] ?? keys(of: fallback![keyPath: placements], hidden: hidden, labelHeight: labelHeight)
+            }
+            let ownKeys = keys(of: elements, hidden: hidden, labelHeight: labelHeight)
+            stateKeys[StateKey(kind, state)] = ownKeys
+            // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
+            // smallest one serves every filter of its arrangement and stays.
+            if state.breakpoint > 0, let baseKey, baseKey.breakpoint > 0 || baseKey.filter > 0 {
+                stateKeys[baseKey] = nil
+            }
             var expressions = [String?](repeating: nil, count: Property.allCases.count)
             var declarations = ""
             var values = [Int](repeating: 0, count: members.count)
             var baseValues = values
             for (propertyIndex, property) in Property.allCases.enumerated() {
                 for (position, element) in members.enumerated() {
-                    values[position] = property.key(elements[element] ?? hidden, labelHeight: labelHeight)
+                    values[position] = ownKeys[propertyIndex][element]
                 }
-                if let baseElements {
-                    // Elements the fallback hides wait where this state hides its own.
+                if let baseKeys {
                     for (position, element) in members.enumerated() {
-                        baseValues[position] = property.key(baseElements[element] ?? hidden, labelHeight: labelHeight)
+                        baseValues[position] = baseKeys[propertyIndex][element]
                     }
                     // Where every element keeps its fallback state's value, that state's rule,
                     // which matches these elements too, already says it.
@@ -185,7 +198,7 @@ public struct GalleryStyle: Sendable {
                     expression = property.text(values[0])
                 } else {
                     let variable = "--\(property.rawValue)\(name)"
-                    for (position, element) in members.enumerated() where baseElements == nil || baseValues[position] != values[position] {
+                    for (position, element) in members.enumerated() where baseKeys == nil || baseValues[position] != values[position] {
                         styles[element] += "\(variable):\(property.text(values[position]));"
                     }
                     if let baseKey, let base = baseExpressions[baseKey]?[propertyIndex] {
@@ -202,6 +215,13 @@ public struct GalleryStyle: Sendable {
             let selector = scope(arrangement: state.arrangement, filter: state.filter) + " ." + kind.rawValue
                 + (state.filter > 0 ? ".t\(state.filter)" : "")
             return "\(selector){\(declarations)}"
+        }
+
+        /// Each property's key for every element, `hidden` standing in for elements not placed.
+        private func keys(of elements: [Placement?], hidden: Placement, labelHeight: Double) -> [[Int]] {
+            Property.allCases.map { property in
+                elements.map { property.key($0 ?? hidden, labelHeight: labelHeight) }
+            }
         }
 
         private func isMember(kind: Kind, element: Int, filter: Int) -> Bool {
