@@ -46,3 +46,37 @@ struct ArgumentParser {
         }
     }
 }
+
+/// What a command does once its arguments are read.
+enum ParsedCommandLine {
+    /// Go on with these options.
+    case run(ArgumentParser)
+    /// Stop with this exit code: help was shown, or a usage error reported.
+    case exit(Int32)
+}
+
+extension CommandLineTool {
+    /// Reads a command's options and answers `--help`/`-h` and usage errors itself (exit 0 or 2,
+    /// with the command's help). Unless `takesArguments`, any argument that is not an option is
+    /// a usage error too.
+    func parseCommand(_ arguments: [String], values: Set<String>, flags: Set<String>, aliases: [String: String] = [:],
+                      help: String, takesArguments: Bool = false) -> ParsedCommandLine {
+        let parsed: ArgumentParser
+        do {
+            parsed = try ArgumentParser(arguments, valueOptions: values, flagOptions: flags.union(["help"]),
+                                        aliases: aliases.merging(["-h": "--help"]) { own, _ in own })
+        } catch {
+            console.error("error: \(error.message)\n\n\(help)")
+            return .exit(ExitCode.usage)
+        }
+        if parsed.flags.contains("help") {
+            console.out(help)
+            return .exit(ExitCode.success)
+        }
+        if !takesArguments, let extra = parsed.positionals.first {
+            console.error("error: unexpected argument '\(extra)' (use --site DIR to choose the site folder)\n\n\(help)")
+            return .exit(ExitCode.usage)
+        }
+        return .run(parsed)
+    }
+}

@@ -34,28 +34,15 @@ struct BuildCommand {
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        do {
-            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme", "layout-report", "jobs", "base-url"],
-                                        flagOptions: ["drafts", "clean", "quiet", "verbose", "help"], aliases: ["-h": "--help"])
-        } catch {
-            tool.console.error("error: \(error.message)\n\n\(Self.help)")
+        switch tool.parseCommand(arguments, values: ["site", "output", "theme", "layout-report", "jobs", "base-url"],
+                                 flags: ["drafts", "clean", "quiet", "verbose"], help: Self.help) {
+        case .run(let options): parsed = options
+        case .exit(let code): return code
+        }
+        guard var options = tool.buildOptions(site: parsed.options["site"], output: parsed.options["output"],
+                                              theme: parsed.options["theme"]) else {
             return ExitCode.usage
         }
-        if parsed.flags.contains("help") {
-            tool.console.out(Self.help)
-            return ExitCode.success
-        }
-        if let extra = parsed.positionals.first {
-            tool.console.error("error: unexpected argument '\(extra)' (use --site DIR to choose the site folder)\n\n\(Self.help)")
-            return ExitCode.usage
-        }
-        let site = tool.resolve(parsed.options["site"] ?? "Site")
-        guard let theme = ThemeLocator(tool: tool).locate(explicit: parsed.options["theme"]) else {
-            tool.console.error("error: cannot find the default theme (a Templates/ folder with gallery.mustache); pass --theme DIR or set GALLERYGEN_THEME")
-            return ExitCode.usage
-        }
-        var options = BuildOptions(siteDirectory: site, outputDirectory: parsed.options["output"].map(tool.resolve),
-                                   themeDirectory: theme)
         options.includeDrafts = parsed.flags.contains("drafts")
         options.cleanCache = parsed.flags.contains("clean")
         if let baseURL = parsed.options["base-url"] {
@@ -76,8 +63,6 @@ struct BuildCommand {
         if let line = ImageProgressLine.forStandardError(enabled: !parsed.flags.contains("quiet")) {
             options.imageProgress = { line.update($0) }
         }
-        let displayTool = tool
-        options.displayPath = { displayTool.display($0) }
         let quiet = parsed.flags.contains("quiet")
         let verbose = parsed.flags.contains("verbose")
         let started = Date()
@@ -110,27 +95,5 @@ struct BuildCommand {
             console.error("build failed with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was")
             return ExitCode.failure
         }
-    }
-}
-
-/// Finds the default theme: an explicit folder, `$GALLERYGEN_THEME`, or a `Templates/` folder
-/// beside the executable's checkout or the working directory.
-struct ThemeLocator {
-    var tool: CommandLineTool
-
-    func locate(explicit: String?) -> URL? {
-        if let explicit { return tool.resolve(explicit) }
-        if let fromEnvironment = tool.environment["GALLERYGEN_THEME"], !fromEnvironment.isEmpty {
-            return tool.resolve(fromEnvironment)
-        }
-        var candidates: [URL] = []
-        var directory = URL(fileURLWithPath: tool.executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            candidates.append(directory.appendingPathComponent("Templates"))
-            candidates.append(directory.appendingPathComponent("share/gallerygen/Templates"))
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates.append(tool.currentDirectory.appendingPathComponent("Templates"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("gallery.mustache").path) }
     }
 }

@@ -30,20 +30,9 @@ struct CheckCommand {
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        do {
-            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme"], flagOptions: ["drafts", "help"],
-                                        aliases: ["-h": "--help"])
-        } catch {
-            tool.console.error("error: \(error.message)\n\n\(Self.help)")
-            return ExitCode.usage
-        }
-        if parsed.flags.contains("help") {
-            tool.console.out(Self.help)
-            return ExitCode.success
-        }
-        if let extra = parsed.positionals.first {
-            tool.console.error("error: unexpected argument '\(extra)' (use --site DIR to choose the site folder)\n\n\(Self.help)")
-            return ExitCode.usage
+        switch tool.parseCommand(arguments, values: ["site", "output", "theme"], flags: ["drafts"], help: Self.help) {
+        case .run(let options): parsed = options
+        case .exit(let code): return code
         }
         guard var options = tool.buildOptions(site: parsed.options["site"], output: parsed.options["output"],
                                               theme: parsed.options["theme"]) else {

@@ -30,15 +30,9 @@ struct ImportCommand {
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        do {
-            parsed = try ArgumentParser(arguments, valueOptions: ["site"], flagOptions: ["force", "help"], aliases: ["-h": "--help"])
-        } catch {
-            tool.console.error("error: \(error.message)\n\n\(Self.help)")
-            return ExitCode.usage
-        }
-        if parsed.flags.contains("help") {
-            tool.console.out(Self.help)
-            return ExitCode.success
+        switch tool.parseCommand(arguments, values: ["site"], flags: ["force"], help: Self.help, takesArguments: true) {
+        case .run(let options): parsed = options
+        case .exit(let code): return code
         }
         guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
             tool.console.error("error: name one property list to import: gallerygen import DrinkList.plist\n\n\(Self.help)")

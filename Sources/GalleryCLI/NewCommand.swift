@@ -27,15 +27,9 @@ struct NewCommand {
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        do {
-            parsed = try ArgumentParser(arguments, valueOptions: ["site", "date"], flagOptions: ["help"], aliases: ["-h": "--help"])
-        } catch {
-            tool.console.error("error: \(error.message)\n\n\(Self.help)")
-            return ExitCode.usage
-        }
-        if parsed.flags.contains("help") {
-            tool.console.out(Self.help)
-            return ExitCode.success
+        switch tool.parseCommand(arguments, values: ["site", "date"], flags: [], help: Self.help, takesArguments: true) {
+        case .run(let options): parsed = options
+        case .exit(let code): return code
         }
         let positionals = parsed.positionals
         switch positionals.first {

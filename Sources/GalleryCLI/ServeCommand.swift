@@ -40,20 +40,10 @@ struct ServeCommand {
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        do {
-            parsed = try ArgumentParser(arguments, valueOptions: ["site", "output", "theme", "port", "host"],
-                                        flagOptions: ["drafts", "help"], aliases: ["-h": "--help", "-p": "--port"])
-        } catch {
-            tool.console.error("error: \(error.message)\n\n\(Self.help)")
-            return ExitCode.usage
-        }
-        if parsed.flags.contains("help") {
-            tool.console.out(Self.help)
-            return ExitCode.success
-        }
-        if let extra = parsed.positionals.first {
-            tool.console.error("error: unexpected argument '\(extra)' (use --site DIR to choose the site folder)\n\n\(Self.help)")
-            return ExitCode.usage
+        switch tool.parseCommand(arguments, values: ["site", "output", "theme", "port", "host"], flags: ["drafts"],
+                                 aliases: ["-p": "--port"], help: Self.help) {
+        case .run(let options): parsed = options
+        case .exit(let code): return code
         }
         let portText = parsed.options["port"] ?? "8000"
         guard let port = UInt16(portText) else {
@@ -116,27 +106,5 @@ struct ServeCommand {
         for source in sources { source.cancel() }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-    }
-}
-
-extension CommandLineTool {
-    /// Build options from the usual `--site`, `--output` and `--theme` values; prints the problem
-    /// and returns nil when the theme cannot be found.
-    func buildOptions(site: String?, output: String?, theme: String?) -> BuildOptions? {
-        guard let themeDirectory = ThemeLocator(tool: self).locate(explicit: theme) else {
-            console.error("error: cannot find the default theme (a Templates/ folder with gallery.mustache); pass --theme DIR or set GALLERYGEN_THEME")
-            return nil
-        }
-        var options = BuildOptions(siteDirectory: resolve(site ?? "Site"), outputDirectory: output.map(resolve),
-                                   themeDirectory: themeDirectory)
-        let tool = self
-        options.displayPath = { tool.display($0) }
-        return options
-    }
-
-    /// The `base_url` of the site's site.yml, if it has a valid one.
-    func baseURL(ofSite siteDirectory: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent("site.yml").path) else { return nil }
-        return SiteConfig.parse(String(decoding: data, as: UTF8.self), displayPath: "site.yml").0.baseURL
     }
 }
