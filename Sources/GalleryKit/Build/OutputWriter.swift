@@ -36,18 +36,6 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes `files` into a fresh staging folder, then swaps it in for the output folder.
-    public func write(_ files: [OutputFile]) throws(Diagnostic) {
-        let staging = try stage()
-        do {
-            try staging.add(files)
-        } catch {
-            staging.discard()
-            throw error
-        }
-        try staging.commit()
-    }
-
     /// Creates a fresh staging folder beside the output folder, to be filled batch by batch
     /// (so a build need not hold every page in memory) and then committed or discarded.
     public func stage() throws(Diagnostic) -> Staging {
