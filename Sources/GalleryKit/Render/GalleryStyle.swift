@@ -165,9 +165,9 @@ public struct GalleryStyle: Sendable {
             // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
             // keys, the values its rule really gives, are at hand.
             let baseKeys = baseKey.map { key in
-                stateKeys[key] ?? keys(of: fallback![keyPath: placements], hidden: hidden, labelHeight: labelHeight)
+                stateKeys[key] ?? keys(of: fallback![keyPath: placements], members: members, hidden: hidden, labelHeight: labelHeight)
             }
-            let ownKeys = keys(of: elements, hidden: hidden, labelHeight: labelHeight)
+            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
             stateKeys[StateKey(kind, state)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
@@ -217,11 +217,17 @@ public struct GalleryStyle: Sendable {
             return "\(selector){\(declarations)}"
         }
 
-        /// Each property's key for every element, `hidden` standing in for elements not placed.
-        private func keys(of elements: [Placement?], hidden: Placement, labelHeight: Double) -> [[Int]] {
-            Property.allCases.map { property in
-                elements.map { property.key($0 ?? hidden, labelHeight: labelHeight) }
+        /// Each property's key for the member elements (other elements keep 0: a filtered state and
+        /// the states falling back to it share its members), `hidden` standing in for elements not
+        /// placed.
+        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double) -> [[Int]] {
+            var keys = [[Int]](repeating: [Int](repeating: 0, count: elements.count), count: Property.allCases.count)
+            for (propertyIndex, property) in Property.allCases.enumerated() {
+                for element in members {
+                    keys[propertyIndex][element] = property.key(elements[element] ?? hidden, labelHeight: labelHeight)
+                }
             }
+            return keys
         }
 
         private func isMember(kind: Kind, element: Int, filter: Int) -> Bool {
