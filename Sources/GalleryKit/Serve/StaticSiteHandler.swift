@@ -98,8 +98,7 @@ public struct StaticSiteHandler: Sendable {
 
     /// The path of a site's base URL, ending in `/`: `/bar/` for `https://example.com/bar/`.
     public static func basePath(fromBaseURL baseURL: String) -> String {
-        let path = URLComponents(string: baseURL)?.percentEncodedPath ?? "/"
-        return path.isEmpty ? "/" : (path.hasSuffix("/") ? path : path + "/")
+        PublishedURL(base: baseURL).path
     }
 
     /// The `Content-Type` for a file extension; unknown types are served as bytes.
