@@ -95,13 +95,18 @@ public struct ContentLoader: Sendable {
     /// Reports a file named in site.yml that is missing or leads outside the site folder.
     private func checkSiteFile(_ relative: String, what: String, reference: String, line: Int, _ log: inout DiagnosticLog) {
         let url = siteDirectory.appendingPathComponent(relative)
-        let root = siteDirectory.resolvingSymlinksInPath().path
-        let resolved = url.resolvingSymlinksInPath().path
-        if !(resolved == root || resolved.hasPrefix(root + "/")) {
+        if !isInsideSite(url) {
             log.append(.error("\(what) '\(relative)' leads outside the site folder", path: reference, line: line, column: 1))
         } else if !FileManager.default.isReadableFile(atPath: url.path) {
             log.append(.error("\(what) '\(relative)' not found (looked for \(displayPath(relative)))", path: reference, line: line, column: 1))
         }
+    }
+
+    /// True when `url`, with every symbolic link followed, is inside the site folder.
+    private func isInsideSite(_ url: URL) -> Bool {
+        let root = siteDirectory.resolvingSymlinksInPath().path
+        let resolved = url.resolvingSymlinksInPath().path
+        return resolved == root || resolved.hasPrefix(root + "/")
     }
 
     private func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
@@ -119,7 +124,6 @@ public struct ContentLoader: Sendable {
     /// Checks that every local image exists inside the site folder and reads its size.
     private func probeImages(_ recipes: [Recipe], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
         var images: [String: ImageInfo] = [:]
-        let root = siteDirectory.resolvingSymlinksInPath().path
         for recipe in recipes {
             if case .remote(let url)? = recipe.image {
                 images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
@@ -129,8 +133,7 @@ public struct ContentLoader: Sendable {
             let path = displayPath(recipe.sourcePath)
             let line = recipe.line(of: "image")
             let url = siteDirectory.appendingPathComponent(relative)
-            let resolved = url.resolvingSymlinksInPath().path
-            guard resolved == root || resolved.hasPrefix(root + "/") else {
+            guard isInsideSite(url) else {
                 log.append(.error("image '\(relative)' leads outside the site folder (through a symbolic link)", path: path, line: line, column: 1))
                 continue
             }

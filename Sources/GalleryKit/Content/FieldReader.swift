@@ -120,13 +120,6 @@ struct FieldReader {
         diagnostics.append(diagnostic)
     }
 
-    /// Every field not read yet, in document order, marking them read.
-    mutating func remainingFields() -> [(String, YAMLNode)] {
-        let rest = order.filter { !read.contains($0) }
-        read.formUnion(rest)
-        return rest.compactMap { key in fields[key].map { (key, $0.value) } }
-    }
-
     /// Warnings for keys nobody read, in document order.
     mutating func warnUnknownKeys(in what: String) {
         for key in order where !read.contains(key) {
