@@ -68,7 +68,26 @@ int gg_thumbnail_buffer(const void *data, size_t length, int width, int fail_on_
         NULL);
 }
 
-int gg_autorot(GGImage *in, GGImage **out) { return vips_autorot(in, out, NULL); }
+int gg_decode_buffer(const void *data, size_t length, int jpeg_shrink, GGImage **out) {
+    const char *loader = vips_foreign_find_load_buffer(data, length);
+    if (!loader) return -1;
+    VipsImage *image = NULL;
+    if (strcmp(loader, "jpegload_buffer") == 0) {
+        if (vips_jpegload_buffer((void *)data, length, &image, "shrink", jpeg_shrink,
+                                 "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0) return -1;
+    } else {
+        image = vips_image_new_from_buffer(data, length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+        if (!image) return -1;
+    }
+    VipsImage *upright = NULL;
+    int result = vips_autorot(image, &upright, NULL);
+    g_object_unref(image);
+    if (result != 0) return -1;
+    // The decode itself happens here, straight into the memory image.
+    *out = vips_image_copy_memory(upright);
+    g_object_unref(upright);
+    return *out ? 0 : -1;
+}
 
 int gg_to_srgb(GGImage *in, GGImage **out) {
     GGImage *converted = NULL;
@@ -101,24 +120,31 @@ int gg_to_srgb(GGImage *in, GGImage **out) {
     return 0;
 }
 
+static int gg_is_metadata(const char *field) {
+    return vips_isprefix("exif-", field) || vips_isprefix("png-comment-", field)
+        || strcmp(field, VIPS_META_XMP_NAME) == 0 || strcmp(field, VIPS_META_IPTC_NAME) == 0
+        || strcmp(field, VIPS_META_ICC_NAME) == 0 || strcmp(field, VIPS_META_ORIENTATION) == 0
+        || strcmp(field, VIPS_META_PHOTOSHOP_NAME) == 0;
+}
+
 int gg_strip_metadata(GGImage *in, GGImage **out) {
+    gchar **fields = vips_image_get_fields(in);
+    int found = 0;
+    for (int i = 0; fields[i] && !found; i++) found = gg_is_metadata(fields[i]);
+    g_strfreev(fields);
+    if (!found) {
+        // Nothing to strip (a resampled image carries none): the same image, still in memory.
+        g_object_ref(in);
+        *out = in;
+        return 0;
+    }
     if (vips_copy(in, out, NULL) != 0) return -1;
-    gchar **fields = vips_image_get_fields(*out);
+    fields = vips_image_get_fields(*out);
     for (int i = 0; fields[i]; i++) {
-        const char *field = fields[i];
-        if (vips_isprefix("exif-", field) || vips_isprefix("png-comment-", field)
-            || strcmp(field, VIPS_META_XMP_NAME) == 0 || strcmp(field, VIPS_META_IPTC_NAME) == 0
-            || strcmp(field, VIPS_META_ICC_NAME) == 0 || strcmp(field, VIPS_META_ORIENTATION) == 0
-            || strcmp(field, VIPS_META_PHOTOSHOP_NAME) == 0) {
-            vips_image_remove(*out, field);
-        }
+        if (gg_is_metadata(fields[i])) vips_image_remove(*out, fields[i]);
     }
     g_strfreev(fields);
     return 0;
-}
-
-int gg_resize(GGImage *in, double scale, GGImage **out) {
-    return vips_resize(in, out, scale, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
 }
 
 int gg_smartcrop_cover(GGImage *in, int width, int height, GGImage **out) {

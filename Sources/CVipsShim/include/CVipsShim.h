@@ -32,18 +32,21 @@ int gg_has_alpha(GGImage *image);
 
 /// Decodes pixels into memory (a real decode: corrupt data fails here).
 int gg_copy_memory(GGImage *in, GGImage **out);
+/// Decodes into memory and turns upright (EXIF orientation); a JPEG is shrunk by `jpeg_shrink`
+/// (1, 2, 4 or 8) while it is decoded. Truncated data fails.
+int gg_decode_buffer(const void *data, size_t length, int jpeg_shrink, GGImage **out);
 /// Loads, auto-rotates (EXIF orientation) and shrinks to fit `width` (shrink-on-load where the format
 /// allows), then converts to sRGB 8-bit; `scale` > 0 renders vector images at that scale first.
 int gg_thumbnail_buffer(const void *data, size_t length, int width, int fail_on_truncated, GGImage **out);
-/// Applies the EXIF orientation tag.
-int gg_autorot(GGImage *in, GGImage **out);
 /// Converts to 8-bit sRGB, using the embedded ICC profile when there is one.
 int gg_to_srgb(GGImage *in, GGImage **out);
 /// A copy without metadata (EXIF, XMP, IPTC, ICC profile, comments): savers' `strip` option
 /// misses some of it in libvips 8.14.
 int gg_strip_metadata(GGImage *in, GGImage **out);
-/// Resizes by `scale` (Lanczos 3).
-int gg_resize(GGImage *in, double scale, GGImage **out);
+/// Resamples to exactly `width` × `height` with a Lanczos-3 filter (Resample.c): vectorised for 8-bit
+/// RGB and RGBA (alpha premultiplied while resampling), libvips' own reduce for anything else.
+/// `vector` 0 takes the plain C path, which gives the same bytes (tests compare the two).
+int gg_resample(GGImage *in, int width, int height, int vector, GGImage **out);
 /// Resizes to cover `width`×`height`, then crops to it around the most interesting region
 /// (VIPS_INTERESTING_ATTENTION).
 int gg_smartcrop_cover(GGImage *in, int width, int height, GGImage **out);

@@ -14,7 +14,7 @@ public struct ImageEncoding: Sendable, Hashable {
     public var makesWebP = true
     public var makesCrops = true
     /// Bumped whenever the processing itself changes, so old cache entries are not reused.
-    static let version = 3
+    static let version = 4
 
     public init() {}
 
@@ -56,16 +56,15 @@ struct ImageProcessor {
         let cropSourceWidth = cropTargets.map { target in
             Int((Double(info.width) * max(Double(target.width) / Double(info.width), Double(target.height) / Double(info.height))).rounded(.up))
         }.max() ?? 0
-        let image = try Vips.thumbnail(data, width: max(widths.max() ?? 0, cropSourceWidth, encoding.previewWidth))
-            .sRGB().strippedOfMetadata()
+        let largest = max(widths.max() ?? 0, cropSourceWidth, encoding.previewWidth)
+        let decoded = try Vips.decode(data, fullWidth: info.width, fitting: largest).sRGB()
+        let image = try (decoded.width > largest ? decoded.resampled(toWidth: largest) : decoded).strippedOfMetadata()
 
         // Largest first, each made from the one before: every step shrinks by 30 % or more, which
         // Lanczos handles as well as starting over from the full image, and costs less.
         var source = image
         for width in widths.sorted(by: >) {
-            // In memory: each rendition is encoded once or twice and shrunk again for the next, and
-            // a lazy image would redo the whole chain every time (the operation cache is off).
-            let scaled = width < source.width ? try source.resized(by: Double(width) / Double(source.width)).inMemory() : source
+            let scaled = width < source.width ? try source.resampled(toWidth: width) : source
             let jpegName = "\(baseName)-\(width).jpg"
             let webpName = "\(baseName)-\(width).webp"
             if encoding.makesWebP {
@@ -132,8 +131,7 @@ struct ImageProcessor {
 
     /// The dominant colour, and for opaque raster images a tiny blurred WebP as a data URI.
     private func addPlaceholder(from image: VipsImage, to result: inout ProcessedImage, preview: Bool) throws(Vips.Failure) {
-        let tiny = image.width > encoding.previewWidth
-            ? try image.resized(by: Double(encoding.previewWidth) / Double(image.width)) : image
+        let tiny = image.width > encoding.previewWidth ? try image.resampled(toWidth: encoding.previewWidth) : image
         let pixels = try tiny.pixels()
         let bands = tiny.bands
         guard bands >= 3 else { return }

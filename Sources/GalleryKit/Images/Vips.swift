@@ -69,9 +69,21 @@ enum Vips {
         try data.withUnsafeBytes { raw in Result { () throws(Failure) -> T in try body(raw) } }.get()
     }
 
-    /// Decodes, turns upright (EXIF orientation) and shrinks to at most `width` pixels wide, using
-    /// the decoder's shrink-on-load where it can: a 6000-pixel photo needed at 1600 is decoded at
-    /// 3000 by libjpeg and never held at full size.
+    /// Decodes into memory, turned upright (EXIF orientation), for use at most `width` pixels wide
+    /// (`fullWidth` is the upright image's): a JPEG is shrunk by a power of two while it is decoded,
+    /// as far as leaves a factor of two or more for the Lanczos resample after it (libvips'
+    /// thumbnail rule: libjpeg's shrink is a block filter, sharper than it should be).
+    static func decode(_ data: Data, fullWidth: Int, fitting width: Int) throws(Failure) -> VipsImage {
+        try start()
+        let factor = Double(fullWidth) / Double(max(width, 1))
+        let shrink: Int32 = factor >= 16 ? 8 : factor >= 8 ? 4 : factor >= 4 ? 2 : 1
+        return try pinned(data) { (raw: UnsafeRawBufferPointer) throws(Failure) -> VipsImage in
+            try make("decoding the image") { gg_decode_buffer(raw.baseAddress, raw.count, shrink, $0) }
+        }
+    }
+
+    /// Decodes at a small size (shrink-on-load where the format allows): finds truncated and
+    /// corrupt data as cheaply as a full decode would.
     static func thumbnail(_ data: Data, width: Int) throws(Failure) -> VipsImage {
         try start()
         return try pinned(data) { (raw: UnsafeRawBufferPointer) throws(Failure) -> VipsImage in
@@ -122,11 +134,6 @@ final class VipsImage {
         try Vips.make("decoding the image") { gg_copy_memory(pointer, $0) }
     }
 
-    /// Turned upright according to its EXIF orientation.
-    func autorotated() throws(Vips.Failure) -> VipsImage {
-        try Vips.make("rotating the image") { gg_autorot(pointer, $0) }
-    }
-
     /// In 8-bit sRGB, through the embedded ICC profile when there is one.
     func sRGB() throws(Vips.Failure) -> VipsImage {
         try Vips.make("converting to sRGB") { gg_to_srgb(pointer, $0) }
@@ -137,8 +144,15 @@ final class VipsImage {
         try Vips.make("removing metadata") { gg_strip_metadata(pointer, $0) }
     }
 
-    func resized(by scale: Double) throws(Vips.Failure) -> VipsImage {
-        try Vips.make("resizing") { gg_resize(pointer, scale, $0) }
+    /// Resampled (Lanczos 3) to `width` pixels wide, the height in proportion; in memory.
+    func resampled(toWidth width: Int) throws(Vips.Failure) -> VipsImage {
+        try resampled(width: width, height: max(1, Int((Double(height) * Double(width) / Double(self.width)).rounded())))
+    }
+
+    /// Resampled (Lanczos 3) to exactly `width`×`height`; `vectorised: false` takes the plain C
+    /// path, which gives the same bytes.
+    func resampled(width: Int, height: Int, vectorised: Bool = true) throws(Vips.Failure) -> VipsImage {
+        try Vips.make("resizing") { gg_resample(pointer, Int32(width), Int32(height), vectorised ? 1 : 0, $0) }
     }
 
     /// Scaled to cover `width`×`height`, cropped to it around what draws the eye.
