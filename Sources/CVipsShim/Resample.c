@@ -192,7 +192,13 @@ static void horizontal_ssse3(const uint8_t *in, size_t in_stride, uint8_t *out, 
             }
             __m128i packed = _mm_packus_epi16(_mm_packs_epi32(finish4(sum), sum), sum);
             uint32_t value = (uint32_t)_mm_cvtsi128_si32(packed);
-            memcpy(target + (size_t)x * bands, &value, (size_t)bands);
+            // Fixed-size copies, which compile to plain stores.
+            if (bands == 4) {
+                memcpy(target + (size_t)x * 4, &value, 4);
+            } else {
+                memcpy(target + (size_t)x * 3, &value, 2);
+                target[(size_t)x * 3 + 2] = (uint8_t)(value >> 16);
+            }
         }
     }
 }
