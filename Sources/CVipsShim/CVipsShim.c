@@ -1,5 +1,6 @@
 #include "CVipsShim.h"
 #include <malloc.h>
+#include <math.h>
 #include <pthread.h>
 #include <string.h>
 #include <vips/vips.h>
@@ -170,11 +171,14 @@ int gg_strip_metadata(GGImage *in, GGImage **out) {
 }
 
 int gg_smartcrop_cover(GGImage *in, int width, int height, GGImage **out) {
-    return vips_thumbnail_image(in, out, width,
-        "height", height,
-        "crop", VIPS_INTERESTING_ATTENTION,
-        "no_rotate", TRUE,
-        NULL);
+    double scale = VIPS_MAX((double)width / in->Xsize, (double)height / in->Ysize);
+    int cover_width = VIPS_MAX(width, (int)lround(in->Xsize * scale));
+    int cover_height = VIPS_MAX(height, (int)lround(in->Ysize * scale));
+    VipsImage *cover = NULL;
+    if (gg_resample(in, cover_width, cover_height, 1, &cover) != 0) return -1;
+    int result = vips_smartcrop(cover, out, width, height, "interesting", VIPS_INTERESTING_ATTENTION, NULL);
+    g_object_unref(cover);
+    return result;
 }
 
 int gg_flatten(GGImage *in, double red, double green, double blue, GGImage **out) {

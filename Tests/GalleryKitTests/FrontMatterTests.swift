@@ -158,4 +158,13 @@ import Testing
         let (_, bad) = SiteConfig.parse("images:\n  widths: [big]\n", displayPath: "site.yml")
         #expect(bad.contains { $0.severity == .error && $0.line == 2 && $0.message.contains("'widths'") })
     }
+
+    @Test func webPEffortIsReadAndChecked() {
+        let (config, diagnostics) = SiteConfig.parse("images:\n  webp_effort: 2\n", displayPath: "site.yml")
+        #expect(diagnostics.isEmpty)
+        #expect(config.images.webpEffort == 2 && ImageEncoding(config.images).webpEffort == 2)
+        #expect(ImageSettings().webpEffort == 4)
+        let (_, bad) = SiteConfig.parse("images:\n  webp_effort: 9\n", displayPath: "site.yml")
+        #expect(bad.contains { $0.severity == .error && $0.line == 2 && $0.message == "'webp_effort' must be between 0 and 6, found 9" })
+    }
 }

@@ -47,7 +47,7 @@ int gg_strip_metadata(GGImage *in, GGImage **out);
 /// RGB and RGBA (alpha premultiplied while resampling), libvips' own reduce for anything else.
 /// `vector` 0 takes the plain C path, which gives the same bytes (tests compare the two).
 int gg_resample(GGImage *in, int width, int height, int vector, GGImage **out);
-/// Resizes to cover `width`×`height`, then crops to it around the most interesting region
+/// Resamples to cover `width`×`height`, then crops to it around the most interesting region
 /// (VIPS_INTERESTING_ATTENTION).
 int gg_smartcrop_cover(GGImage *in, int width, int height, GGImage **out);
 /// Removes an alpha channel by blending over the given background colour.

@@ -22,6 +22,7 @@ public struct ImageEncoding: Sendable, Hashable {
     public init(_ settings: ImageSettings) {
         jpegQuality = settings.jpegQuality
         webpQuality = settings.webpQuality
+        webpEffort = settings.webpEffort
         makesWebP = settings.makesWebP
         makesCrops = settings.makesCrops
     }

@@ -7,6 +7,7 @@
 ///   max_width: 1600         # no rendition is wider
 ///   jpeg_quality: 82
 ///   webp_quality: 78
+///   webp_effort: 4          # libwebp's method: 0 fastest … 6 smallest files
 ///   crops: true             # 16:9, 4:3 and 1:1 crops for recipe structured data
 ///   widths: [1280, 320]     # optional: these rendition widths instead of the planned ones
 /// ```
@@ -15,6 +16,7 @@ public struct ImageSettings: Sendable, Hashable {
     public var maximumWidth = RenditionPlanner.maximumWidth
     public var jpegQuality = 82
     public var webpQuality = 78
+    public var webpEffort = 4
     public var makesCrops = true
     /// Rendition widths chosen by hand (say, to match a CDN's presets); empty: planned from the
     /// layouts. Widths above an original's are dropped.
@@ -31,7 +33,7 @@ public struct ImageSettings: Sendable, Hashable {
             }
             settings.makesWebP = formats.contains("webp")
         }
-        for (key, range) in [("max_width", 64...8192), ("jpeg_quality", 1...100), ("webp_quality", 1...100)] {
+        for (key, range) in [("max_width", 64...8192), ("jpeg_quality", 1...100), ("webp_quality", 1...100), ("webp_effort", 0...6)] {
             guard let value = reader.int(key) else { continue }
             guard range.contains(value) else {
                 if let node = reader.value(key) {
@@ -42,7 +44,8 @@ public struct ImageSettings: Sendable, Hashable {
             switch key {
             case "max_width": settings.maximumWidth = value
             case "jpeg_quality": settings.jpegQuality = value
-            default: settings.webpQuality = value
+            case "webp_quality": settings.webpQuality = value
+            default: settings.webpEffort = value
             }
         }
         if let crops = reader.bool("crops") { settings.makesCrops = crops }
