@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let glibIncludeFlags = ["-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include"]
+
 let package = Package(
     name: "gallerygen",
     products: [
@@ -19,13 +26,10 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
-        ),
-        // C wrappers for libvips' variadic calls, which Swift cannot call.
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
+        // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
+        // headers are needed here: its own and GLib's.
+        .target(name: "CVipsShim", cSettings: [.unsafeFlags(glibIncludeFlags)]),
         // The layout core: pure geometry and engines, standard library only.
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.

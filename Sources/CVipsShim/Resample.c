@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <vips/vips.h>
+#include "VipsFunctions.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -215,7 +215,7 @@ static int use_ssse3(int vector) {
 /// 8-bit, 3 or 4 bands (RGB or RGBA with alpha premultiplied), in memory.
 static int resample_pixels(VipsImage *in, int width, int height, int vector, VipsImage **out) {
     int in_width = in->Xsize, in_height = in->Ysize, bands = in->Bands;
-    size_t in_stride = VIPS_IMAGE_SIZEOF_LINE(in);
+    size_t in_stride = (size_t)in_width * bands;
     Taps rows_taps, column_taps;
     if (taps_make(&rows_taps, in_height, height) != 0) return -1;
     if (taps_make(&column_taps, in_width, width) != 0) {
@@ -226,16 +226,16 @@ static int resample_pixels(VipsImage *in, int width, int height, int vector, Vip
     // horizontal pass's 8-byte reads past the end.
     size_t middle_stride = in_stride;
     uint8_t *middle = malloc(middle_stride * height + PADDING);
-    VipsImage *result = vips_image_new_memory();
+    VipsImage *result = gg_vips.vips_image_new_memory();
     int status = -1;
     if (middle && result) {
         memset(middle + middle_stride * height, 0, PADDING);
-        vips_image_init_fields(result, width, height, bands, VIPS_FORMAT_UCHAR, VIPS_CODING_NONE,
+        gg_vips.vips_image_init_fields(result, width, height, bands, VIPS_FORMAT_UCHAR, VIPS_CODING_NONE,
                                in->Type, 1.0, 1.0);
-        if (vips_image_write_prepare(result) == 0) {
-            const uint8_t *source = VIPS_IMAGE_ADDR(in, 0, 0);
-            uint8_t *target = VIPS_IMAGE_ADDR(result, 0, 0);
-            size_t out_stride = VIPS_IMAGE_SIZEOF_LINE(result);
+        if (gg_vips.vips_image_write_prepare(result) == 0) {
+            const uint8_t *source = in->data;
+            uint8_t *target = result->data;
+            size_t out_stride = (size_t)width * bands;
             int simd = use_ssse3(vector);
             size_t done = 0;
 #ifdef GG_HAVE_SSSE3_PATH
@@ -250,13 +250,13 @@ static int resample_pixels(VipsImage *in, int width, int height, int vector, Vip
             status = 0;
         }
     } else {
-        vips_error("resample", "out of memory");
+        gg_vips.vips_error("resample", "out of memory");
     }
     free(middle);
     taps_free(&rows_taps);
     taps_free(&column_taps);
     if (status != 0) {
-        if (result) g_object_unref(result);
+        if (result) gg_vips.g_object_unref(result);
         return -1;
     }
     *out = result;
@@ -265,34 +265,34 @@ static int resample_pixels(VipsImage *in, int width, int height, int vector, Vip
 
 int gg_resample(GGImage *in, int width, int height, int vector, GGImage **out) {
     if (width < 1 || height < 1) {
-        vips_error("resample", "empty target size");
+        gg_vips.vips_error("resample", "empty target size");
         return -1;
     }
-    if (vips_image_get_format(in) != VIPS_FORMAT_UCHAR || (in->Bands != 3 && in->Bands != 4)) {
+    if (gg_vips.vips_image_get_format(in) != VIPS_FORMAT_UCHAR || (in->Bands != 3 && in->Bands != 4)) {
         // Anything else (grey, 16-bit) is rare: libvips' own Lanczos 3.
-        return vips_resize(in, out, (double)width / in->Xsize, "vscale", (double)height / in->Ysize,
+        return gg_vips.vips_resize(in, out, (double)width / in->Xsize, "vscale", (double)height / in->Ysize,
                            "kernel", VIPS_KERNEL_LANCZOS3, NULL);
     }
-    if (vips_image_wio_input(in) != 0) return -1;
+    if (gg_vips.vips_image_wio_input(in) != 0) return -1;
     if (in->Bands == 3) return resample_pixels(in, width, height, vector, out);
 
     // With alpha: weighted by it, so transparent pixels' colours do not bleed into the edges.
     VipsImage *premultiplied = NULL, *resampled = NULL, *straight = NULL;
     int status = -1;
-    if (vips_premultiply(in, &premultiplied, NULL) == 0) {
+    if (gg_vips.vips_premultiply(in, &premultiplied, NULL) == 0) {
         VipsImage *bytes = NULL;
-        if (vips_cast(premultiplied, &bytes, VIPS_FORMAT_UCHAR, NULL) == 0) {
-            VipsImage *memory = vips_image_copy_memory(bytes);
+        if (gg_vips.vips_cast(premultiplied, &bytes, VIPS_FORMAT_UCHAR, NULL) == 0) {
+            VipsImage *memory = gg_vips.vips_image_copy_memory(bytes);
             if (memory && resample_pixels(memory, width, height, vector, &resampled) == 0
-                && vips_unpremultiply(resampled, &straight, NULL) == 0) {
-                status = vips_cast(straight, out, VIPS_FORMAT_UCHAR, NULL);
+                && gg_vips.vips_unpremultiply(resampled, &straight, NULL) == 0) {
+                status = gg_vips.vips_cast(straight, out, VIPS_FORMAT_UCHAR, NULL);
             }
-            if (memory) g_object_unref(memory);
-            g_object_unref(bytes);
+            if (memory) gg_vips.g_object_unref(memory);
+            gg_vips.g_object_unref(bytes);
         }
     }
-    if (straight) g_object_unref(straight);
-    if (resampled) g_object_unref(resampled);
-    if (premultiplied) g_object_unref(premultiplied);
+    if (straight) gg_vips.g_object_unref(straight);
+    if (resampled) gg_vips.g_object_unref(resampled);
+    if (premultiplied) gg_vips.g_object_unref(premultiplied);
     return status;
 }

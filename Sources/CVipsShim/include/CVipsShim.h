@@ -8,17 +8,21 @@
 
 typedef struct _VipsImage GGImage;
 
-/// Starts libvips once per process (thread-safe); 0 when ready.
+/// Loads and starts libvips once per process (thread-safe); 0 when ready. Every other function
+/// needs it, except gg_init_error and gg_set_concurrency.
 int gg_init(void);
-/// Threads libvips may use inside one operation; 0 keeps its default.
+/// Why gg_init failed (libvips missing, too old, or failing to start).
+const char *gg_init_error(void);
+/// Threads libvips may use inside one operation; 0 keeps its default. Kept until libvips is loaded.
 void gg_set_concurrency(int threads);
 /// Operations libvips keeps in its cache; 0 disables the cache.
 void gg_set_cache_max(int operations);
 /// 1 when libvips has a loader of the given name, e.g. "svgload_buffer".
 int gg_has_operation(const char *name);
 
-/// The current thread's last libvips error, copied; free with gg_free. Clears the error buffer.
+/// libvips' error buffer, copied; free with gg_free_message. Clears the buffer.
 char *gg_error_message(void);
+void gg_free_message(char *message);
 /* Forgets the errors libvips has recorded so far. */
 void gg_error_clear(void);
 

@@ -13,7 +13,7 @@ enum Vips {
     /// Starts libvips once per process; thread-safe. The operation cache is off: every operation
     /// of a build runs once, and cached operations would keep decoded pixels alive.
     static func start() throws(Failure) {
-        guard gg_init() == 0 else { throw failure("cannot start libvips") }
+        guard gg_init() == 0 else { throw Failure(message: String(cString: gg_init_error())) }
         gg_set_cache_max(0)
     }
 
@@ -36,7 +36,7 @@ enum Vips {
     /// are processed side by side it may hold another image's error (see `ImagePipeline.run`).
     private static func failure(_ fallback: String) -> Failure {
         guard let message = gg_error_message() else { return Failure(message: fallback) }
-        defer { gg_free(message) }
+        defer { gg_free_message(message) }
         let text = String(cString: message)
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
