@@ -21,6 +21,6 @@ public struct Template: Sendable {
     ) throws(TemplateError) -> String {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(nodes, blocks: [:], indentation: "")
-        return renderer.output
+        return String(decoding: renderer.output, as: UTF8.self)
     }
 }

@@ -38,16 +38,9 @@ public struct GalleryStyle: Sendable {
             case .lh, .x, .y, .w, .h: CSSNumber.write(scaled: key, places: 1, to: &output)
             case .r, .o: CSSNumber.write(scaled: key, places: 2, to: &output)
             case .s: CSSNumber.write(scaled: key, places: 3, to: &output)
-            case .z: output.append(contentsOf: String(key).utf8)
-            case .v: output.append(contentsOf: (key == 1 ? "hidden" : "visible").utf8)
+            case .z: output += String(key).utf8
+            case .v: output += (key == 1 ? "hidden" : "visible").utf8
             }
-        }
-
-        /// The CSS text of a `key(_:labelHeight:)`.
-        func text(_ key: Int) -> String {
-            var text: [UInt8] = []
-            write(key, to: &text)
-            return String(decoding: text, as: UTF8.self)
         }
     }
 
@@ -65,7 +58,13 @@ public struct GalleryStyle: Sendable {
     public private(set) var css: String
 
     public init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
-        var rules = Self.frameRules(model: model, transition: transition)
+        // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
+        var css: [UInt8] = []
+        for rule in Self.frameRules(model: model, transition: transition) {
+            css += rule.utf8
+            css.append(UInt8(ascii: "\n"))
+        }
+        let containerQueries = model.breakpoints.map { Self.containerQuery($0.width).utf8 }
         var encoder = Encoder(model: model, labelHeight: labelHeight)
         for (index, state) in model.states.enumerated() {
             // The state whose rule also matches these elements and whose values they keep unless
@@ -74,31 +73,38 @@ public struct GalleryStyle: Sendable {
             let fallback: Int? = state.breakpoint > 0
                 ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
                 : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
-            let fallbackState = fallback.map { model.states[$0] }
-            let scope = Self.scope(arrangement: state.arrangement, filter: state.filter)
-            let cardRule = encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope)
-            var headerRule = ""
-            if model.hasSectionHeaders {
-                headerRule = encoder.encode(kind: .header, state: index, fallback: fallback, scope: scope)
-            }
+            let scope = Self.scope(arrangement: state.arrangement, filter: state.filter).utf8
             let breakpoint = model.breakpoints[state.breakpoint]
-            var body = ""
-            if fallbackState?.contentSize != state.contentSize {
-                let width = max(state.contentSize.width, breakpoint.width)
-                body += "\(scope) .gc{--cw:\(CSSNumber.format(width, places: 1));--ch:\(CSSNumber.format(state.contentSize.height, places: 1))}"
+            // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
+            if state.breakpoint > 0 {
+                css += containerQueries[state.breakpoint]
+                css.append(UInt8(ascii: "{"))
+            }
+            if fallback.map({ model.states[$0].contentSize }) != state.contentSize {
+                css += scope
+                css += " .gc{--cw:".utf8
+                CSSNumber.write(max(state.contentSize.width, breakpoint.width), places: 1, to: &css)
+                css += ";--ch:".utf8
+                CSSNumber.write(state.contentSize.height, places: 1, to: &css)
+                css.append(UInt8(ascii: "}"))
             }
             if state.filter == 0, state.contentSize.width > breakpoint.width + 0.5 {
                 // Wider than the page (spread): the strip scrolls on its own, card by card.
-                body += "\(scope) .gv{scroll-snap-type:x mandatory}"
+                css += scope
+                css += " .gv{scroll-snap-type:x mandatory}".utf8
             }
-            body += cardRule + headerRule
-            rules.append(Self.wrap(body, breakpoint: state.breakpoint, model: model))
+            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope, to: &css)
+            if model.hasSectionHeaders {
+                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scope, to: &css)
+            }
+            if state.breakpoint > 0 { css.append(UInt8(ascii: "}")) }
+            css.append(UInt8(ascii: "\n"))
         }
         for (index, _) in model.filters.enumerated() {
             let filter = index + 1
-            rules.append(".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}")
+            css += ".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}\n".utf8
         }
-        css = rules.joined(separator: "\n") + "\n"
+        self.css = String(decoding: css, as: UTF8.self)
         cardStyles = model.cards.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .card, element: $0)], as: UTF8.self) }
         headerStyles = model.sections.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .header, element: $0)], as: UTF8.self) }
     }
@@ -138,11 +144,8 @@ public struct GalleryStyle: Sendable {
         /// The elements each filter shows, by kind; filter 0 ("All") shows every element.
         private let cardMembers: [[Int]]
         private let headerMembers: [[Int]]
-        /// The value expression of each property in each state so far, by `slot(kind:state:)`.
-        private var baseExpressions: [[String?]?]
-        /// Every element's value keys (property by property) in each state so far, by
-        /// `slot(kind:state:)`, so a later state compares with its fallback's values without
-        /// computing them again.
+        /// The value expression (UTF-8) of each property in each state so far, by `slot(kind:state:)`.
+        private var baseExpressions: [[[UInt8]?]?]
         private var stateKeys: [[Int]?]
 
         init(model: GalleryModel, labelHeight: Double) {
@@ -171,13 +174,15 @@ public struct GalleryStyle: Sendable {
             kind == .card ? model.states[state].cards : model.states[state].headers
         }
 
-        /// The rule of one kind of element in the state at index `stateIndex` of the model's
-        /// states, falling back to the one at `fallbackIndex`; per-element values go into `styles`.
-        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: String) -> String {
+        /// Appends to `css` the rule of one kind of element in the state at index `stateIndex` of
+        /// the model's states, falling back to the one at `fallbackIndex`; per-element values go
+        /// into `styles`.
+        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: String.UTF8View,
+                             to css: inout [UInt8]) {
             let state = model.states[stateIndex]
             let members = (kind == .card ? cardMembers : headerMembers)[state.filter]
-            guard !members.isEmpty else { return "" }
-            let name = stateName(state)
+            guard !members.isEmpty else { return }
+            let name = stateName(state).utf8
             let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : 0
             let elements = placements(kind: kind, state: stateIndex)
             let hidden = hiddenPlacement(state)
@@ -197,8 +202,8 @@ public struct GalleryStyle: Sendable {
                 stateKeys[baseSlot] = nil
             }
             let baseExpressions = baseSlot.flatMap { self.baseExpressions[$0] }
-            var expressions = [String?](repeating: nil, count: Property.allCases.count)
-            var declarations = ""
+            var expressions = [[UInt8]?](repeating: nil, count: Property.allCases.count)
+            var declarations: [UInt8] = []
             for (propertyIndex, property) in Property.allCases.enumerated() {
                 let offset = propertyIndex * elements.count
                 if let baseKeys, members.allSatisfy({ ownKeys[offset + $0] == baseKeys[offset + $0] }) {
@@ -208,31 +213,41 @@ public struct GalleryStyle: Sendable {
                     continue
                 }
                 let first = ownKeys[offset + members[0]]
-                let expression: String
+                var expression: [UInt8] = []
                 if members.allSatisfy({ ownKeys[offset + $0] == first }) {
-                    expression = property.text(first)
+                    property.write(first, to: &expression)
                 } else {
-                    let variable = "--\(property.rawValue)\(name)"
-                    let declaration = Array((variable + ":").utf8)
+                    let variable = Array("--\(property.rawValue)".utf8) + name
                     for element in members where baseKeys?[offset + element] != ownKeys[offset + element] {
                         let index = styleIndex(kind: kind, element: element)
-                        styles[index].append(contentsOf: declaration)
+                        styles[index] += variable
+                        styles[index].append(UInt8(ascii: ":"))
                         property.write(ownKeys[offset + element], to: &styles[index])
                         styles[index].append(UInt8(ascii: ";"))
                     }
+                    expression = Array("var(".utf8) + variable
                     if let base = baseExpressions?[propertyIndex] {
-                        expression = "var(\(variable),\(base))"
-                    } else {
-                        expression = "var(\(variable))"
+                        expression.append(UInt8(ascii: ","))
+                        expression += base
                     }
+                    expression.append(UInt8(ascii: ")"))
                 }
+                declarations += "--".utf8
+                declarations += property.rawValue.utf8
+                declarations.append(UInt8(ascii: ":"))
+                declarations += expression
+                declarations.append(UInt8(ascii: ";"))
                 expressions[propertyIndex] = expression
-                declarations += "--\(property.rawValue):\(expression);"
             }
             self.baseExpressions[slot(kind: kind, state: stateIndex)] = expressions
-            guard !declarations.isEmpty else { return "" }
-            let selector = scope + " ." + kind.rawValue + (state.filter > 0 ? ".t\(state.filter)" : "")
-            return "\(selector){\(declarations)}"
+            guard !declarations.isEmpty else { return }
+            css += scope
+            css += " .".utf8
+            css += kind.rawValue.utf8
+            if state.filter > 0 { css += ".t\(state.filter)".utf8 }
+            css.append(UInt8(ascii: "{"))
+            css += declarations
+            css.append(UInt8(ascii: "}"))
         }
 
         /// Each property's key for the member elements, property by property (other elements keep
@@ -261,10 +276,9 @@ public struct GalleryStyle: Sendable {
         }
     }
 
-    /// Puts a rule inside the container query of its breakpoint (none for the smallest).
-    private static func wrap(_ rule: String, breakpoint: Int, model: GalleryModel) -> String {
-        guard breakpoint > 0 else { return rule }
-        return "@container gallery (min-width: \(CSSNumber.format(threshold(model.breakpoints[breakpoint].width)))px){\(rule)}"
+    /// The container query of a breakpoint other than the smallest, which its rules go inside.
+    private static func containerQuery(_ width: Double) -> String {
+        "@container gallery (min-width: \(CSSNumber.format(threshold(width)))px)"
     }
 
     /// The container width from which a breakpoint's layout is used: a little below its reference
@@ -279,7 +293,7 @@ public struct GalleryStyle: Sendable {
         var rules: [String] = []
         for (index, breakpoint) in model.breakpoints.enumerated() {
             let rule = ".gc{--u:calc(100cqw / \(CSSNumber.format(breakpoint.width)))}"
-            rules.append(index == 0 ? rule : "@container gallery (min-width: \(CSSNumber.format(threshold(breakpoint.width)))px){\(rule)}")
+            rules.append(index == 0 ? rule : "\(containerQuery(breakpoint.width)){\(rule)}")
         }
         let easing: String
         var duration = transition.duration ?? 0.6

@@ -43,6 +43,11 @@ public enum CSSNumber {
         format(scaled: scaled(value, places: places), places: places)
     }
 
+    /// Appends `format(value, places:)` to UTF-8 `output`.
+    static func write(_ value: Double, places: Int, to output: inout [UInt8]) {
+        write(scaled: scaled(value, places: places), places: places, to: &output)
+    }
+
     /// `value` × 10^`places`, rounded: two values format alike exactly when these are equal
     /// (0, which formats as "0", for a value too large or not finite).
     static func scaled(_ value: Double, places: Int) -> Int {
