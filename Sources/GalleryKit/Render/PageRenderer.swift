@@ -153,7 +153,7 @@ public struct PageRenderer: Sendable {
             case .tagIndex(let tags): (path, context) = (TagPages.indexPath, tagIndexContext(tags))
             case .notFound: (path, context) = (NotFoundPage.path, notFoundContext())
             }
-            return OutputFile(path: path, text: try render(page.templateName, context: context))
+            return OutputFile(path: path, contents: .data(Data(try render(page.templateName, context: context))))
         case .siteFile(.feed(let published)):
             return AtomFeed(site: site, publishedURL: published).file
         case .siteFile(.robots):
@@ -163,13 +163,13 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    private func render(_ name: String, context: MustacheValue) throws -> String {
+    private func render(_ name: String, context: MustacheValue) throws -> [UInt8] {
         guard let template = theme.templates.templates[name] else {
             throw TemplateError(templateName: name, line: 1, column: 1, message: "the theme has no template '\(name)'")
         }
         var options = RenderOptions()
         options.missingPartialIsError = true
-        return try template.render(context, partials: theme.templates, options: options)
+        return try template.renderUTF8(context, partials: theme.templates, options: options)
     }
 }
 
