@@ -167,27 +167,26 @@ public struct SiteBuilder: Sendable {
 /// on scheduling.
 private final class PageWriter: @unchecked Sendable {
     private let staging: OutputWriter.Staging
+    private let failures = OutputWriter.FirstFailure()
     private let lock = NSLock()
     private var written = 0
-    private var firstFailure: (position: Int, diagnostic: Diagnostic)?
 
     init(staging: OutputWriter.Staging) {
         self.staging = staging
     }
 
     func write(_ file: OutputFile, at position: Int) {
-        do throws(Diagnostic) {
+        do {
             try staging.add(file)
             lock.lock()
             defer { lock.unlock() }
             written += 1
         } catch {
-            lock.lock()
-            defer { lock.unlock() }
-            if position < firstFailure?.position ?? .max { firstFailure = (position, error) }
+            failures.record(error, at: position)
         }
     }
 
+    /// The pages written; read once rendering is over, like `failure`.
     var count: Int {
         lock.lock()
         defer { lock.unlock() }
@@ -195,8 +194,6 @@ private final class PageWriter: @unchecked Sendable {
     }
 
     var failure: Diagnostic? {
-        lock.lock()
-        defer { lock.unlock() }
-        return firstFailure?.diagnostic
+        failures.error as? Diagnostic
     }
 }

@@ -146,6 +146,9 @@ public struct GalleryStyle: Sendable {
         private let headerMembers: [[Int]]
         /// The value expression (UTF-8) of each property in each state so far, by `slot(kind:state:)`.
         private var baseExpressions: [[[UInt8]?]?]
+        /// Every element's value keys (property by property) in each state so far, by
+        /// `slot(kind:state:)`, so a later state compares with its fallback's values without
+        /// computing them again.
         private var stateKeys: [[Int]?]
 
         init(model: GalleryModel, labelHeight: Double) {
