@@ -19,6 +19,16 @@ public struct Template: Sendable {
         partials: some PartialProvider = TemplateLibrary(),
         options: RenderOptions = RenderOptions()
     ) throws(TemplateError) -> String {
+        String(decoding: try renderUTF8(context, partials: partials, options: options), as: UTF8.self)
+    }
+
+    /// What `render(_:partials:options:)` writes, as UTF-8: what a file needs, without making
+    /// (and checking) a String of a large page first.
+    public func renderUTF8(
+        _ context: MustacheValue,
+        partials: some PartialProvider = TemplateLibrary(),
+        options: RenderOptions = RenderOptions()
+    ) throws(TemplateError) -> [UInt8] {
         var renderer = Renderer(context: context, partials: partials, options: options)
         try renderer.render(nodes, blocks: [:], indentation: "")
         return renderer.output

@@ -3,6 +3,11 @@ import Testing
 @testable import GalleryKit
 
 @Suite struct SitemapTests {
+    @Test func xmlTextEscapesMarkupAndDropsWhatXMLForbids() {
+        #expect(XMLText.escape("a&b<c>\"d'\t\n\r\u{1}\u{FFFE}\u{FFFF}\u{FFFD}é") == "a&amp;b&lt;c&gt;&quot;d&apos;\t\n\r\u{FFFD}é")
+        #expect(XMLText.escape("https://example.com/bar/") == "https://example.com/bar/")
+    }
+
     @Test func sitemapListsEveryPageButTheNotFoundPage() throws {
         let site = try BuiltSite()
         defer { site.remove() }

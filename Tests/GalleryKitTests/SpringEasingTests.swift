@@ -45,4 +45,12 @@ import Testing
         #expect(Typography.smarten("Dark 'n' Stormy --- it's 'the' one") == "Dark ‘n’ Stormy — it’s ‘the’ one")
         #expect(Typography.smarten("plain") == "plain")
     }
+
+    @Test func asciiTextGetsTheRulesItsCharactersWould() {
+        // Text with a non-ASCII character goes character by character; the rest byte by byte.
+        let samples = ["'a' \"b\"", "x\u{B}'y'", "x\u{C}\"y\"", "x\u{1C}'y", "(\"a\") [-'b'] {'c'}", "a--b---c....d", "-'x", ""]
+        for sample in samples {
+            #expect(Typography.smarten(sample + "é") == Typography.smarten(sample) + "é", "\(sample.debugDescription)")
+        }
+    }
 }

@@ -64,25 +64,13 @@ public struct OutputWriter: Sendable {
         /// Writes `files` into the staging folder: folders first (one mkdir each, parents
         /// before children), then the files side by side.
         public func add(_ files: [OutputFile]) throws(Diagnostic) {
-            let fileManager = FileManager.default
-            let stagingPath = folder.path + "/"
+            let root = folder.path + "/"
             do {
-                for subfolder in OutputWriter.folders(of: files) where mkdir(stagingPath + subfolder, 0o755) != 0 && errno != EEXIST {
-                    throw WriteError(path: stagingPath + subfolder, code: errno)
-                }
+                try makeFolders(for: files, in: root)
                 let failures = FirstFailure()
                 DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                    let file = files[index]
                     do {
-                        switch file.contents {
-                        case .data(let data): try OutputWriter.writeWithoutSync(data, to: stagingPath + file.path)
-                        case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
-                        case .link(let source):
-                            let destination = folder.appendingPathComponent(file.path)
-                            if (try? fileManager.linkItem(at: source, to: destination)) == nil {
-                                try fileManager.copyItem(at: source, to: destination)
-                            }
-                        }
+                        try write(files[index], in: root)
                     } catch {
                         failures.record(error, at: index)
                     }
@@ -90,6 +78,38 @@ public struct OutputWriter: Sendable {
                 if let error = failures.error { throw error }
             } catch {
                 throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
+            }
+        }
+
+        /// Writes one file and the folders it needs; several threads may add files at once.
+        public func add(_ file: OutputFile) throws(Diagnostic) {
+            let root = folder.path + "/"
+            do {
+                try makeFolders(for: [file], in: root)
+                try write(file, in: root)
+            } catch {
+                throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
+            }
+        }
+
+        /// Creates the folders `files` need that do not exist yet under `root`, the staging
+        /// folder's path with a trailing slash.
+        private func makeFolders(for files: [OutputFile], in root: String) throws {
+            for subfolder in OutputWriter.folders(of: files) where mkdir(root + subfolder, 0o755) != 0 && errno != EEXIST {
+                throw WriteError(path: root + subfolder, code: errno)
+            }
+        }
+
+        private func write(_ file: OutputFile, in root: String) throws {
+            let fileManager = FileManager.default
+            switch file.contents {
+            case .data(let data): try OutputWriter.writeWithoutSync(data, to: root + file.path)
+            case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
+            case .link(let source):
+                let destination = folder.appendingPathComponent(file.path)
+                if (try? fileManager.linkItem(at: source, to: destination)) == nil {
+                    try fileManager.copyItem(at: source, to: destination)
+                }
             }
         }
 

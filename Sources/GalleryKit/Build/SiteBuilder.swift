@@ -104,8 +104,8 @@ public struct SiteBuilder: Sendable {
         if log.hasErrors { throw BuildFailure(log.sorted) }
 
         progress("Rendering pages")
-        // Pages go into the staging folder batch by batch as they are rendered, so a large site
-        // is never held in memory whole; the output folder changes only at the commit below.
+        // Each page goes into the staging folder as soon as it is rendered, so a large site is
+        // never held in memory whole; the output folder changes only at the commit below.
         var renderer = PageRenderer(site: imageWork.site, theme: theme, layouts: layouts)
         renderer.configDisplayPath = configPath
         let staging: OutputWriter.Staging
@@ -114,21 +114,11 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildFailure(log.sorted + [error])
         }
-        var writeError: Diagnostic?
-        var pageCount = 0
-        let renderDiagnostics = renderer.render { pages in
-            guard writeError == nil else { return }
-            do throws(Diagnostic) {
-                try staging.add(pages)
-                pageCount += pages.count
-            } catch {
-                writeError = error
-            }
-        }
-        log.append(contentsOf: renderDiagnostics)
-        if log.hasErrors || writeError != nil {
+        let pageWriter = PageWriter(staging: staging)
+        log.append(contentsOf: renderer.render { file, position in pageWriter.write(file, at: position) })
+        if log.hasErrors || pageWriter.failure != nil {
             staging.discard()
-            throw BuildFailure(log.sorted + (writeError.map { [$0] } ?? []))
+            throw BuildFailure(log.sorted + (pageWriter.failure.map { [$0] } ?? []))
         }
 
         var files: [OutputFile] = []
@@ -164,10 +154,46 @@ public struct SiteBuilder: Sendable {
                 throw BuildFailure(log.sorted + [.error("cannot write the layout report: \(error.localizedDescription)", path: display(reportURL))])
             }
         }
-        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageCount + files.count,
+        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageWriter.count + files.count,
                                  outputDirectory: options.outputDirectory)
         report.imagesProcessed = imageWork.outcome.processedCount
         report.imagesFromCache = imageWork.outcome.cachedCount
         return report
+    }
+}
+
+/// Writes rendered pages into the staging folder from the threads that render them, counting
+/// them and keeping the failure of the earliest in output order, so the message never depends
+/// on scheduling.
+private final class PageWriter: @unchecked Sendable {
+    private let staging: OutputWriter.Staging
+    private let failures = OutputWriter.FirstFailure()
+    private let lock = NSLock()
+    private var written = 0
+
+    init(staging: OutputWriter.Staging) {
+        self.staging = staging
+    }
+
+    func write(_ file: OutputFile, at position: Int) {
+        do {
+            try staging.add(file)
+            lock.lock()
+            defer { lock.unlock() }
+            written += 1
+        } catch {
+            failures.record(error, at: position)
+        }
+    }
+
+    /// The pages written; read once rendering is over, like `failure`.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return written
+    }
+
+    var failure: Diagnostic? {
+        failures.error as? Diagnostic
     }
 }

@@ -9,26 +9,36 @@ public struct FrontMatter: Sendable {
 
     /// Parses `text`; YAML positions are made relative to the file, not the block.
     public static func parse(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
-        // Lines as byte ranges of `text`: splitting by Character would walk every grapheme of
-        // the body, and the YAML and the body are then taken as single slices.
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
-        guard let first = lines.first, isFence(first) else {
+        // Lines as byte ranges of `text`, read only as far as the closing line: splitting by
+        // Character would walk every grapheme, and the YAML and the body are taken as single slices.
+        let bytes = text.utf8
+        func line(from start: String.Index) -> Substring {
+            Substring(bytes[start..<(bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex)])
+        }
+        let first = line(from: bytes.startIndex)
+        guard isFence(first) else {
             throw .error("a recipe must start with front matter: a line '---', YAML such as 'title: ...', then '---'",
                          path: path, line: 1, column: 1)
         }
-        guard let close = lines.indices.dropFirst().first(where: { isFence(lines[$0]) || lines[$0].trimmingTrailingSpaces() == "..." }) else {
-            throw .error("front matter opened with '---' on line 1 is never closed (add a line '---' after it)",
-                         path: path, line: 1, column: 1)
+        var (previous, close) = (first, 0)
+        while previous.endIndex < bytes.endIndex {
+            let current = line(from: bytes.index(after: previous.endIndex))
+            close += 1
+            guard !isFence(current), current.trimmingTrailingSpaces() != "..." else {
+                let yamlText = close > 1 ? String(text[bytes.index(after: first.endIndex)..<previous.endIndex]) : ""
+                let yaml: YAMLNode?
+                do {
+                    yaml = try YAMLParser.parse(yamlText).map { offset($0, lines: 1) }
+                } catch {
+                    throw .error("invalid YAML: \(error.message)", path: path, line: error.line + 1, column: error.column)
+                }
+                let body = current.endIndex < bytes.endIndex ? String(text[bytes.index(after: current.endIndex)...]) : ""
+                return FrontMatter(yaml: yaml, body: body, bodyLine: close + 2)
+            }
+            previous = current
         }
-        let yamlText = close > 1 ? String(text[lines[1].startIndex..<lines[close - 1].endIndex]) : ""
-        let yaml: YAMLNode?
-        do {
-            yaml = try YAMLParser.parse(yamlText).map { offset($0, lines: 1) }
-        } catch {
-            throw .error("invalid YAML: \(error.message)", path: path, line: error.line + 1, column: error.column)
-        }
-        let body = close + 1 < lines.count ? String(text[lines[close + 1].startIndex...]) : ""
-        return FrontMatter(yaml: yaml, body: body, bodyLine: close + 2)
+        throw .error("front matter opened with '---' on line 1 is never closed (add a line '---' after it)",
+                     path: path, line: 1, column: 1)
     }
 
     private static func isFence(_ line: Substring) -> Bool {

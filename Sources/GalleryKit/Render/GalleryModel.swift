@@ -96,11 +96,13 @@ public struct GalleryModel: Sendable {
         hasSectionHeaders = settings.sectionBy != nil
         arrangements = settings.arrangements
         self.breakpoints = breakpoints
-        filters = Self.filters(for: cards)
+        let filters = Self.filters(for: cards)
+        self.filters = filters
 
         let aspectRatios = cards.map { Self.aspectRatio(of: $0, images: images) }
         var states: [State] = []
-        let memberships: [Set<Int>?] = [nil] + filters.map(\.members)
+        let cardIndices = cards.indices
+        let memberships: [[Bool]?] = [nil] + filters.map { filter in cardIndices.map(filter.members.contains) }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
             let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
@@ -117,18 +119,23 @@ public struct GalleryModel: Sendable {
 
     /// The state for an arrangement, breakpoint and filter.
     public func state(arrangement: Int, breakpoint: Int, filter: Int) -> State {
-        states[(arrangement * (filters.count + 1) + filter) * breakpoints.count + breakpoint]
+        states[stateIndex(arrangement: arrangement, breakpoint: breakpoint, filter: filter)]
     }
 
-    /// Lays out the cards in `members` (all when nil), keeping sections that still have cards.
+    /// Where the state for an arrangement, breakpoint and filter is in `states`.
+    public func stateIndex(arrangement: Int, breakpoint: Int, filter: Int) -> Int {
+        (arrangement * (filters.count + 1) + filter) * breakpoints.count + breakpoint
+    }
+
+    /// Lays out the cards that `members` flags (all when nil), keeping sections that still have cards.
     private static func state(layout: any CollectionLayout, sections: [Section], metrics: [ItemMetrics],
-                              members: Set<Int>?, hasHeaders: Bool, width: Double,
+                              members: [Bool]?, hasHeaders: Bool, width: Double,
                               arrangement: Int, breakpoint: Int, filter: Int) -> State {
         var layoutSections: [LayoutSection] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
         var headerPaths: [(section: Int, layoutSection: Int)] = []
         for (sectionIndex, section) in sections.enumerated() {
-            let shown = section.cards.filter { members?.contains($0) ?? true }
+            let shown = section.cards.filter { members?[$0] ?? true }
             guard !shown.isEmpty else { continue }
             let layoutSection = layoutSections.count
             for (item, card) in shown.enumerated() {

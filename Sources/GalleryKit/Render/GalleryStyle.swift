@@ -32,14 +32,14 @@ public struct GalleryStyle: Sendable {
             }
         }
 
-        /// The CSS text of a `key(_:labelHeight:)`.
-        func text(_ key: Int) -> String {
+        /// Appends the CSS text of a `key(_:labelHeight:)` to UTF-8 `output`.
+        func write(_ key: Int, to output: inout [UInt8]) {
             switch self {
-            case .lh, .x, .y, .w, .h: CSSNumber.format(scaled: key, places: 1)
-            case .r, .o: CSSNumber.format(scaled: key, places: 2)
-            case .s: CSSNumber.format(scaled: key, places: 3)
-            case .z: String(key)
-            case .v: key == 1 ? "hidden" : "visible"
+            case .lh, .x, .y, .w, .h: CSSNumber.write(scaled: key, places: 1, to: &output)
+            case .r, .o: CSSNumber.write(scaled: key, places: 2, to: &output)
+            case .s: CSSNumber.write(scaled: key, places: 3, to: &output)
+            case .z: output += String(key).utf8
+            case .v: output += (key == 1 ? "hidden" : "visible").utf8
             }
         }
     }
@@ -58,43 +58,55 @@ public struct GalleryStyle: Sendable {
     public private(set) var css: String
 
     public init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
-        cardStyles = model.cards.indices.map { "--i:\($0);" }
-        headerStyles = model.sections.map { _ in "" }
-        var rules = Self.frameRules(model: model, transition: transition)
+        // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
+        var css: [UInt8] = []
+        for rule in Self.frameRules(model: model, transition: transition) {
+            css += rule.utf8
+            css.append(UInt8(ascii: "\n"))
+        }
+        let containerQueries = model.breakpoints.map { Self.containerQuery($0.width).utf8 }
         var encoder = Encoder(model: model, labelHeight: labelHeight)
-        for state in model.states {
+        for (index, state) in model.states.enumerated() {
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
             // min-width, so its rule still applies), else the unfiltered arrangement.
-            let fallbackState: GalleryModel.State? = state.breakpoint > 0
-                ? model.state(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
-                : state.filter > 0 ? model.state(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
-            let cardRule = encoder.encode(kind: .card, state: state, fallback: fallbackState,
-                                          placements: \.cards, styles: &cardStyles)
-            var headerRule = ""
-            if model.hasSectionHeaders {
-                headerRule = encoder.encode(kind: .header, state: state, fallback: fallbackState,
-                                            placements: \.headers, styles: &headerStyles)
-            }
-            let scope = Self.scope(arrangement: state.arrangement, filter: state.filter)
+            let fallback: Int? = state.breakpoint > 0
+                ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
+                : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
+            let scope = Self.scope(arrangement: state.arrangement, filter: state.filter).utf8
             let breakpoint = model.breakpoints[state.breakpoint]
-            var body = ""
-            if fallbackState?.contentSize != state.contentSize {
-                let width = max(state.contentSize.width, breakpoint.width)
-                body += "\(scope) .gc{--cw:\(CSSNumber.format(width, places: 1));--ch:\(CSSNumber.format(state.contentSize.height, places: 1))}"
+            // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
+            if state.breakpoint > 0 {
+                css += containerQueries[state.breakpoint]
+                css.append(UInt8(ascii: "{"))
+            }
+            if fallback.map({ model.states[$0].contentSize }) != state.contentSize {
+                css += scope
+                css += " .gc{--cw:".utf8
+                CSSNumber.write(max(state.contentSize.width, breakpoint.width), places: 1, to: &css)
+                css += ";--ch:".utf8
+                CSSNumber.write(state.contentSize.height, places: 1, to: &css)
+                css.append(UInt8(ascii: "}"))
             }
             if state.filter == 0, state.contentSize.width > breakpoint.width + 0.5 {
                 // Wider than the page (spread): the strip scrolls on its own, card by card.
-                body += "\(scope) .gv{scroll-snap-type:x mandatory}"
+                css += scope
+                css += " .gv{scroll-snap-type:x mandatory}".utf8
             }
-            body += cardRule + headerRule
-            rules.append(Self.wrap(body, breakpoint: state.breakpoint, model: model))
+            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope, to: &css)
+            if model.hasSectionHeaders {
+                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scope, to: &css)
+            }
+            if state.breakpoint > 0 { css.append(UInt8(ascii: "}")) }
+            css.append(UInt8(ascii: "\n"))
         }
         for (index, _) in model.filters.enumerated() {
             let filter = index + 1
-            rules.append(".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}")
+            css += ".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}\n".utf8
         }
-        css = rules.joined(separator: "\n") + "\n"
+        self.css = String(decoding: css, as: UTF8.self)
+        cardStyles = model.cards.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .card, element: $0)], as: UTF8.self) }
+        headerStyles = model.sections.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .header, element: $0)], as: UTF8.self) }
     }
 
     /// The `.g:has(...)` prefix selecting a state's arrangement and filter.
@@ -126,116 +138,133 @@ public struct GalleryStyle: Sendable {
     struct Encoder {
         let model: GalleryModel
         let labelHeight: Double
-        /// The value expression of each property in each state so far, by kind and state name.
-        private var baseExpressions: [StateKey: [String?]] = [:]
-        /// Every element's value keys in each state so far, by property then element, so a later
-        /// state compares with its fallback's values without computing them again.
-        private var stateKeys: [StateKey: [[Int]]] = [:]
-
-        /// A kind of element in one state (cheaper to hash than its name).
-        private struct StateKey: Hashable {
-            var kind: Kind
-            var arrangement: Int
-            var breakpoint: Int
-            var filter: Int
-
-            init(_ kind: Kind, _ state: GalleryModel.State) {
-                (self.kind, arrangement, breakpoint, filter) = (kind, state.arrangement, state.breakpoint, state.filter)
-            }
-        }
+        /// Every element's inline custom properties so far, as UTF-8: the cards in DOM order, then
+        /// the section headers (see `styleIndex(kind:element:)`).
+        private(set) var styles: [[UInt8]]
+        /// The elements each filter shows, by kind; filter 0 ("All") shows every element.
+        private let cardMembers: [[Int]]
+        private let headerMembers: [[Int]]
+        /// The value expression (UTF-8) of each property in each state so far, by `slot(kind:state:)`.
+        private var baseExpressions: [[[UInt8]?]?]
+        /// Every element's value keys (property by property) in each state so far, by
+        /// `slot(kind:state:)`, so a later state compares with its fallback's values without
+        /// computing them again.
+        private var stateKeys: [[Int]?]
 
         init(model: GalleryModel, labelHeight: Double) {
             self.model = model
             self.labelHeight = labelHeight
+            styles = model.cards.indices.map { Array("--i:\($0);".utf8) } + model.sections.map { _ in [] }
+            cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
+            headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
+                model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
+            }
+            baseExpressions = Array(repeating: nil, count: model.states.count * 2)
+            stateKeys = Array(repeating: nil, count: model.states.count * 2)
         }
 
-        /// The rule of one kind of element in one state; per-element values go into `styles`.
-        mutating func encode(kind: Kind, state: GalleryModel.State, fallback: GalleryModel.State?,
-                             placements: KeyPath<GalleryModel.State, [Placement?]>,
-                             styles: inout [String]) -> String {
-            let name = stateName(state)
+        /// Where an element's custom properties are in `styles`.
+        func styleIndex(kind: Kind, element: Int) -> Int {
+            kind == .card ? element : model.cards.count + element
+        }
+
+        /// Where a kind of element in one state keeps its expressions and keys.
+        private func slot(kind: Kind, state: Int) -> Int {
+            state * 2 + (kind == .card ? 0 : 1)
+        }
+
+        private func placements(kind: Kind, state: Int) -> [Placement?] {
+            kind == .card ? model.states[state].cards : model.states[state].headers
+        }
+
+        /// Appends to `css` the rule of one kind of element in the state at index `stateIndex` of
+        /// the model's states, falling back to the one at `fallbackIndex`; per-element values go
+        /// into `styles`.
+        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: String.UTF8View,
+                             to css: inout [UInt8]) {
+            let state = model.states[stateIndex]
+            let members = (kind == .card ? cardMembers : headerMembers)[state.filter]
+            guard !members.isEmpty else { return }
+            let name = stateName(state).utf8
             let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : 0
-            let elements = state[keyPath: placements]
-            let members: [Int] = elements.indices.filter { element in
-                state.filter == 0 || isMember(kind: kind, element: element, filter: state.filter)
-            }
-            guard !members.isEmpty else { return "" }
+            let elements = placements(kind: kind, state: stateIndex)
             let hidden = hiddenPlacement(state)
-            let baseKey = fallback.map { StateKey(kind, $0) }
+            let baseSlot = fallbackIndex.map { slot(kind: kind, state: $0) }
             // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
             // keys, the values its rule really gives, are at hand.
-            let baseKeys = baseKey.map { key in
-                stateKeys[key] ?? keys(of: fallback![keyPath: placements], members: members, hidden: hidden, labelHeight: labelHeight)
+            let baseKeys = fallbackIndex.map { fallback in
+                stateKeys[slot(kind: kind, state: fallback)]
+                    ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight)
             }
             let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
-            stateKeys[StateKey(kind, state)] = ownKeys
+            stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
-            if state.breakpoint > 0, let baseKey, baseKey.breakpoint > 0 || baseKey.filter > 0 {
-                stateKeys[baseKey] = nil
+            if state.breakpoint > 0, let fallbackIndex, let baseSlot,
+               model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0 {
+                stateKeys[baseSlot] = nil
             }
-            var expressions = [String?](repeating: nil, count: Property.allCases.count)
-            var declarations = ""
-            var values = [Int](repeating: 0, count: members.count)
-            var baseValues = values
+            let baseExpressions = baseSlot.flatMap { self.baseExpressions[$0] }
+            var expressions = [[UInt8]?](repeating: nil, count: Property.allCases.count)
+            var declarations: [UInt8] = []
             for (propertyIndex, property) in Property.allCases.enumerated() {
-                for (position, element) in members.enumerated() {
-                    values[position] = ownKeys[propertyIndex][element]
-                }
-                if let baseKeys {
-                    for (position, element) in members.enumerated() {
-                        baseValues[position] = baseKeys[propertyIndex][element]
-                    }
+                let offset = propertyIndex * elements.count
+                if let baseKeys, members.allSatisfy({ ownKeys[offset + $0] == baseKeys[offset + $0] }) {
                     // Where every element keeps its fallback state's value, that state's rule,
                     // which matches these elements too, already says it.
-                    if values == baseValues {
-                        expressions[propertyIndex] = baseKey.flatMap { baseExpressions[$0]?[propertyIndex] }
-                        continue
-                    }
+                    expressions[propertyIndex] = baseExpressions?[propertyIndex]
+                    continue
                 }
-                let expression: String
-                if values.allSatisfy({ $0 == values[0] }) {
-                    expression = property.text(values[0])
+                let first = ownKeys[offset + members[0]]
+                var expression: [UInt8] = []
+                if members.allSatisfy({ ownKeys[offset + $0] == first }) {
+                    property.write(first, to: &expression)
                 } else {
-                    let variable = "--\(property.rawValue)\(name)"
-                    for (position, element) in members.enumerated() where baseKeys == nil || baseValues[position] != values[position] {
-                        styles[element] += "\(variable):\(property.text(values[position]));"
+                    let variable = Array("--\(property.rawValue)".utf8) + name
+                    for element in members where baseKeys?[offset + element] != ownKeys[offset + element] {
+                        let index = styleIndex(kind: kind, element: element)
+                        styles[index] += variable
+                        styles[index].append(UInt8(ascii: ":"))
+                        property.write(ownKeys[offset + element], to: &styles[index])
+                        styles[index].append(UInt8(ascii: ";"))
                     }
-                    if let baseKey, let base = baseExpressions[baseKey]?[propertyIndex] {
-                        expression = "var(\(variable),\(base))"
-                    } else {
-                        expression = "var(\(variable))"
+                    expression = Array("var(".utf8) + variable
+                    if let base = baseExpressions?[propertyIndex] {
+                        expression.append(UInt8(ascii: ","))
+                        expression += base
                     }
+                    expression.append(UInt8(ascii: ")"))
                 }
+                declarations += "--".utf8
+                declarations += property.rawValue.utf8
+                declarations.append(UInt8(ascii: ":"))
+                declarations += expression
+                declarations.append(UInt8(ascii: ";"))
                 expressions[propertyIndex] = expression
-                declarations += "--\(property.rawValue):\(expression);"
             }
-            baseExpressions[StateKey(kind, state)] = expressions
-            guard !declarations.isEmpty else { return "" }
-            let selector = scope(arrangement: state.arrangement, filter: state.filter) + " ." + kind.rawValue
-                + (state.filter > 0 ? ".t\(state.filter)" : "")
-            return "\(selector){\(declarations)}"
+            self.baseExpressions[slot(kind: kind, state: stateIndex)] = expressions
+            guard !declarations.isEmpty else { return }
+            css += scope
+            css += " .".utf8
+            css += kind.rawValue.utf8
+            if state.filter > 0 { css += ".t\(state.filter)".utf8 }
+            css.append(UInt8(ascii: "{"))
+            css += declarations
+            css.append(UInt8(ascii: "}"))
         }
 
-        /// Each property's key for the member elements (other elements keep 0: a filtered state and
-        /// the states falling back to it share its members), `hidden` standing in for elements not
-        /// placed.
-        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double) -> [[Int]] {
-            var keys = [[Int]](repeating: [Int](repeating: 0, count: elements.count), count: Property.allCases.count)
-            for (propertyIndex, property) in Property.allCases.enumerated() {
-                for element in members {
-                    keys[propertyIndex][element] = property.key(elements[element] ?? hidden, labelHeight: labelHeight)
+        /// Each property's key for the member elements, property by property (other elements keep
+        /// 0: a filtered state and the states falling back to it share its members), `hidden`
+        /// standing in for elements not placed.
+        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double) -> [Int] {
+            var keys = [Int](repeating: 0, count: Property.allCases.count * elements.count)
+            for element in members {
+                let placement = elements[element] ?? hidden
+                for (propertyIndex, property) in Property.allCases.enumerated() {
+                    keys[propertyIndex * elements.count + element] = property.key(placement, labelHeight: labelHeight)
                 }
             }
             return keys
-        }
-
-        private func isMember(kind: Kind, element: Int, filter: Int) -> Bool {
-            let members = model.filters[filter - 1].members
-            switch kind {
-            case .card: return members.contains(element)
-            case .header: return model.sections[element].cards.contains { members.contains($0) }
-            }
         }
 
         /// Where an element the layout does not show waits: at the middle, invisible.
@@ -250,10 +279,9 @@ public struct GalleryStyle: Sendable {
         }
     }
 
-    /// Puts a rule inside the container query of its breakpoint (none for the smallest).
-    private static func wrap(_ rule: String, breakpoint: Int, model: GalleryModel) -> String {
-        guard breakpoint > 0 else { return rule }
-        return "@container gallery (min-width: \(CSSNumber.format(threshold(model.breakpoints[breakpoint].width)))px){\(rule)}"
+    /// The container query of a breakpoint other than the smallest, which its rules go inside.
+    private static func containerQuery(_ width: Double) -> String {
+        "@container gallery (min-width: \(CSSNumber.format(threshold(width)))px)"
     }
 
     /// The container width from which a breakpoint's layout is used: a little below its reference
@@ -268,7 +296,7 @@ public struct GalleryStyle: Sendable {
         var rules: [String] = []
         for (index, breakpoint) in model.breakpoints.enumerated() {
             let rule = ".gc{--u:calc(100cqw / \(CSSNumber.format(breakpoint.width)))}"
-            rules.append(index == 0 ? rule : "@container gallery (min-width: \(CSSNumber.format(threshold(breakpoint.width)))px){\(rule)}")
+            rules.append(index == 0 ? rule : "\(containerQuery(breakpoint.width)){\(rule)}")
         }
         let easing: String
         var duration = transition.duration ?? 0.6

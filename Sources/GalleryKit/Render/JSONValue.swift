@@ -16,73 +16,75 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// The compact JSON text; objects drop their `null` members so optional fields simply vanish.
     public var text: String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String) {
+    /// Appends the text as UTF-8: one growing buffer for the whole document.
+    private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .int(let value): output += String(value).utf8
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let items):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 item.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             var first = true
             for (key, value) in members.sorted(by: { $0.key < $1.key }) where value != .null {
-                if !first { output += "," }
+                if !first { output.append(UInt8(ascii: ",")) }
                 first = false
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
     /// Escapes quotes, backslashes and control characters as JSON requires, plus what HTML and
     /// JavaScript need: `</` becomes `<\/` and `<!--` becomes `\u003c!--` so the text can never
     /// close or confuse a `<script>` element, and U+2028/U+2029 are escaped for older JS parsers.
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
         // Most strings need no escape at all: copy them whole.
         if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
             || $0 == UInt8(ascii: "<") || $0 == 0xE2 }) {
-            output += value
-            output += "\""
+            output += value.utf8
+            output.append(UInt8(ascii: "\""))
             return
         }
         let scalars = Array(value.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "/" where index > 0 && scalars[index - 1] == "<": output += "\\/"
-            case "<" where next == "!": output += "\\u003c"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
+            case "\"": output += #"\""#.utf8
+            case "\\": output += #"\\"#.utf8
+            case "\n": output += #"\n"#.utf8
+            case "\r": output += #"\r"#.utf8
+            case "\t": output += #"\t"#.utf8
+            case "/" where index > 0 && scalars[index - 1] == "<": output += #"\/"#.utf8
+            case "<" where next == "!": output += #"\u003c"#.utf8
+            case "\u{2028}": output += #"\u2028"#.utf8
+            case "\u{2029}": output += #"\u2029"#.utf8
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    output += #"\u"#.utf8
+                    output += (String(repeating: "0", count: 4 - hex.count) + hex).utf8
                 } else {
-                    output.unicodeScalars.append(scalar)
+                    UTF8.encode(scalar) { output.append($0) }
                 }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -49,86 +49,127 @@ public struct PageRenderer: Sendable {
 
     /// Renders all pages; template errors come back as diagnostics, each reported once.
     public func render() -> ([OutputFile], [Diagnostic]) {
-        var files: [OutputFile] = []
-        let diagnostics = render { files += $0 }
-        return (files, diagnostics)
+        let files = RenderedFiles()
+        let diagnostics = render { file, position in files.insert(file, at: position) }
+        return (files.inOrder, diagnostics)
     }
 
-    /// Pages rendered at once: enough to keep every core busy, few enough that a build holds only
-    /// a small part of a large site's pages in memory.
-    static let batchSize = 32
-
-    /// Renders all pages side by side on every core, handing them to `emit` batch by batch (the
-    /// build writes each batch and lets it go). Files and diagnostics come in the same order as a
-    /// one-by-one render would give them; a page that fails is left out and reported once.
-    public func render(emit: ([OutputFile]) -> Void) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var paths: [String] = []
+    /// Renders every page and site-wide file side by side on every core, handing each file to
+    /// `emit` on the thread that made it as soon as it is done (the build writes it at once and
+    /// lets it go, so a large site is never held in memory), with its position in the output
+    /// order: gallery pages, recipes, tags, the tag index, 404, then sitemap.xml, feed.xml,
+    /// robots.txt and search.json. Diagnostics come in that order, whatever the scheduling; a page
+    /// that fails is left out and reported once.
+    public func render(emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
         let pages = galleryPages
         let tags = TagPages.tags(of: site.recipes)
-        let hasTagIndex = hasTagIndex
-        // Page kinds in output order: gallery pages, recipes, tags, the tag index, 404.
-        let recipeStart = pages.count
-        let tagStart = recipeStart + site.recipes.count
-        let tagIndexStart = tagStart + tags.count
-        let count = tagIndexStart + (hasTagIndex ? 1 : 0) + 1
-        for batchStart in stride(from: 0, to: count, by: Self.batchSize) {
-            let rendered = concurrentMap(count: min(Self.batchSize, count - batchStart)) { offset -> (template: String, result: Result<OutputFile, any Error>) in
-                let index = batchStart + offset
-                let (template, path, context): (String, String, () -> MustacheValue)
-                switch index {
-                case ..<recipeStart:
-                    (template, path, context) = ("gallery", Self.galleryPath(page: index + 1), { galleryContext(page: index + 1, of: pages) })
-                case ..<tagStart:
-                    let recipe = index - recipeStart
-                    (template, path, context) = ("recipe", Self.recipePath(site.recipes[recipe]), { recipeContext(recipe) })
-                case ..<tagIndexStart:
-                    let tag = tags[index - tagStart]
-                    (template, path, context) = ("tag", TagPages.path(forSlug: tag.slug), { tagContext(tag) })
-                case count - 1:
-                    (template, path, context) = ("404", NotFoundPage.path, notFoundContext)
-                default:
-                    (template, path, context) = ("tags", TagPages.indexPath, { tagIndexContext(tags) })
-                }
-                return (template, Result { OutputFile(path: path, text: try render(template, context: context())) })
+        let published = site.config.publishedURL
+        var pageJobs: [Page] = pages.indices.map { .gallery(number: $0 + 1) }
+        pageJobs += site.recipes.indices.map { .recipe($0) }
+        pageJobs += tags.map { .tag($0) }
+        if hasTagIndex { pageJobs.append(.tagIndex(tags)) }
+        pageJobs.append(.notFound)
+        var siteFiles: [SiteFile] = published.map { [.feed($0)] } ?? []
+        siteFiles.append(.robots)
+        if site.config.search { siteFiles.append(.searchIndex) }
+        // Positions: the pages, the sitemap (made last, from their paths), the other site files.
+        // They are made in another order: the site files that need no page early, beside the
+        // heavy gallery pages, so that no core is left alone with one at the end.
+        let siteFileStart = pageJobs.count + (published == nil ? 0 : 1)
+        let galleryCount = pages.count
+        let jobs: [(job: Job, position: Int)] = pageJobs.indices.prefix(galleryCount).map { (.page(pageJobs[$0]), $0) }
+            + siteFiles.indices.map { (.siteFile(siteFiles[$0]), siteFileStart + $0) }
+            + pageJobs.indices.dropFirst(galleryCount).map { (.page(pageJobs[$0]), $0) }
+        let results = concurrentMap(count: jobs.count) { index in
+            Result { () throws -> String in
+                let file = try make(jobs[index].job, pages: pages)
+                emit(file, jobs[index].position)
+                return file.path
             }
-            var files: [OutputFile] = []
-            for (template, result) in rendered {
-                do {
-                    files.append(try result.get())
-                } catch let error as TemplateError {
-                    let diagnostic = Diagnostic.error(error.message, path: error.templateName, line: error.line, column: error.column)
-                    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
-                } catch {
-                    diagnostics.append(.error("\(error)", path: template))
-                }
-            }
-            paths += files.map(\.path)
-            emit(files)
         }
-        var files: [OutputFile] = []
-        if let published = site.config.publishedURL {
-            files.append(Sitemap(outputPaths: paths, publishedURL: published).file)
-            files.append(AtomFeed(site: site, publishedURL: published).file)
+        var diagnostics: [Diagnostic] = []
+        var paths: [String] = []
+        for ((job, _), result) in zip(jobs, results).sorted(by: { $0.0.position < $1.0.position }) {
+            guard case .page(let page) = job else { continue }
+            do {
+                paths.append(try result.get())
+            } catch let error as TemplateError {
+                let diagnostic = Diagnostic.error(error.message, path: error.templateName, line: error.line, column: error.column)
+                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            } catch {
+                diagnostics.append(.error("\(error)", path: page.templateName))
+            }
+        }
+        if let published {
+            emit(Sitemap(outputPaths: paths, publishedURL: published).file, pageJobs.count)
         } else {
             diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
                                         path: configDisplayPath))
         }
-        files.append(RobotsTxt(publishedURL: site.config.publishedURL).file)
-        if site.config.search {
-            files.append(SearchIndex(recipes: site.recipes).file)
-        }
-        emit(files)
         return diagnostics
     }
 
-    private func render(_ name: String, context: MustacheValue) throws -> String {
+    /// One file of `render(emit:)`.
+    private enum Job: Sendable {
+        case page(Page)
+        case siteFile(SiteFile)
+    }
+
+    /// A page from a template, which may fail.
+    private enum Page: Sendable {
+        case gallery(number: Int)
+        case recipe(Int)
+        case tag(RecipeTag)
+        case tagIndex([RecipeTag])
+        case notFound
+
+        var templateName: String {
+            switch self {
+            case .gallery: "gallery"
+            case .recipe: "recipe"
+            case .tag: "tag"
+            case .tagIndex: "tags"
+            case .notFound: "404"
+            }
+        }
+    }
+
+    /// A site-wide file besides the sitemap.
+    private enum SiteFile: Sendable {
+        case feed(PublishedURL)
+        case robots
+        case searchIndex
+    }
+
+    /// Renders one file; `pages` are the gallery's pages.
+    private func make(_ job: Job, pages: [ArraySlice<Recipe>]) throws -> OutputFile {
+        switch job {
+        case .page(let page):
+            let (path, context): (String, MustacheValue)
+            switch page {
+            case .gallery(let number): (path, context) = (Self.galleryPath(page: number), galleryContext(page: number, of: pages))
+            case .recipe(let index): (path, context) = (Self.recipePath(site.recipes[index]), recipeContext(index))
+            case .tag(let tag): (path, context) = (TagPages.path(forSlug: tag.slug), tagContext(tag))
+            case .tagIndex(let tags): (path, context) = (TagPages.indexPath, tagIndexContext(tags))
+            case .notFound: (path, context) = (NotFoundPage.path, notFoundContext())
+            }
+            return OutputFile(path: path, contents: .data(Data(try render(page.templateName, context: context))))
+        case .siteFile(.feed(let published)):
+            return AtomFeed(site: site, publishedURL: published).file
+        case .siteFile(.robots):
+            return RobotsTxt(publishedURL: site.config.publishedURL).file
+        case .siteFile(.searchIndex):
+            return SearchIndex(recipes: site.recipes).file
+        }
+    }
+
+    private func render(_ name: String, context: MustacheValue) throws -> [UInt8] {
         guard let template = theme.templates.templates[name] else {
             throw TemplateError(templateName: name, line: 1, column: 1, message: "the theme has no template '\(name)'")
         }
         var options = RenderOptions()
         options.missingPartialIsError = true
-        return try template.render(context, partials: theme.templates, options: options)
+        return try template.renderUTF8(context, partials: theme.templates, options: options)
     }
 }
 
@@ -170,5 +211,23 @@ extension PageRenderer {
 
     func link(to recipe: Recipe, root: String) -> MustacheValue {
         ["title": .string(recipe.title), "url": .string(root + URLPath.encode(Self.recipePath(recipe)))]
+    }
+}
+
+/// Files handed over by the threads that render them, put back in output order.
+private final class RenderedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [Int: OutputFile] = [:]
+
+    func insert(_ file: OutputFile, at position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        files[position] = file
+    }
+
+    var inOrder: [OutputFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return files.sorted { $0.key < $1.key }.map(\.value)
     }
 }

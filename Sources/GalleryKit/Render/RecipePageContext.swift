@@ -19,7 +19,8 @@ extension PageRenderer {
         context["date"] = recipe.date.map { .string($0.longDescription) } ?? .null
         context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
         context["author"] = recipe.author.map(MustacheValue.string) ?? .null
-        context["bodyHTML"] = .string(Markdown.html(recipe.body, allowRawHTML: site.config.unsafeHTML))
+        let body = Markdown.recipeBody(recipe.body, allowRawHTML: site.config.unsafeHTML)
+        context["bodyHTML"] = .string(body.html)
         context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.prepTime != nil || recipe.cookTime != nil)
         if index > 0 {
             context["previous"] = link(to: site.recipes[index - 1], root: root)
@@ -36,19 +37,20 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
             "meta": meta.context,
-            "structuredData": .string(structuredData(recipe, image: context["image"], root: root).script),
+            "structuredData": .string(structuredData(recipe, image: context["image"], root: root, steps: body.steps).script),
             "galleryURL": .string(root + Self.galleryPath),
             "recipe": .dictionary(context),
         ]
     }
 
-    /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`.
-    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String) -> RecipeStructuredData {
+    /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;
+    /// `steps` are the body's method, read from its Markdown unless given.
+    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String]? = nil) -> RecipeStructuredData {
         let published = site.config.publishedURL
         let pictures = image.map(PublishedImage.candidates(in:)) ?? []
         return RecipeStructuredData(recipe: recipe, config: site.config,
                                     pageURL: published?.page(Self.recipePath(recipe)),
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
-                                    steps: Markdown.orderedListItems(recipe.body))
+                                    steps: steps ?? Markdown.orderedListItems(recipe.body))
     }
 }

@@ -2,38 +2,68 @@
 /// option does to Markdown bodies: curly quotes, en and em dashes, ellipses.
 public enum Typography {
     public static func smarten(_ text: String) -> String {
+        // ASCII without carriage returns, as most front matter is, has one character per byte:
+        // the rules then run over the bytes instead of splitting the text into characters.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            var result: [UInt8] = []
+            result.reserveCapacity(text.utf8.count)
+            smarten(Array(text.utf8), copy: { result.append($0) }, write: { result += $0.utf8 })
+            return String(decoding: result, as: UTF8.self)
+        }
         var result = ""
-        let characters = Array(text)
+        smarten(Array(text), copy: { result.append($0) }, write: { result += $0 })
+        return result
+    }
+
+    /// The rules over `units`, copying what they leave alone and writing the replacements.
+    private static func smarten<Unit: TextUnit>(_ units: [Unit], copy: (Unit) -> Void, write: (String) -> Void) {
+        let (hyphen, period, quote, apostrophe) = (Unit(unit: "-"), Unit(unit: "."), Unit(unit: "\""), Unit(unit: "'"))
         var index = 0
         func opensQuote(_ index: Int) -> Bool {
             guard index > 0 else { return true }
-            let previous = characters[index - 1]
+            let previous = units[index - 1].character
             return previous.isWhitespace || "([{—–-".contains(previous)
         }
-        while index < characters.count {
-            let character = characters[index]
-            switch character {
-            case "-" where index + 2 < characters.count && characters[index + 1] == "-" && characters[index + 2] == "-":
-                result.append("—")
+        while index < units.count {
+            let unit = units[index]
+            switch unit {
+            case hyphen where index + 2 < units.count && units[index + 1] == hyphen && units[index + 2] == hyphen:
+                write("—")
                 index += 3
                 continue
-            case "-" where index + 1 < characters.count && characters[index + 1] == "-":
-                result.append("–")
+            case hyphen where index + 1 < units.count && units[index + 1] == hyphen:
+                write("–")
                 index += 2
                 continue
-            case "." where index + 2 < characters.count && characters[index + 1] == "." && characters[index + 2] == ".":
-                result.append("…")
+            case period where index + 2 < units.count && units[index + 1] == period && units[index + 2] == period:
+                write("…")
                 index += 3
                 continue
-            case "\"":
-                result.append(opensQuote(index) ? "“" : "”")
-            case "'":
-                result.append(opensQuote(index) ? "‘" : "’")
+            case quote:
+                write(opensQuote(index) ? "“" : "”")
+            case apostrophe:
+                write(opensQuote(index) ? "‘" : "’")
             default:
-                result.append(character)
+                copy(unit)
             }
             index += 1
         }
-        return result
     }
+}
+
+/// What the punctuation rules read: the characters of a text, or the bytes of ASCII text
+/// without carriage returns, which are its characters one for one.
+private protocol TextUnit: Equatable {
+    init(unit: Unicode.Scalar)
+    var character: Character { get }
+}
+
+extension Character: TextUnit {
+    init(unit: Unicode.Scalar) { self.init(unit) }
+    var character: Character { self }
+}
+
+extension UInt8: TextUnit {
+    init(unit: Unicode.Scalar) { self.init(ascii: unit) }
+    var character: Character { Character(Unicode.Scalar(self)) }
 }

@@ -43,6 +43,11 @@ public enum CSSNumber {
         format(scaled: scaled(value, places: places), places: places)
     }
 
+    /// Appends `format(value, places:)` to UTF-8 `output`.
+    static func write(_ value: Double, places: Int, to output: inout [UInt8]) {
+        write(scaled: scaled(value, places: places), places: places, to: &output)
+    }
+
     /// `value` × 10^`places`, rounded: two values format alike exactly when these are equal
     /// (0, which formats as "0", for a value too large or not finite).
     static func scaled(_ value: Double, places: Int) -> Int {
@@ -51,9 +56,20 @@ public enum CSSNumber {
         return Int(scaled)
     }
 
-    /// Formats a `scaled(_:places:)` value, digit by digit into a small buffer: the gallery's CSS
-    /// formats millions of numbers.
+    /// Formats a `scaled(_:places:)` value.
     static func format(scaled integer: Int, places: Int) -> String {
+        withText(scaled: integer, places: places) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the text of a `scaled(_:places:)` value to UTF-8 `output`.
+    static func write(scaled integer: Int, places: Int, to output: inout [UInt8]) {
+        withText(scaled: integer, places: places) { output.append(contentsOf: $0) }
+    }
+
+    /// Hands the text of a `scaled(_:places:)` value, written digit by digit into a small buffer,
+    /// to `body`: the gallery's CSS formats millions of numbers.
+    private static func withText<Result>(scaled integer: Int, places: Int,
+                                         _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let scale = power(places)
         let magnitude = abs(integer)
         var whole = magnitude / scale
@@ -80,7 +96,7 @@ public enum CSSNumber {
                 whole /= 10
             } while whole > 0
             if integer < 0 { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[end...]))
         }
     }
 

@@ -1,4 +1,4 @@
-/// Walks a node tree, appending output to one string.
+/// Walks a node tree, appending output to one UTF-8 buffer.
 ///
 /// Keeps the context stack (innermost last) for name lookups and, for inheritance, the
 /// block overrides in force: a parent's arguments, under any given from further out.
@@ -12,7 +12,7 @@ struct Renderer<Partials: PartialProvider> {
 
     let partials: Partials
     let options: RenderOptions
-    private(set) var output = ""
+    private(set) var output: [UInt8] = []
     private var stack: [MustacheValue]
     private var depth = 0
     private var sectionPasses = 0
@@ -32,12 +32,12 @@ struct Renderer<Partials: PartialProvider> {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output += text.utf8
             case .lineStart:
-                output += indentation
+                output += indentation.utf8
             case .variable(let name, let isEscaped):
                 let text = lookUp(name).interpolatedText
-                output += isEscaped ? options.escape(text) : text
+                output += (isEscaped ? options.escape(text) : text).utf8
             case .section(let section):
                 try render(section, blocks: blocks, indentation: indentation)
             case .partial(let call), .parent(let call):
@@ -90,7 +90,8 @@ struct Renderer<Partials: PartialProvider> {
             try render(override, blocks: blocks, indentation: site.indentation.map { indentation + $0 } ?? "")
         } else if let extra = site.indentation, !site.isDedented {
             // The default content's first line started on the tag's line, whose indentation was taken away.
-            output += indentation + extra
+            output += indentation.utf8
+            output += extra.utf8
             try render(site.defaultContent, blocks: blocks, indentation: indentation)
         } else {
             try render(site.defaultContent, blocks: blocks, indentation: indentation + (site.indentation ?? ""))

@@ -1,0 +1,30 @@
+import Testing
+@testable import GalleryKit
+
+@Suite struct MarkdownTests {
+    @Test func recipeBodyMatchesRenderingAndStepsReadSeparately() {
+        let body = """
+        Shake it "hard" <script>x</script>.
+
+        1. Chill the *glass*.
+        2. Stir  with ice
+           until cold.
+        """
+        for allowRawHTML in [false, true] {
+            let read = Markdown.recipeBody(body, allowRawHTML: allowRawHTML)
+            #expect(read.html == Markdown.html(body, allowRawHTML: allowRawHTML))
+            #expect(read.steps == Markdown.orderedListItems(body))
+        }
+        #expect(Markdown.recipeBody("").html.isEmpty)
+        #expect(Markdown.recipeBody("").steps.isEmpty)
+    }
+
+    @Test func whitespaceCollapsesAsSplittingCharactersWould() {
+        let samples = ["  a \t b\n\nc  ", "", " ", "caf\u{E9} \u{201C}x\u{201D}", "a \u{301}b", "a  \u{301}b",
+                       "a\r\n b", "\u{600} a", "x\u{600}  y"]
+        for sample in samples {
+            let expected = sample.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+            #expect(Markdown.collapsingWhitespace(Array(sample.utf8)) == expected, "\(sample.debugDescription)")
+        }
+    }
+}
