@@ -27,6 +27,9 @@ public struct CommandLineTool: Sendable {
     /// The running executable, used to find the default theme.
     public var executablePath: String
     public var environment: [String: String]
+    /// Whether `build` turns SIGINT and SIGTERM into a clean stop (the executable sets it; a
+    /// library caller keeps its own signal handling).
+    public var handlesSignals = false
 
     public init(console: Console = .standard,
                 currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),

@@ -1,4 +1,6 @@
 import Foundation
 import GalleryCLI
 
-exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))
+var tool = CommandLineTool()
+tool.handlesSignals = true
+exit(tool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,65 +1,133 @@
 import Foundation
 
-/// Puts a built site in place without ever leaving a half-written output: everything is written
-/// to a staging folder beside the output, which then replaces it in two renames. The output folder
-/// is marked so that gallerygen only ever replaces a folder it wrote itself.
+/// Puts a built site in place without ever losing the previous one or a file gallerygen did not
+/// write. The new tree is staged in a hidden folder inside the output folder, then its top-level
+/// entries are moved in one at a time while the entries the previous build owned (listed in the
+/// marker's manifest) go to a hidden trash folder; a journal lets a later build finish a swap a
+/// killed build left half done. The output folder itself is never renamed, so it may be a mount
+/// point or a symbolic link (its target gets the site).
 public struct OutputWriter: Sendable {
-    /// The file that marks a folder as gallerygen's output.
+    /// The file that marks a folder as gallerygen's output and lists what gallerygen wrote there.
     public static let markerName = ".gallerygen-output"
+    /// The points of a swap where a test may stop the process.
+    public enum SwapPhase: String, Sendable {
+        case beforeSwap = "before-swap", midSwap = "mid-swap", beforeCleanup = "before-cleanup"
+    }
 
     public var outputDirectory: URL
     /// How the output folder is named in messages.
     public var displayPath: String
+    /// One-line notices: waiting for another build, a recovered swap.
+    public var notice: @Sendable (String) -> Void = { _ in }
+    /// Called at each `SwapPhase` (tests pause there to kill the process).
+    public var checkpoint: @Sendable (SwapPhase) -> Void = { _ in }
+    /// Checked while waiting for the lock and just before the swap starts.
+    public var isCancelled: @Sendable () -> Bool = { false }
 
     public init(outputDirectory: URL, displayPath: String) {
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.displayPath = displayPath
     }
 
-    /// Refuses an output folder that is or contains the site folder, or holds files gallerygen did
-    /// not write.
+    /// The folder the files go into: the output folder, or the target of a symbolic link to it.
+    var root: URL { outputDirectory.resolvingSymlinksInPath() }
+
+    /// Refuses an output folder that is or contains the site folder, or a path that is not a folder.
     public func validate(siteDirectory: URL) throws(Diagnostic) {
-        let output = outputDirectory.resolvingSymlinksInPath().path
+        let output = root.path
         let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
         if output == site || site.hasPrefix(output == "/" ? "/" : output + "/") {
             throw .error("the output folder must not be the site folder or contain it; choose another with --output", path: displayPath)
         }
-        let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw .error("the output path exists and is not a folder", path: displayPath)
-        }
-        let contents = (try? fileManager.contentsOfDirectory(atPath: outputDirectory.path)) ?? []
-        if !contents.isEmpty, !contents.contains(Self.markerName) {
-            throw .error("refusing to replace a folder that gallerygen did not create (it has no \(Self.markerName) file); choose an empty or new folder with --output", path: displayPath)
         }
     }
 
-    /// Creates a fresh staging folder beside the output folder, to be filled batch by batch
-    /// (so a build need not hold every page in memory) and then committed or discarded.
-    public func stage() throws(Diagnostic) -> Staging {
+    /// Takes the output folder's lock (waiting for another build that holds it), finishes a swap
+    /// an interrupted build left half done, removes leftovers of dead builds and refuses a folder
+    /// that holds files gallerygen did not write and no marker. Close the session when done.
+    public func openSession() throws(Diagnostic) -> Session {
+        restoreLegacyLeftovers()
+        let lock = try OutputLock.acquire(folder: root, displayPath: displayPath, notice: notice, isCancelled: isCancelled)
+        do {
+            try SwapJournal.recover(in: root, displayPath: displayPath, notice: notice)
+            SwapJournal.removeLeftovers(in: root)
+            let ownership = OutputManifest.read(in: root)
+            if ownership == nil {
+                let contents = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+                if contents.contains(where: { !SwapJournal.isReserved($0) }) {
+                    throw Diagnostic.error("refusing to replace a folder that gallerygen did not create (it has no \(Self.markerName) file); choose an empty or new folder with --output", path: displayPath)
+                }
+            }
+            return Session(writer: self, lock: lock, ownership: ownership ?? .files([]))
+        } catch {
+            lock.release()
+            throw error as! Diagnostic
+        }
+    }
+
+    /// Earlier versions swapped the whole folder through `.NAME.staging-PID` and `.NAME.old-PID`
+    /// beside it; a build killed between the two renames left no output at all. Put the old site
+    /// back and remove what dead builds left.
+    private func restoreLegacyLeftovers() {
         let parent = outputDirectory.deletingLastPathComponent()
         let name = outputDirectory.lastPathComponent
-        let token = "\(ProcessInfo.processInfo.processIdentifier)"
-        let staging = Staging(writer: self, folder: parent.appendingPathComponent(".\(name).staging-\(token)"),
-                              retired: parent.appendingPathComponent(".\(name).old-\(token)"))
         let fileManager = FileManager.default
-        do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            try? fileManager.removeItem(at: staging.folder)
-            try fileManager.createDirectory(at: staging.folder, withIntermediateDirectories: true)
-        } catch {
-            throw .error("cannot create the staging folder: \(error.localizedDescription)", path: displayPath)
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries.sorted() {
+            for kind in ["staging", "old"] {
+                let prefix = ".\(name).\(kind)-"
+                guard entry.hasPrefix(prefix), let pid = Int32(entry.dropFirst(prefix.count)), !OutputLock.isRunning(pid) else { continue }
+                let leftover = parent.appendingPathComponent(entry)
+                if kind == "old", !fileManager.fileExists(atPath: outputDirectory.path),
+                   (try? fileManager.moveItem(at: leftover, to: outputDirectory)) != nil {
+                    notice("\(displayPath): put back the previous site, which an interrupted build (PID \(pid)) had left in \(entry)")
+                } else {
+                    try? fileManager.removeItem(at: leftover)
+                }
+            }
         }
-        return staging
+    }
+
+    /// The locked output folder: stage a new tree, then commit or discard it.
+    public final class Session: @unchecked Sendable {
+        let writer: OutputWriter
+        let lock: OutputLock
+        let ownership: OutputManifest.Ownership
+
+        init(writer: OutputWriter, lock: OutputLock, ownership: OutputManifest.Ownership) {
+            self.writer = writer
+            self.lock = lock
+            self.ownership = ownership
+        }
+
+        /// Releases the lock (and removes the output folder if this session created it empty).
+        public func close() {
+            lock.release()
+        }
+
+        /// Creates a fresh staging folder inside the output folder, to be filled batch by batch
+        /// (so a build need not hold every page in memory) and then committed or discarded.
+        public func stage() throws(Diagnostic) -> Staging {
+            let folder = writer.root.appendingPathComponent(SwapJournal.stagingName)
+            do {
+                try? FileManager.default.removeItem(at: folder)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .error("cannot create the staging folder: \(error.localizedDescription)", path: writer.displayPath)
+            }
+            return Staging(session: self, folder: folder)
+        }
     }
 
     /// A staging folder being filled: nothing in the output folder changes until `commit()`.
     public struct Staging: Sendable {
-        let writer: OutputWriter
+        let session: Session
         let folder: URL
-        let retired: URL
+        let written = WrittenPaths()
+        var writer: OutputWriter { session.writer }
 
         /// Writes `files` into the staging folder: folders first (one mkdir each, parents
         /// before children), then the files side by side.
@@ -79,6 +147,7 @@ public struct OutputWriter: Sendable {
             } catch {
                 throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
             }
+            written.append(files.map(\.path))
         }
 
         /// Writes one file and the folders it needs; several threads may add files at once.
@@ -90,6 +159,7 @@ public struct OutputWriter: Sendable {
             } catch {
                 throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
             }
+            written.append([file.path])
         }
 
         /// Creates the folders `files` need that do not exist yet under `root`, the staging
@@ -113,39 +183,59 @@ public struct OutputWriter: Sendable {
             }
         }
 
-        /// Marks the staging folder as gallerygen's output and swaps it in for the output folder;
-        /// on failure the previous output stays (or is put back) and the staging folder goes.
+        /// Writes the manifest and moves the new tree into the output folder entry by entry; the
+        /// entries the previous build owned go, every other entry stays. On a failure before the
+        /// first move the previous output stays as it was and the staging folder goes.
         public func commit() throws(Diagnostic) {
+            writer.checkpoint(.beforeSwap)
+            if writer.isCancelled() {
+                discard()
+                throw .error("the build was interrupted; the previous output was left as it was", path: writer.displayPath)
+            }
+            let root = writer.root
             let fileManager = FileManager.default
-            let output = writer.outputDirectory
+            let incoming: [String]
             do {
-                try OutputWriter.writeWithoutSync(Data("This folder was written by gallerygen; it is replaced on every build.\n".utf8),
+                try OutputWriter.writeWithoutSync(Data(OutputManifest.text(written.sorted).utf8),
                                                   to: folder.appendingPathComponent(OutputWriter.markerName).path)
+                incoming = try fileManager.contentsOfDirectory(atPath: folder.path)
             } catch {
                 discard()
                 throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
             }
-            do {
-                if fileManager.fileExists(atPath: output.path) {
-                    try? fileManager.removeItem(at: retired)
-                    try fileManager.moveItem(at: output, to: retired)
-                }
-                try fileManager.moveItem(at: folder, to: output)
-            } catch {
-                // Put the previous output back if it was already moved aside.
-                if !fileManager.fileExists(atPath: output.path), fileManager.fileExists(atPath: retired.path) {
-                    try? fileManager.moveItem(at: retired, to: output)
-                }
+            let present = ((try? fileManager.contentsOfDirectory(atPath: root.path)) ?? []).filter { !SwapJournal.isReserved($0) }
+            let outgoing = present.filter { session.ownership.owns(topLevel: $0) }
+            // A new entry must not replace one that gallerygen did not write.
+            let owned = Set(outgoing)
+            if let clash = incoming.sorted().first(where: { present.contains($0) && !owned.contains($0) }) {
                 discard()
-                throw .error("cannot move the new output into place: \(error.localizedDescription)", path: writer.displayPath)
+                throw .error("gallerygen did not write this file, and the new site has one of the same name; move it out of the output folder", path: writer.displayPath + "/" + clash)
             }
-            try? fileManager.removeItem(at: retired)
+            let journal = SwapJournal(incoming: incoming, outgoing: outgoing)
+            do {
+                try journal.write(in: root)
+                try journal.finish(in: root, checkpoint: writer.checkpoint)
+            } catch {
+                throw .error("cannot move the new output into place (the next build finishes it): \(error.localizedDescription)", path: writer.displayPath)
+            }
         }
 
         /// Removes the staging folder, leaving the output folder as it was.
         public func discard() {
             try? FileManager.default.removeItem(at: folder)
         }
+    }
+
+    /// The paths written into a staging folder, from any thread.
+    final class WrittenPaths: @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: [String] = []
+
+        func append(_ more: [String]) {
+            lock.withLock { paths += more }
+        }
+
+        var sorted: [String] { lock.withLock { paths.sorted() } }
     }
 }
 

@@ -35,7 +35,8 @@ extension SiteBuilder {
         }
         let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs,
                                      encoding: ImageEncoding(site.config.images))
-        let outcome = pipeline.run(jobs, progress: options.imageProgress ?? { _ in })
+        let cancellation = options.cancellation
+        let outcome = pipeline.run(jobs, progress: options.imageProgress ?? { _ in }, isCancelled: { cancellation?.isCancelled ?? false })
         var site = site
         for (path, processed) in outcome.images {
             site.images[path]?.processed = processed

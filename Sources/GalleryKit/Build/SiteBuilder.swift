@@ -21,6 +21,13 @@ public struct BuildOptions: Sendable {
     public var imageProgress: (@Sendable (ImageProgress) -> Void)?
     /// Turns an absolute path into the form messages use (relative to the working directory).
     public var displayPath: @Sendable (URL) -> String = { $0.path }
+    /// Set (by the CLI, on Ctrl-C) to stop the build: checked between phases, per page and image,
+    /// and just before the swap; the staging folder is then discarded.
+    public var cancellation: BuildCancellation?
+    /// One-line notices about the output folder: waiting for its lock, a recovered swap.
+    public var notice: (@Sendable (String) -> Void)?
+    /// Called at each point of the swap into the output folder (tests pause there).
+    public var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL) {
         self.siteDirectory = siteDirectory.standardizedFileURL
@@ -52,12 +59,20 @@ public struct SiteBuilder: Sendable {
 
     public func build(progress: (String) -> Void = { _ in }) throws(BuildFailure) -> BuildReport {
         let display = options.displayPath
-        let writer = OutputWriter(outputDirectory: options.outputDirectory, displayPath: display(options.outputDirectory))
+        var writer = OutputWriter(outputDirectory: options.outputDirectory, displayPath: display(options.outputDirectory))
+        let cancellation = options.cancellation
+        writer.isCancelled = { cancellation?.isCancelled ?? false }
+        if let notice = options.notice { writer.notice = notice }
+        if let checkpoint = options.swapCheckpoint { writer.checkpoint = checkpoint }
+        let session: OutputWriter.Session
         do {
             try writer.validate(siteDirectory: options.siteDirectory)
+            session = try writer.openSession()
         } catch {
             throw BuildFailure([error])
         }
+        defer { session.close() }
+        let interrupted = Diagnostic.error("the build was interrupted; the previous output was left as it was", path: writer.displayPath)
 
         if options.cleanCache {
             try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))
@@ -95,6 +110,7 @@ public struct SiteBuilder: Sendable {
                                                        path: configPath).0
         }
         guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
+        if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
 
         progress("Laying out \(site.recipes.count) cards in \(layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
         // Images before pages: the pages name the renditions. A failed image fails the build
@@ -102,6 +118,7 @@ public struct SiteBuilder: Sendable {
         let imageWork = processImages(of: site, theme: theme, layouts: layouts, loader: loader)
         log.append(contentsOf: imageWork.outcome.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
+        if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
 
         progress("Rendering pages")
         // Each page goes into the staging folder as soon as it is rendered, so a large site is
@@ -110,12 +127,18 @@ public struct SiteBuilder: Sendable {
         renderer.configDisplayPath = configPath
         let staging: OutputWriter.Staging
         do {
-            staging = try writer.stage()
+            staging = try session.stage()
         } catch {
             throw BuildFailure(log.sorted + [error])
         }
         let pageWriter = PageWriter(staging: staging)
-        log.append(contentsOf: renderer.render { file, position in pageWriter.write(file, at: position) })
+        log.append(contentsOf: renderer.render { file, position in
+            if cancellation?.isCancelled != true { pageWriter.write(file, at: position) }
+        })
+        if cancellation?.isCancelled == true {
+            staging.discard()
+            throw BuildFailure([interrupted])
+        }
         if log.hasErrors || pageWriter.failure != nil {
             staging.discard()
             throw BuildFailure(log.sorted + (pageWriter.failure.map { [$0] } ?? []))

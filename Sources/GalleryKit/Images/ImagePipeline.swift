@@ -71,9 +71,10 @@ public struct ImagePipeline: Sendable {
         cache = ImageCache(directory: Self.cacheDirectory(siteDirectory: siteDirectory))
     }
 
-    /// Processes every job (cache hits are only looked up), in parallel. Never throws: failures
-    /// come back as diagnostics naming each recipe and the image.
-    public func run(_ work: [ImageJob], progress: @escaping @Sendable (ImageProgress) -> Void = { _ in }) -> Outcome {
+    /// Processes every job (cache hits are only looked up), in parallel, taking no new job once
+    /// `isCancelled`. Never throws: failures come back as diagnostics naming each recipe and the image.
+    public func run(_ work: [ImageJob], progress: @escaping @Sendable (ImageProgress) -> Void = { _ in },
+                    isCancelled: @Sendable () -> Bool = { false }) -> Outcome {
         let state = WorkState(count: work.count)
         let memo = HashMemo.load(from: cache.directory)
         let started = Date()
@@ -83,7 +84,7 @@ public struct ImagePipeline: Sendable {
             // operation would only compete with them.
             Vips.setConcurrency(work.count >= jobs ? 1 : 0)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while let index = state.take() {
+                while !isCancelled(), let index = state.take() {
                     let result = process(work[index], memo: memo)
                     let (done, processed) = state.finish(index, result)
                     progress(ImageProgress(done: done, total: work.count, processed: processed,

@@ -1,0 +1,16 @@
+import Foundation
+
+/// A flag the caller sets to stop a build (the CLI does on SIGINT and SIGTERM); the builder
+/// checks it between phases and per page and image, and discards its staging folder.
+public final class BuildCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    public init() {}
+
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+
+    public func cancel() {
+        lock.withLock { cancelled = true }
+    }
+}
