@@ -25,9 +25,11 @@ enum Paths {
 
 @Suite struct BuildCommandTests {
     let directory: URL
+    let temporaryFolder: TemporaryFolder
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-cli-\(UUID().uuidString)")
+        temporaryFolder = TemporaryFolder(directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -4,10 +4,12 @@ import Testing
 
 @Suite struct ImportCommandTests {
     let directory: URL
+    let temporaryFolder: TemporaryFolder
     static let fixture = Paths.root.appendingPathComponent("Tests/Fixtures/seed-plist/DrinkList.plist").path
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-import-\(UUID().uuidString)")
+        temporaryFolder = TemporaryFolder(directory)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("site"), withIntermediateDirectories: true)
         try Data("title: Imported Bar\n".utf8).write(to: directory.appendingPathComponent("site/site.yml"))
     }

@@ -94,14 +94,21 @@ public final class FileWatcher: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The most files one poll looks at, so a runaway folder cannot make a poll unbounded.
+    static let maximumFiles = 100_000
+
     private static func collect(_ directory: String, excluded: Set<String>, depth: Int, into stamps: inout [String: Stamp]) {
-        // The depth limit stops a symbolic link that points to its own parent.
-        guard depth < 24, !excluded.contains(directory),
+        guard depth < 32, !excluded.contains(directory), stamps.count < maximumFiles,
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where !name.hasPrefix(".") {
+        for name in names.sorted() where !name.hasPrefix(".") {
             let path = directory + "/" + name
             var info = stat()
-            guard stat(path, &info) == 0 else { continue }
+            guard lstat(path, &info) == 0, stamps.count < maximumFiles else { continue }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                // A link to a file is watched through its target; a link to a folder is never
+                // followed, so link loops (`images/l1 -> .`) cannot multiply the work.
+                guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
+            }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 collect(path, excluded: excluded, depth: depth + 1, into: &stamps)
             } else {

@@ -143,6 +143,7 @@ public struct HTTPResponse: Sendable, Hashable {
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
         case 414: "URI Too Long"
+        case 421: "Misdirected Request"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 503: "Service Unavailable"

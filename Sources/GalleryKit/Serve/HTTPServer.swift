@@ -15,8 +15,9 @@ public struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// A small HTTP/1.1 server on POSIX sockets for previewing a site: one thread per connection,
-/// `Connection: close`, GET and HEAD only. It guards itself with a header size limit, read
-/// timeouts and a cap on simultaneous connections.
+/// `Connection: close`, GET and HEAD only. It guards itself with a header size limit, a deadline
+/// for the whole request head, a cap on simultaneous connections and on those of one client
+/// address, and it answers only requests whose `Host` names this server (no DNS rebinding).
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -24,18 +25,23 @@ public final class HTTPServer: @unchecked Sendable {
     public struct Limits: Sendable {
         /// The most bytes a request head (request line and headers) may take.
         public var maximumHeadBytes = 16 * 1024
-        /// How long a client may take to send its request head, in seconds.
-        public var requestTimeout: TimeInterval = 10
+        /// How long a client may take to send its whole request head, in seconds; then it is closed.
+        public var requestTimeout: TimeInterval = 5
         /// How long one read or write may block, in seconds.
         public var socketTimeout: TimeInterval = 5
         /// Connections handled at once; more are answered 503 straight away.
         public var maximumConnections = 64
+        /// Connections one client address may hold at once, so it cannot take every slot; more
+        /// are answered 503 straight away.
+        public var maximumConnectionsPerClient = 8
 
         public init() {}
     }
 
     public let host: String
     public let limits: Limits
+    /// The `Host` header names (without port, lowercased) this server answers; others get 421.
+    public let allowedHostNames: Set<String>
     private let requestedPort: UInt16
     private let handler: Handler
     private let lock = NSLock()
@@ -43,6 +49,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var boundPort: UInt16 = 0
     private var stopping = false
     private var activeConnections = 0
+    private var connectionsByClient: [UInt32: Int] = [:]
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// `port` 0 lets the system choose a free port; `port` tells which after `start()`.
@@ -51,6 +58,34 @@ public final class HTTPServer: @unchecked Sendable {
         self.requestedPort = port
         self.limits = limits
         self.handler = handler
+        self.allowedHostNames = Self.hostNames(for: host)
+    }
+
+    /// The names a browser on this machine uses for `host`: the loopback names always, and for
+    /// another address that address and the machine's own names.
+    static func hostNames(for host: String) -> Set<String> {
+        var names: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        guard !names.contains(host.lowercased()) else { return names }
+        names.insert(host.lowercased())
+        let machine = ProcessInfo.processInfo.hostName.lowercased()
+        if !machine.isEmpty {
+            names.insert(machine)
+            if let short = machine.split(separator: ".").first { names.insert(String(short)) }
+            names.insert(String(machine.split(separator: ".").first ?? "") + ".local")
+        }
+        return names
+    }
+
+    /// Whether a `Host` header value (`name`, `name:port`, `[::1]:port`) is one this server answers.
+    func acceptsHost(_ value: String) -> Bool {
+        var name = value.lowercased()
+        if let colon = name.lastIndex(of: ":"), !name[name.index(after: colon)...].contains("]") {
+            let port = name[name.index(after: colon)...]
+            guard port.allSatisfy(\.isNumber) else { return false }
+            name = String(name[..<colon])
+        }
+        if name.hasSuffix(".") { name.removeLast() }
+        return allowedHostNames.contains(name)
     }
 
     /// The port the server listens on (0 before `start()`).
@@ -87,7 +122,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             throw HTTPServerError(message: "cannot listen on \(host):\(requestedPort): \(String(cString: strerror(code)))", addressInUse: false)
         }
-        guard listen(descriptor, 64) == 0 else {
+        guard listen(descriptor, 1024) == 0 else {
             let message = Self.errorText()
             close(descriptor)
             throw HTTPServerError(message: "cannot listen on \(host):\(requestedPort): \(message)", addressInUse: false)
@@ -133,11 +168,18 @@ public final class HTTPServer: @unchecked Sendable {
             var descriptorPoll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptorPoll, 1, 100)
             guard ready > 0, !isStopping else { continue }
-            let connection = accept(descriptor, nil, nil)
+            var peer = sockaddr_in()
+            var peerLength = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let connection = withUnsafeMutablePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(descriptor, $0, &peerLength) }
+            }
             guard connection >= 0 else { continue }
+            let client = peer.sin_addr.s_addr
             let admitted = lock.withLock { () -> Bool in
-                guard activeConnections < limits.maximumConnections else { return false }
+                guard activeConnections < limits.maximumConnections,
+                      connectionsByClient[client, default: 0] < limits.maximumConnectionsPerClient else { return false }
                 activeConnections += 1
+                connectionsByClient[client, default: 0] += 1
                 return true
             }
             configure(connection)
@@ -149,7 +191,11 @@ public final class HTTPServer: @unchecked Sendable {
             let thread = Thread { [self] in
                 handle(connection)
                 close(connection)
-                lock.withLock { activeConnections -= 1 }
+                lock.withLock {
+                    activeConnections -= 1
+                    connectionsByClient[client, default: 1] -= 1
+                    if connectionsByClient[client] == 0 { connectionsByClient[client] = nil }
+                }
             }
             thread.name = "gallerygen-http-connection"
             thread.start()
@@ -176,7 +222,12 @@ public final class HTTPServer: @unchecked Sendable {
         case .success(let head):
             do {
                 let request = try HTTPRequest.parse(head: head)
+                let hostHeader = request.header("host")
                 switch request.method {
+                case _ where hostHeader.map(acceptsHost) == false:
+                    response = HTTPResponse.text(421, "This server only answers requests for \(host) (see --host).")
+                case _ where hostHeader == nil && request.version == "HTTP/1.1":
+                    response = HTTPResponse.text(400, "Bad request: no Host header.")
                 case "GET": response = handler(request)
                 case "HEAD":
                     response = handler(request)
@@ -203,7 +254,13 @@ public final class HTTPServer: @unchecked Sendable {
             guard received.count <= limits.maximumHeadBytes else {
                 return .failure(.init(status: 431, reason: "the request head is larger than \(limits.maximumHeadBytes) bytes"))
             }
-            guard Date() < deadline, !isStopping else { return .failure(.init(status: 408, reason: "request timed out")) }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, !isStopping else { return .failure(.init(status: 408, reason: "request timed out")) }
+            // Each read waits no longer than the head's deadline, so a client trickling bytes
+            // cannot hold its slot past it.
+            let wait = min(remaining, limits.socketTimeout)
+            var timeout = timeval(tv_sec: Int(wait), tv_usec: suseconds_t((wait - wait.rounded(.down)) * 1_000_000) + 1)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 received.append(contentsOf: buffer[..<count])

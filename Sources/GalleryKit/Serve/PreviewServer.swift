@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `gallerygen serve` without the printing: builds the site, serves its output over HTTP, watches
 /// the site and theme folders, rebuilds on change and tells open pages to reload. A failed rebuild
@@ -26,6 +31,9 @@ public final class PreviewServer: @unchecked Sendable {
     private let condition = NSCondition()
     private var currentGeneration = 0
     private var stopped = false
+    /// Requests read the output under the read lock; a rebuild holds the write lock, so no
+    /// request ever sees the output folder half swapped.
+    private let outputLock = ReadWriteLock()
     private var server: HTTPServer!
     private var watcher: FileWatcher!
 
@@ -92,7 +100,7 @@ public final class PreviewServer: @unchecked Sendable {
     public func rebuild() {
         let started = Date()
         do {
-            let result = try SiteBuilder(options: options).build()
+            let result = try outputLock.writing { () throws(BuildFailure) -> BuildReport in try SiteBuilder(options: options).build() }
             condition.lock()
             currentGeneration += 1
             let generation = currentGeneration
@@ -116,7 +124,7 @@ public final class PreviewServer: @unchecked Sendable {
         let handler = StaticSiteHandler(root: options.outputDirectory, basePath: basePath) {
             Self.reloadScript(generation: generation)
         }
-        return handler.respond(to: request)
+        return outputLock.reading { handler.respond(to: request) }
     }
 
     /// The script injected into served pages (never into the built files): it long-polls the
@@ -128,5 +136,25 @@ public final class PreviewServer: @unchecked Sendable {
         .then(d=>{if(d.generation!==g){location.reload()}else{poll()}}).catch(()=>setTimeout(poll,1000));poll()})();</script>
 
         """
+    }
+}
+
+/// A pthread read/write lock: many readers at once, or one writer.
+final class ReadWriteLock: @unchecked Sendable {
+    private var lock = pthread_rwlock_t()
+
+    init() { pthread_rwlock_init(&lock, nil) }
+    deinit { pthread_rwlock_destroy(&lock) }
+
+    func reading<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_rwlock_rdlock(&lock)
+        defer { pthread_rwlock_unlock(&lock) }
+        return try body()
+    }
+
+    func writing<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_rwlock_wrlock(&lock)
+        defer { pthread_rwlock_unlock(&lock) }
+        return try body()
     }
 }

@@ -25,8 +25,12 @@ public struct StaticSiteHandler: Sendable {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         var rawPath = request.path
         guard rawPath.hasPrefix("/") else { return .text(400, "Bad request: the target must start with '/'.") }
+        // Repeated slashes collapse first, so no redirect can ever point to `//host/…`.
+        while rawPath.contains("//") { rawPath = rawPath.replacingOccurrences(of: "//", with: "/") }
+        var prefix = "/"
         if basePath != "/", rawPath.hasPrefix(basePath) {
             rawPath = "/" + rawPath.dropFirst(basePath.count)
+            prefix = basePath
         }
         guard let decoded = rawPath.removingPercentEncoding, !decoded.contains("\0") else {
             return .text(400, "Bad request: malformed percent-encoding.")
@@ -48,7 +52,8 @@ public struct StaticSiteHandler: Sendable {
         if isDirectory.boolValue {
             guard rawPath.hasSuffix("/") else {
                 let query = request.query.isEmpty ? "" : "?" + request.query
-                return HTTPResponse(status: 301, headers: [HTTPHeader(name: "Location", value: request.path + "/" + query)])
+                let location = prefix + rawPath.split(separator: "/").filter { $0 != "." }.joined(separator: "/") + "/"
+                return HTTPResponse(status: 301, headers: [HTTPHeader(name: "Location", value: location + query)])
             }
             let index = resolved + "/index.html"
             guard let realIndex = Self.realPath(index), realIndex.hasPrefix(rootPath + "/") else { return notFound() }
