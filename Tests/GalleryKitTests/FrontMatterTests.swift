@@ -116,6 +116,16 @@ import Testing
         #expect(diagnostics.contains { $0.message.contains("aliases expand") })
     }
 
+    /// Issue 16, item 14: written nodes are bounded by the text; only alias copies count toward
+    /// the expansion limit, so a long plain list is not mistaken for an alias bomb.
+    @Test func longPlainListIsNotCountedAsAliasExpansion() {
+        let count = YAMLParser.expansionLimit + 10
+        let tags = (0..<count).map { "t\($0)" }.joined(separator: ", ")
+        let (recipe, diagnostics) = parse("---\ntitle: Many Tags\ntags: [\(tags)]\n---\n")
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics.prefix(3))")
+        #expect(recipe?.tags.count == count)
+    }
+
     @Test func nonUTF8TextIsRefusedWithPosition() {
         var bytes = Array("---\ntitle: Caf".utf8)
         bytes.append(0xE9)  // Latin-1 é

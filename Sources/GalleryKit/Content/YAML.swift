@@ -164,7 +164,7 @@ private struct TreeBuilder {
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
             let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), line: line, column: column)
-            try add(node, anchor: Self.string(scalar.anchor), weight: 1, expanding: 1, height: 0)
+            try add(node, anchor: Self.string(scalar.anchor), weight: 1, expanding: 0, height: 0)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             try checkDepth(stack.count + 1, line: line, column: column)
             let isMapping = event.type == YAML_MAPPING_START_EVENT
@@ -204,9 +204,9 @@ private struct TreeBuilder {
         return false
     }
 
-    /// Adds a finished node to its parent; `expanding` is how many new nodes it brings (scalars
-    /// and alias copies; a closed collection's children were already counted), `height` how many
-    /// levels of collections it holds.
+    /// Adds a finished node to its parent; `expanding` is how many nodes an alias copy brings
+    /// (only aliases count toward the limit: written nodes are bounded by the text), `height` how
+    /// many levels of collections it holds.
     private mutating func add(_ node: YAMLNode, anchor: String?, weight: Int, expanding: Int, height: Int) throws(YAMLError) {
         expanded += expanding
         if expanded > YAMLParser.expansionLimit {

@@ -10,6 +10,9 @@ public struct PageRenderer: Sendable {
     public var layouts: [[any CollectionLayout]]
     /// How diagnostics name the site's site.yml.
     public var configDisplayPath = "site.yml"
+    /// Each recipe's tags as a card's `tags` value, by slug: made once, since every tag page of a
+    /// recipe shows its card, and rebuilding the list there would be quadratic in its tag count.
+    private let cardTags: [String: MustacheValue]
 
     public init(site: Site, theme: Theme, layouts: [[any CollectionLayout]]) {
         var site = site
@@ -18,6 +21,9 @@ public struct PageRenderer: Sendable {
             site.recipes[index].summary = site.recipes[index].summary.map(Typography.smarten)
         }
         self.site = site
+        cardTags = Dictionary(site.recipes.map { recipe in
+            (recipe.slug, MustacheValue.array(recipe.tags.map { ["name": .string($0)] }))
+        }, uniquingKeysWith: { first, _ in first })
         self.theme = theme
         self.layouts = layouts
     }
@@ -199,7 +205,7 @@ extension PageRenderer {
             "slug": .string(recipe.slug),
             "url": .string(root + URLPath.encode(Self.recipePath(recipe))),
             "summary": recipe.summary.map(MustacheValue.string) ?? .null,
-            "tags": .array(recipe.tags.map { ["name": .string($0)] }),
+            "tags": cardTags[recipe.slug] ?? .array(recipe.tags.map { ["name": .string($0)] }),
             "hasTags": .bool(!recipe.tags.isEmpty),
             "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?"),
         ]
