@@ -25,8 +25,9 @@ final class InterruptTrap: @unchecked Sendable {
 
     private func handle(_ number: Int32) {
         let first = lock.withLock { () -> Bool in
-            defer { if received == nil { received = number } }
-            return received == nil
+            guard received == nil else { return false }
+            received = number
+            return true
         }
         if first {
             cancellation.cancel()

@@ -13,4 +13,9 @@ public final class BuildCancellation: @unchecked Sendable {
     public func cancel() {
         lock.withLock { cancelled = true }
     }
+
+    /// What a cancelled build reports, naming the output folder it left as it was.
+    static func interrupted(output displayPath: String) -> Diagnostic {
+        .error("the build was interrupted; the previous output was left as it was", path: displayPath)
+    }
 }

@@ -51,7 +51,7 @@ public struct OutputWriter: Sendable {
     public func openSession() throws(Diagnostic) -> Session {
         restoreLegacyLeftovers()
         let lock = try OutputLock.acquire(folder: root, displayPath: displayPath, notice: notice, isCancelled: isCancelled)
-        do {
+        do throws(Diagnostic) {
             try SwapJournal.recover(in: root, displayPath: displayPath, notice: notice)
             SwapJournal.removeLeftovers(in: root)
             let ownership = OutputManifest.read(in: root)
@@ -64,7 +64,7 @@ public struct OutputWriter: Sendable {
             return Session(writer: self, lock: lock, ownership: ownership ?? .files([]))
         } catch {
             lock.release()
-            throw error as! Diagnostic
+            throw error
         }
     }
 
@@ -190,7 +190,7 @@ public struct OutputWriter: Sendable {
             writer.checkpoint(.beforeSwap)
             if writer.isCancelled() {
                 discard()
-                throw .error("the build was interrupted; the previous output was left as it was", path: writer.displayPath)
+                throw BuildCancellation.interrupted(output: writer.displayPath)
             }
             let root = writer.root
             let fileManager = FileManager.default

@@ -72,7 +72,7 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([error])
         }
         defer { session.close() }
-        let interrupted = Diagnostic.error("the build was interrupted; the previous output was left as it was", path: writer.displayPath)
+        let interrupted = BuildCancellation.interrupted(output: writer.displayPath)
 
         if options.cleanCache {
             try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))

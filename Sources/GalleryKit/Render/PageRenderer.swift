@@ -21,11 +21,14 @@ public struct PageRenderer: Sendable {
             site.recipes[index].summary = site.recipes[index].summary.map(Typography.smarten)
         }
         self.site = site
-        cardTags = Dictionary(site.recipes.map { recipe in
-            (recipe.slug, MustacheValue.array(recipe.tags.map { ["name": .string($0)] }))
-        }, uniquingKeysWith: { first, _ in first })
+        cardTags = Dictionary(site.recipes.map { ($0.slug, Self.tagList(of: $0)) }, uniquingKeysWith: { first, _ in first })
         self.theme = theme
         self.layouts = layouts
+    }
+
+    /// A recipe's tags as a card's `tags` value.
+    static func tagList(of recipe: Recipe) -> MustacheValue {
+        .array(recipe.tags.map { ["name": .string($0)] })
     }
 
     /// Output path of the gallery's first page.
@@ -205,7 +208,7 @@ extension PageRenderer {
             "slug": .string(recipe.slug),
             "url": .string(root + URLPath.encode(Self.recipePath(recipe))),
             "summary": recipe.summary.map(MustacheValue.string) ?? .null,
-            "tags": cardTags[recipe.slug] ?? .array(recipe.tags.map { ["name": .string($0)] }),
+            "tags": cardTags[recipe.slug] ?? Self.tagList(of: recipe),
             "hasTags": .bool(!recipe.tags.isEmpty),
             "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?"),
         ]
