@@ -1,13 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-#if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
-#else
-let multiarch = "x86_64-linux-gnu"
-#endif
-let glibIncludeFlags = ["-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include"]
-
 let package = Package(
     name: "gallerygen",
     products: [
@@ -26,10 +19,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // GLib's include folders, from pkg-config, for the libvips headers CVipsShim includes.
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
         // headers are needed here: its own and GLib's.
-        .target(name: "CVipsShim", cSettings: [.unsafeFlags(glibIncludeFlags)]),
+        .target(name: "CVipsShim", dependencies: ["CGLib"]),
         // The layout core: pure geometry and engines, standard library only.
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.
@@ -39,7 +38,9 @@ let package = Package(
             dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml", "CVipsShim"]
         ),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
-        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI"]),
+        // Process-wide allocator settings, which only the executable makes.
+        .target(name: "CAllocator"),
+        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),
         .executableTarget(name: "LayoutBench", dependencies: ["GalleryLayout"], path: "bench/LayoutBench"),
         .executableTarget(name: "GalleryBytes", dependencies: ["GalleryKit"], path: "bench/GalleryBytes"),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),

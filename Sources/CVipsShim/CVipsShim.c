@@ -1,7 +1,6 @@
 #include "CVipsShim.h"
 #include "VipsFunctions.h"
 #include <dlfcn.h>
-#include <malloc.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -37,13 +36,6 @@ static void gg_init_once(void) {
     }
     GG_VIPS_FUNCTIONS(GG_VIPS_LOOKUP)
 #undef GG_VIPS_LOOKUP
-#ifdef M_MMAP_THRESHOLD
-    // Every photo allocates and frees pixel buffers of several megabytes. By default glibc maps
-    // and unmaps each one, and the kernel zero-fills every page again for the next photo; kept
-    // in the heap instead (up to 32 MB each), they are reused.
-    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 128 * 1024 * 1024);
-#endif
     gg_vips.g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, gg_drop_log, NULL);
     if (gg_vips.vips_init("gallerygen") != 0) {
         snprintf(gg_init_failure, sizeof gg_init_failure, "cannot start libvips: %s", gg_vips.vips_error_buffer());

@@ -1,3 +1,4 @@
+import GalleryLayout
 /// One arrangement the gallery can switch to: a layout engine and its parameters from site.yml.
 public struct ArrangementSetting: Sendable {
     /// The engine's registry name, e.g. `fan`; also the arrangement's identifier.
@@ -10,21 +11,19 @@ public struct ArrangementSetting: Sendable {
     public var breakpointParameters: [String: [String: YAMLNode]] = [:]
     /// Where each breakpoint's overrides stand in site.yml.
     public var breakpointPositions: [String: (line: Int, column: Int)] = [:]
-    /// Whether cards show their title under the picture. Off by default where cards overlap
-    /// (fan, deck, spread, stack, circle), so titles never pile up on each other.
+    /// Whether cards show their title under the picture. Off by default where the engine's
+    /// cards overlap (`EngineDescription.overlapsCards`), so titles never pile up on each other.
     public var showsTitles: Bool
     /// Where the entry stands in site.yml.
     public var line: Int
     public var column: Int
 
-    /// Engines whose cards overlap, which show pictures only unless `titles: true`.
-    public static let overlappingEngines: Set<String> = ["fan", "deck", "spread", "stack", "circle"]
 
     public init(engine: String, label: String? = nil, showsTitles: Bool? = nil, parameters: [String: YAMLNode] = [:],
                 line: Int = 1, column: Int = 1) {
         self.engine = engine
         self.label = label ?? engine.prefix(1).uppercased() + engine.dropFirst()
-        self.showsTitles = showsTitles ?? !Self.overlappingEngines.contains(engine)
+        self.showsTitles = showsTitles ?? (LayoutRegistry.engine(named: engine)?.showsTitlesByDefault ?? true)
         self.parameters = parameters
         self.line = line
         self.column = column
@@ -67,8 +66,7 @@ public struct GallerySettings: Sendable {
     /// Where the `gallery:` block stands in site.yml.
     public var line = 1
 
-    public static let defaultArrangements = ["grid", "fan", "scatter", "deck", "spread", "masonry", "justified"]
-        .map { ArrangementSetting(engine: $0) }
+    public static let defaultArrangements = LayoutRegistry.defaultEngines.map { ArrangementSetting(engine: $0.name) }
     public static let sectionFields = ["glass", "author", "tag", "year"]
 
     public init() {}
