@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
+.PHONY: site test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -24,8 +24,19 @@ test: test-deps
 	@left="$$(ls -A $(TEST_TMPDIR) | grep -v '^TemporaryDirectory\.' | grep -v '^swift-generated-sources$$' | grep -v '\.lock$$')"; \
 	  if [ -n "$$left" ]; then echo "the tests left files in their temporary folder:"; echo "$$left"; exit 1; fi
 	rm -rf $(TEST_TMPDIR)
+	$(MAKE) --no-print-directory embedding-test
 	$(MAKE) --no-print-directory browser-test
 	$(MAKE) --no-print-directory validate-html
+
+## embedding-test: another package depends on GalleryKit and GalleryLayout by path, builds a site
+## with them and lays out a gallery (Tests/Embedding); SwiftPM refuses unsafe flags in dependencies
+EMBED_SITE := $(CURDIR)/.build/embedding-site
+embedding-test: deps
+	@if grep -n 'unsafeFlags' Package.swift; then echo "Package.swift: unsafe flags keep other packages from depending on gallerygen"; exit 1; fi
+	$(SWIFT) build --package-path Tests/Embedding --scratch-path .build/embedding
+	rm -rf $(EMBED_SITE)
+	.build/embedding/debug/embed-gallerygen Templates $(EMBED_SITE)
+	rm -rf $(EMBED_SITE)
 
 ## browser-test: the gallery in real headless Chromium (Selenium from PyPI, in .build/venv)
 browser-test: test-deps $(VENV)/.installed
