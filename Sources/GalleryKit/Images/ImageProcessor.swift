@@ -14,7 +14,7 @@ public struct ImageEncoding: Sendable, Hashable {
     public var makesWebP = true
     public var makesCrops = true
     /// Bumped whenever the processing itself changes, so old cache entries are not reused.
-    static let version = 4
+    static let version = 5
 
     public init() {}
 
