@@ -31,7 +31,7 @@ public struct LinkChecker: Sendable {
     public init(outputDirectory: URL, displayPath: String, baseURL: String? = nil) {
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.displayPath = displayPath
-        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        self.baseURL = baseURL?.endingInSlash
     }
 
     /// What a check found.

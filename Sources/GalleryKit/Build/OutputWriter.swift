@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Puts a built site in place without ever losing the previous one or a file gallerygen did not
 /// write. The new tree is staged in a hidden folder inside the output folder, then its top-level
@@ -135,15 +136,17 @@ public struct OutputWriter: Sendable {
             let root = folder.path + "/"
             do {
                 try makeFolders(for: files, in: root)
-                let failures = FirstFailure()
+                // The failure of the lowest-numbered file, whichever thread met it first, so the
+                // message does not depend on scheduling.
+                let failures = ResultsByPosition<any Error>()
                 DispatchQueue.concurrentPerform(iterations: files.count) { index in
                     do {
                         try write(files[index], in: root)
                     } catch {
-                        failures.record(error, at: index)
+                        failures.set(error, at: index)
                     }
                 }
-                if let error = failures.error { throw error }
+                if let error = failures.first { throw error }
             } catch {
                 throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
             }
@@ -227,15 +230,14 @@ public struct OutputWriter: Sendable {
     }
 
     /// The paths written into a staging folder, from any thread.
-    final class WrittenPaths: @unchecked Sendable {
-        private let lock = NSLock()
-        private var paths: [String] = []
+    final class WrittenPaths: Sendable {
+        private let paths = Mutex<[String]>([])
 
         func append(_ more: [String]) {
-            lock.withLock { paths += more }
+            paths.withLock { $0 += more }
         }
 
-        var sorted: [String] { lock.withLock { paths.sorted() } }
+        var sorted: [String] { paths.withLock { $0.sorted() } }
     }
 }
 
@@ -278,19 +280,5 @@ extension OutputWriter {
         var path: String
         var code: Int32
         var errorDescription: String? { "cannot write \(path): \(String(cString: strerror(code)))" }
-    }
-
-    /// The failure of the lowest-numbered file, whichever thread met it first, so the message
-    /// does not depend on scheduling.
-    final class FirstFailure: @unchecked Sendable {
-        private let lock = NSLock()
-        private var index = Int.max
-        private(set) var error: (any Error)?
-
-        func record(_ error: any Error, at index: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            if index < self.index { (self.index, self.error) = (index, error) }
-        }
     }
 }

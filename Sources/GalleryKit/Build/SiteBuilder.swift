@@ -1,5 +1,6 @@
 import Foundation
 import GalleryLayout
+import Synchronization
 
 /// What to build and where.
 public struct BuildOptions: Sendable {
@@ -89,7 +90,7 @@ public struct SiteBuilder: Sendable {
         do {
             var (loaded, warnings) = try loader.load()
             if let baseURL = options.baseURL {
-                loaded.config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+                loaded.config.baseURL = baseURL.endingInSlash
             }
             site = loaded
             log.append(contentsOf: warnings)
@@ -188,11 +189,10 @@ public struct SiteBuilder: Sendable {
 /// Writes rendered pages into the staging folder from the threads that render them, counting
 /// them and keeping the failure of the earliest in output order, so the message never depends
 /// on scheduling.
-private final class PageWriter: @unchecked Sendable {
+private final class PageWriter: Sendable {
     private let staging: OutputWriter.Staging
-    private let failures = OutputWriter.FirstFailure()
-    private let lock = NSLock()
-    private var written = 0
+    private let failures = ResultsByPosition<Diagnostic>()
+    private let written = Mutex(0)
 
     init(staging: OutputWriter.Staging) {
         self.staging = staging
@@ -201,22 +201,14 @@ private final class PageWriter: @unchecked Sendable {
     func write(_ file: OutputFile, at position: Int) {
         do {
             try staging.add(file)
-            lock.lock()
-            defer { lock.unlock() }
-            written += 1
+            written.withLock { $0 += 1 }
         } catch {
-            failures.record(error, at: position)
+            failures.set(error, at: position)
         }
     }
 
     /// The pages written; read once rendering is over, like `failure`.
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return written
-    }
+    var count: Int { written.withLock { $0 } }
 
-    var failure: Diagnostic? {
-        failures.error as? Diagnostic
-    }
+    var failure: Diagnostic? { failures.first }
 }

@@ -20,7 +20,7 @@ public struct ContentLoader: Sendable {
 
     /// How a site-relative path appears in messages.
     public func displayPath(_ relative: String) -> String {
-        displayRoot.isEmpty || displayRoot == "." ? relative : (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/") + relative
+        displayRoot.isEmpty || displayRoot == "." ? relative : displayRoot.endingInSlash + relative
     }
 
     /// Loads the site; throws `BuildFailure` with all diagnostics when any is an error, and

@@ -56,7 +56,7 @@ public struct SiteConfig: Sendable {
         if let title = reader.string("title") { config.title = title }
         if let node = reader.value("base_url") {
             if let url = node.scalar, url.hasPrefix("https://") || url.hasPrefix("http://") {
-                config.baseURL = url.hasSuffix("/") ? url : url + "/"
+                config.baseURL = url.endingInSlash
             } else {
                 reader.error("'base_url' must be an absolute http(s) URL such as 'https://example.com/bar/'", at: node)
             }

@@ -18,39 +18,23 @@ extension ImagePipeline {
     /// A message per image (site-relative path) that cannot be decoded. Decodes at a small size:
     /// libjpeg's shrink-on-load still reads all the data, so truncation is found as cheaply as can be.
     static func decodingProblems(_ paths: [String], siteDirectory: URL) -> [String: String] {
-        let results = LockedResults(count: paths.count)
+        let results = ResultsByPosition<String>()
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let url = siteDirectory.appendingPathComponent(paths[index])
             guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
-                results.set(index, "cannot be read")
+                results.set("cannot be read", at: index)
                 return
             }
             do throws(Vips.Failure) {
                 _ = try Vips.thumbnail(data, width: 64)
             } catch {
-                results.set(index, "cannot be decoded (truncated or corrupt?): \(error.message)")
+                results.set("cannot be decoded (truncated or corrupt?): \(error.message)", at: index)
             }
         }
         var problems: [String: String] = [:]
-        for (path, message) in zip(paths, results.values) {
+        for (path, message) in zip(paths, results.slots(paths.count)) {
             if let message { problems[path] = message }
         }
         return problems
-    }
-}
-
-/// Messages written by parallel workers, one slot each.
-private final class LockedResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [String?]
-
-    init(count: Int) {
-        values = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ message: String) {
-        lock.lock()
-        values[index] = message
-        lock.unlock()
     }
 }

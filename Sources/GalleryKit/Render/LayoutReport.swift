@@ -2,18 +2,7 @@
 /// every card's box should be, per arrangement, breakpoint and filter, straight from the engines.
 public enum LayoutReport {
     public static func json(_ model: GalleryModel) -> String {
-        func string(_ text: String) -> String {
-            var escaped = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": escaped += "\\\""
-                case "\\": escaped += "\\\\"
-                case _ where scalar.value < 0x20: escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                default: escaped.unicodeScalars.append(scalar)
-                }
-            }
-            return escaped + "\""
-        }
+        func string(_ text: String) -> String { JSONValue.string(text).text }
         func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
         func number(_ value: Double) -> String { CSSNumber.format(value, places: 3) }
         var states: [String] = []

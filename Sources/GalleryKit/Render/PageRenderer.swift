@@ -58,8 +58,8 @@ public struct PageRenderer: Sendable {
 
     /// Renders all pages; template errors come back as diagnostics, each reported once.
     public func render() -> ([OutputFile], [Diagnostic]) {
-        let files = RenderedFiles()
-        let diagnostics = render { file, position in files.insert(file, at: position) }
+        let files = ResultsByPosition<OutputFile>()
+        let diagnostics = render { file, position in files.set(file, at: position) }
         return (files.inOrder, diagnostics)
     }
 
@@ -220,23 +220,5 @@ extension PageRenderer {
 
     func link(to recipe: Recipe, root: String) -> MustacheValue {
         ["title": .string(recipe.title), "url": .string(root + URLPath.encode(Self.recipePath(recipe)))]
-    }
-}
-
-/// Files handed over by the threads that render them, put back in output order.
-private final class RenderedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [Int: OutputFile] = [:]
-
-    func insert(_ file: OutputFile, at position: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        files[position] = file
-    }
-
-    var inOrder: [OutputFile] {
-        lock.lock()
-        defer { lock.unlock() }
-        return files.sorted { $0.key < $1.key }.map(\.value)
     }
 }

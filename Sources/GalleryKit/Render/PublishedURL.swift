@@ -8,7 +8,7 @@ public struct PublishedURL: Sendable, Hashable {
     public var base: String
 
     public init(base: String) {
-        self.base = base.hasSuffix("/") ? base : base + "/"
+        self.base = base.endingInSlash
     }
 
     /// A page's address: `recipes/negroni/index.html` → `https://example.com/bar/recipes/negroni/`.

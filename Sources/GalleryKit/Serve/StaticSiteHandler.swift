@@ -18,7 +18,7 @@ public struct StaticSiteHandler: Sendable {
 
     public init(root: URL, basePath: String = "/", htmlInjection: (@Sendable () -> String)? = nil) {
         self.root = root.standardizedFileURL
-        self.basePath = basePath.hasSuffix("/") ? basePath : basePath + "/"
+        self.basePath = basePath.endingInSlash
         self.htmlInjection = htmlInjection
     }
 
