@@ -33,19 +33,44 @@ let package = Package(
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.
         .target(name: "Mustache"),
+        // The layers of a build, each a module so that the compiler keeps the arrows (README, code map).
+        // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
+        .target(name: "GallerySupport"),
+        // site.yml, recipes, YAML, the plist import: the loaded site.
+        .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml"]),
+        // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
+        .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
+        // Planning renditions from the gallery plan; probing, processing and caching the pictures.
+        .target(name: "GalleryImages", dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "CVipsShim"]),
+        // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
+        .target(
+            name: "GalleryRender",
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark"]
+        ),
+        // The pipeline, the output folder's staging and swap, link checking: what a program
+        // embedding gallerygen calls.
         .target(
             name: "GalleryKit",
-            dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml", "CVipsShim"]
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryLayout"]
         ),
-        .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
+        // The preview server and the file watcher.
+        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryKit", "GalleryRender"]),
+        .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe", "GalleryContent", "GalleryRender", "GalleryLayout"]),
         // Process-wide allocator settings, which only the executable makes.
         .target(name: "CAllocator"),
         .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),
         .executableTarget(name: "LayoutBench", dependencies: ["GalleryLayout"], path: "bench/LayoutBench"),
-        .executableTarget(name: "GalleryBytes", dependencies: ["GalleryKit"], path: "bench/GalleryBytes"),
+        .executableTarget(
+            name: "GalleryBytes", dependencies: ["GalleryKit", "GalleryContent", "GalleryRender", "GalleryLayout"], path: "bench/GalleryBytes"
+        ),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
+        .testTarget(
+            name: "GalleryKitTests",
+            dependencies: [
+                "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe",
+            ]
+        ),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import GallerySupport
 
 /// `gallerygen build`: builds a site folder into its output folder.
 struct BuildCommand {

@@ -1,5 +1,7 @@
 import Foundation
+import GalleryContent
 import GalleryKit
+import GallerySupport
 
 /// `gallerygen check`: validates the content and follows every internal link of the built site.
 struct CheckCommand {
@@ -85,7 +87,7 @@ struct CheckCommand {
                                    includeDrafts: options.includeDrafts)
         let recipeCount: Int
         do {
-            let (site, warnings) = try loader.load()
+            let (site, warnings) = try SiteBuilder.loadSite(loader)
             for diagnostic in warnings { console.error(diagnostic.description) }
             recipeCount = site.recipes.count
         } catch {

@@ -1,5 +1,7 @@
 import Foundation
+import GalleryContent
 import GalleryKit
+import GallerySupport
 
 /// `gallerygen import FILE.plist`: turns the seed app's drink list into recipe files.
 struct ImportCommand {

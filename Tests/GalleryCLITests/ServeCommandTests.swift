@@ -2,6 +2,7 @@ import Foundation
 import GalleryKit
 import Testing
 @testable import GalleryCLI
+import GalleryServe
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

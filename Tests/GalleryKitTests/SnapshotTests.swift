@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// Builds fixture sites and compares every output file with the golden tree under
 /// `Tests/Snapshots/<fixture>/`. Re-record with `RECORD_SNAPSHOTS=1 swift test`.

@@ -1,7 +1,13 @@
 import Foundation
 import Mustache
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// A fixture site built into a temporary folder, for tests that read the output.
 struct BuiltSite {

@@ -1,7 +1,13 @@
 import Foundation
 import Mustache
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// docs/themes.md against what the renderer really gives each template: a renamed, added or
 /// removed context key, a key whose type changed, a new theme file or a changed list of required
@@ -103,8 +109,8 @@ struct TemplateContexts: Sendable {
         let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
         let layouts = GalleryLayoutFactory.makeLayouts(loaded.config.gallery, breakpoints: loaded.config.breakpoints, path: "site.yml").0
         let builder = SiteBuilder(options: BuildOptions(siteDirectory: directory, themeDirectory: Repository.templates))
-        let site = builder.processImages(of: loaded, theme: theme, layouts: layouts, loader: loader).site
-        let renderer = PageRenderer(site: site, theme: theme, layouts: layouts)
+        let pictures = builder.processImages(of: loaded, theme: theme, layouts: layouts, loader: loader).pictures
+        let renderer = PageRenderer(site: loaded, theme: theme, layouts: layouts, pictures: pictures)
 
         let pages = renderer.galleryPages
         let tags = TagPages.tags(of: renderer.site.recipes)

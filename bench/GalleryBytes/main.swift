@@ -2,7 +2,9 @@
 // raw and gzip-compressed, and the bytes per card per state, for the sample site and for a
 // generated site of 1,000 recipes. Run with `make bench-bytes`.
 import Foundation
+import GalleryContent
 import GalleryKit
+import GalleryRender
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,0 +1,186 @@
+import Foundation
+import GallerySupport
+
+/// An image's pixel size and format, read from its header without decoding the pixels.
+public struct ImageInfo: Sendable, Hashable {
+    public enum Format: String, Sendable {
+        case jpeg, png, gif, webp, svg
+    }
+
+    public var width: Int
+    public var height: Int
+    public var format: Format
+
+    public init(width: Int, height: Int, format: Format) {
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    public var aspectRatio: Double { Double(width) / Double(height) }
+}
+
+/// Reads sizes from JPEG, PNG, GIF, WebP and SVG headers.
+public enum ImageProbe {
+    public struct Failure: Error, Sendable {
+        public var message: String
+    }
+
+    /// Images above this many pixels are refused (decompression bombs).
+    public static let pixelLimit = 100_000_000
+
+    /// How much of a file the probe reads: enough for any header, without reading whole photos.
+    static let headerLength = 512 * 1024
+
+    /// The start of a file, for `probe`; nil when it cannot be read.
+    public static func header(of url: URL) -> Data? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: headerLength)) ?? Data()
+    }
+
+    /// A remote picture's size: from front matter when given, else a square (it is never
+    /// downloaded to measure).
+    public static func remote(width: Int?, height: Int?) -> ImageInfo {
+        guard let width, let height else { return ImageInfo(width: 1200, height: 1200, format: .jpeg) }
+        return ImageInfo(width: width, height: height, format: .jpeg)
+    }
+
+    public static func probe(_ data: Data) -> Result<ImageInfo, Failure> {
+        let bytes = [UInt8](data.prefix(headerLength))
+        guard !bytes.isEmpty else { return .failure(Failure(message: "the image file is empty")) }
+        let info: ImageInfo?
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            info = png(bytes)
+        } else if bytes.starts(with: [0xFF, 0xD8]) {
+            info = jpeg(bytes)
+        } else if bytes.starts(with: Array("GIF8".utf8)) {
+            info = bytes.count >= 10 ? ImageInfo(width: Int(bytes[6]) | Int(bytes[7]) << 8,
+                                                  height: Int(bytes[8]) | Int(bytes[9]) << 8, format: .gif) : nil
+        } else if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            info = webp(bytes)
+        } else if let text = String(bytes: bytes, encoding: .utf8), text.contains("<svg") {
+            info = svg(text)
+        } else {
+            return .failure(Failure(message: "not a JPEG, PNG, GIF, WebP or SVG image"))
+        }
+        guard let info else {
+            return .failure(Failure(message: "the \(formatName(bytes)) header is truncated or corrupt"))
+        }
+        guard info.width > 0, info.height > 0 else {
+            return .failure(Failure(message: "the image has no pixels (\(info.width)×\(info.height))"))
+        }
+        guard info.width * info.height <= pixelLimit else {
+            return .failure(Failure(message: "the image is \(info.width)×\(info.height), above the limit of \(pixelLimit / 1_000_000) megapixels"))
+        }
+        return .success(info)
+    }
+
+    private static func formatName(_ bytes: [UInt8]) -> String {
+        if bytes.starts(with: [0x89, 0x50]) { return "PNG" }
+        if bytes.starts(with: [0xFF, 0xD8]) { return "JPEG" }
+        if bytes.starts(with: Array("GIF".utf8)) { return "GIF" }
+        if bytes.starts(with: Array("RIFF".utf8)) { return "WebP" }
+        return "SVG"
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+        (offset..<offset + count).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+    }
+
+    private static func littleEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+        (offset..<offset + count).reversed().reduce(0) { $0 << 8 | Int(bytes[$1]) }
+    }
+
+    private static func png(_ bytes: [UInt8]) -> ImageInfo? {
+        guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        return ImageInfo(width: bigEndian(bytes, 16, 4), height: bigEndian(bytes, 20, 4), format: .png)
+    }
+
+    /// The frame size, turned upright: EXIF orientations 5–8 (a quarter turn) swap width and height,
+    /// as the image pipeline applies the orientation to every rendition.
+    private static func jpeg(_ bytes: [UInt8]) -> ImageInfo? {
+        var offset = 2
+        var orientation = 1
+        while offset + 9 < bytes.count {
+            guard bytes[offset] == 0xFF else { return nil }
+            let marker = bytes[offset + 1]
+            if marker == 0xFF { offset += 1; continue }
+            let length = bigEndian(bytes, offset + 2, 2)
+            if marker == 0xE1, offset + 2 + length <= bytes.count {
+                orientation = exifOrientation(Array(bytes[(offset + 4)..<(offset + 2 + length)])) ?? orientation
+            }
+            // SOF0...SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let width = bigEndian(bytes, offset + 7, 2)
+                let height = bigEndian(bytes, offset + 5, 2)
+                let quarterTurn = (5...8).contains(orientation)
+                return ImageInfo(width: quarterTurn ? height : width, height: quarterTurn ? width : height, format: .jpeg)
+            }
+            guard length >= 2 else { return nil }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// The orientation tag (0x0112) of an APP1 `Exif` segment's first directory.
+    private static func exifOrientation(_ segment: [UInt8]) -> Int? {
+        guard segment.count >= 14, segment.starts(with: Array("Exif".utf8) + [0, 0]) else { return nil }
+        let tiff = Array(segment[6...])
+        let little = tiff.starts(with: Array("II".utf8))
+        guard little || tiff.starts(with: Array("MM".utf8)) else { return nil }
+        func number(_ offset: Int, _ count: Int) -> Int? {
+            guard offset >= 0, offset + count <= tiff.count else { return nil }
+            return little ? littleEndian(tiff, offset, count) : bigEndian(tiff, offset, count)
+        }
+        guard let directory = number(4, 4), let entries = number(directory, 2) else { return nil }
+        for entry in 0..<min(entries, 256) {
+            let start = directory + 2 + entry * 12
+            guard let tag = number(start, 2) else { return nil }
+            if tag == 0x0112 { return number(start + 8, 2) }
+        }
+        return nil
+    }
+
+    private static func webp(_ bytes: [UInt8]) -> ImageInfo? {
+        let chunk = String(decoding: bytes[12..<16], as: UTF8.self)
+        switch chunk {
+        case "VP8 ":
+            return ImageInfo(width: littleEndian(bytes, 26, 2) & 0x3FFF, height: littleEndian(bytes, 28, 2) & 0x3FFF, format: .webp)
+        case "VP8L":
+            let bits = littleEndian(bytes, 21, 4)
+            return ImageInfo(width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1, format: .webp)
+        case "VP8X":
+            return ImageInfo(width: littleEndian(bytes, 24, 3) + 1, height: littleEndian(bytes, 27, 3) + 1, format: .webp)
+        default:
+            return nil
+        }
+    }
+
+    /// Size from the root element's width/height attributes, else its viewBox.
+    private static func svg(_ text: String) -> ImageInfo? {
+        guard let start = text.range(of: "<svg"), let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
+        let tag = String(text[start.upperBound..<end])
+        func attribute(_ name: String) -> String? {
+            guard let range = tag.range(of: " \(name)=\"") ?? tag.range(of: "\n\(name)=\"") else { return nil }
+            let rest = tag[range.upperBound...]
+            return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+        }
+        func number(_ text: String?) -> Double? {
+            guard let text else { return nil }
+            let digits = text.prefix { $0.isNumber || $0 == "." }
+            guard text.dropFirst(digits.count).isEmpty || text.hasSuffix("px") else { return nil }
+            return Double(digits)
+        }
+        if let width = number(attribute("width")), let height = number(attribute("height")) {
+            return ImageInfo(width: Int(width.rounded()), height: Int(height.rounded()), format: .svg)
+        }
+        if let box = attribute("viewBox") {
+            let values = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            if values.count == 4 {
+                return ImageInfo(width: Int(values[2].rounded()), height: Int(values[3].rounded()), format: .svg)
+            }
+        }
+        return nil
+    }
+}

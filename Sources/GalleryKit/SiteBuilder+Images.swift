@@ -1,0 +1,59 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryLayout
+import GalleryPlan
+import GalleryRender
+import GallerySupport
+
+extension SiteBuilder {
+    /// The image phase's result: every local picture's renditions, crops, placeholder and gallery
+    /// shares for the pages, and what the pipeline produced (files, diagnostics, cache keys).
+    struct ImageWork {
+        var pictures: [String: PublishedPicture]
+        var outcome: ImagePipeline.Outcome
+        var pipeline: ImagePipeline
+    }
+
+    /// Plans renditions from the gallery's layouts (every page, arrangement, filter and
+    /// breakpoint), then runs the pipeline over every local image.
+    func processImages(of site: Site, theme: Theme, layouts: [[any CollectionLayout]], loader: ContentLoader) -> ImageWork {
+        let planner = PageRenderer(site: site, theme: theme, layouts: layouts)
+        let pages = planner.galleryPages
+        // Only pages showing a local image have renditions to plan: a site without pictures lays
+        // nothing out twice and holds no page's model.
+        let models = pages.indices.filter { pages[$0].contains { if case .local? = $0.image { true } else { false } } }
+            .map { planner.galleryModel(page: $0 + 1, of: pages) }
+        let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
+                                         maximumWidth: site.config.images.maximumWidth)
+
+        var users: [String: [ImageJob.User]] = [:]
+        for recipe in site.recipes {
+            guard case .local(let path)? = recipe.image else { continue }
+            users[path, default: []].append(.init(displayPath: loader.displayPath(recipe.sourcePath), line: recipe.line(of: "image")))
+        }
+        let jobs = users.keys.sorted().compactMap { path -> ImageJob? in
+            guard let info = site.images[path] else { return nil }
+            let fixed = site.config.images.fixedWidths
+            let widths = fixed.isEmpty ? plan.widths[path] ?? [] : fixed.map { min($0, info.width) }.uniqued()
+            return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [])
+        }
+        let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs,
+                                     encoding: ImageEncoding(site.config.images))
+        let cancellation = options.cancellation
+        let outcome = pipeline.run(jobs, progress: options.imageProgress ?? { _ in }, isCancelled: { cancellation?.isCancelled ?? false })
+        var pictures: [String: PublishedPicture] = [:]
+        for (path, processed) in outcome.images {
+            pictures[path] = PublishedPicture(processed: processed, galleryShares: plan.galleryShares[path] ?? [])
+        }
+        return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline)
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each kept once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,31 @@
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// `404.html`, the page a static host serves for any missing address. Served from whatever folder
+/// the missing address names, it cannot use relative links; so its root is the path of site.yml's
+/// `base_url` (`/back-bar/`: right on the published host, under any domain or protocol) or, without
+/// one, `/` (the site at the root of its host, as `gallerygen serve` and most hosts serve it).
+public enum NotFoundPage {
+    public static let path = "404.html"
+
+    /// The prefix the page's links start with.
+    public static func root(for config: SiteConfig) -> String {
+        config.publishedURL?.path ?? "/"
+    }
+}
+
+extension PageRenderer {
+    func notFoundContext() -> MustacheValue {
+        let root = NotFoundPage.root(for: site.config)
+        return [
+            "root": .string(root),
+            "site": siteContext,
+            "page": ["title": "Page not found", "description": .null],
+            "galleryURL": .string(root + Self.galleryPath),
+            "tagsURL": hasTagIndex ? .string(root + TagPages.indexPath) : .null,
+        ]
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// `search.json`, the index the gallery's optional search box (assets/search.js) reads: one entry
+/// per recipe with its page (relative to the site root) and its searchable words, lowercased and
+/// without accents, so the script only has to fold the query the same way and compare.
+public struct SearchIndex: Sendable {
+    public static let path = "search.json"
+
+    public var recipes: [Recipe]
+
+    public init(recipes: [Recipe]) {
+        self.recipes = recipes
+    }
+
+    public var json: JSONValue {
+        .array(concurrentMap(count: recipes.count) { [recipes] index in
+            let recipe = recipes[index]
+            return .object([
+                "url": .string(URLPath.encode(PageRenderer.recipePath(recipe))),
+                "title": .string(recipe.title),
+                "text": .string(Self.searchText(recipe)),
+            ])
+        })
+    }
+
+    /// Title, summary, tags, glass and ingredients, folded the way search.js folds a query.
+    public static func searchText(_ recipe: Recipe) -> String {
+        let parts = [recipe.title, recipe.summary ?? "", recipe.glass ?? ""] + recipe.tags + recipe.ingredients
+        return parts.filter { !$0.isEmpty }.joined(separator: " ").foldedForSearch
+    }
+
+    public var file: OutputFile {
+        OutputFile(path: Self.path, text: json.text + "\n")
+    }
+}
+
+extension PageRenderer {
+    /// What the gallery's search box needs (the index and the script), or null when site.yml
+    /// turns search off.
+    func searchContext(root: String) -> MustacheValue {
+        guard site.config.search else { return .null }
+        return ["indexURL": .string(root + SearchIndex.path), "scriptURL": .string(root + "assets/search.js")]
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// A parsed theme: its Mustache templates by name and its static assets, after the site's own
+/// `templates/` folder has overridden the default theme file by file.
+public struct Theme: Sendable {
+    public var templates: TemplateLibrary
+    /// Template names that exist, for checks.
+    public var templateNames: Set<String>
+    /// Static files copied to the output under `assets/`, by path relative to `assets/`.
+    public var assets: [String: URL]
+
+    public init(templates: [String: Template], assets: [String: URL]) {
+        self.templates = TemplateLibrary(templates: templates)
+        self.templateNames = Set(templates.keys)
+        self.assets = assets
+    }
+
+    /// The page templates every theme must provide.
+    public static let requiredTemplates = ["gallery", "recipe"]
+}
