@@ -3,35 +3,35 @@ import GalleryKit
 
 /// The `gallerygen` command line: parses arguments, runs a command and returns the exit code.
 /// Exit codes: 0 success, 1 content errors, 2 usage errors.
-public struct CommandLineTool: Sendable {
-    public static let version = "0.1.0"
+package struct CommandLineTool: Sendable {
+    package static let version = "0.1.0"
 
     /// Where output goes; tests capture it.
-    public struct Console: Sendable {
-        public var out: @Sendable (String) -> Void
-        public var error: @Sendable (String) -> Void
+    package struct Console: Sendable {
+        package var out: @Sendable (String) -> Void
+        package var error: @Sendable (String) -> Void
 
-        public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        package init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
             self.out = out
             self.error = error
         }
 
-        public static let standard = Console(
+        package static let standard = Console(
             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
             error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }
 
-    public var console: Console
+    package var console: Console
     /// The working directory relative paths are resolved against.
-    public var currentDirectory: URL
+    package var currentDirectory: URL
     /// The running executable, used to find the default theme.
-    public var executablePath: String
-    public var environment: [String: String]
+    package var executablePath: String
+    package var environment: [String: String]
     /// Whether `build` turns SIGINT and SIGTERM into a clean stop (the executable sets it; a
     /// library caller keeps its own signal handling).
-    public var handlesSignals = false
+    package var handlesSignals = false
 
-    public init(console: Console = .standard,
+    package init(console: Console = .standard,
                 currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 executablePath: String = CommandLine.arguments.first ?? "gallerygen",
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -61,7 +61,7 @@ public struct CommandLineTool: Sendable {
         """
 
     /// Runs the command named by `arguments` (without the program name).
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
             console.error(Self.usage)
             return ExitCode.usage
@@ -127,10 +127,10 @@ public struct CommandLineTool: Sendable {
 }
 
 /// The process exit codes.
-public enum ExitCode {
-    public static let success: Int32 = 0
+package enum ExitCode {
+    package static let success: Int32 = 0
     /// The content has errors (or the build failed).
-    public static let failure: Int32 = 1
+    package static let failure: Int32 = 1
     /// The command line was wrong.
-    public static let usage: Int32 = 2
+    package static let usage: Int32 = 2
 }

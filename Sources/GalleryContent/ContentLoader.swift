@@ -3,45 +3,45 @@ import GallerySupport
 
 /// Reads a site folder (`site.yml`, `recipes/*.md`, `images/`) into a validated `Site`, collecting
 /// every content error of the folder instead of stopping at the first.
-public struct ContentLoader: Sendable {
+package struct ContentLoader: Sendable {
     /// The site folder.
-    public var siteDirectory: URL
+    package var siteDirectory: URL
     /// How the site folder is named in diagnostics (as the user typed it, e.g. `Site`).
-    public var displayRoot: String
-    public var includeDrafts: Bool
+    package var displayRoot: String
+    package var includeDrafts: Bool
 
-    public init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false) {
+    package init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.displayRoot = displayRoot ?? siteDirectory.path
         self.includeDrafts = includeDrafts
     }
 
     /// How a site-relative path appears in messages.
-    public func displayPath(_ relative: String) -> String {
+    package func displayPath(_ relative: String) -> String {
         displayRoot.isEmpty || displayRoot == "." ? relative : displayRoot.endingInSlash + relative
     }
 
     /// What reading the site folder found: the site when nothing is wrong with it, and in any
     /// case the recipes and pictures read, so that a later stage can add what only it can see
     /// (pictures whose headers are fine but whose data does not decode).
-    public struct Reading: Sendable {
-        public var site: Site?
-        public var recipes: [Recipe] = []
-        public var images: [String: ImageInfo] = [:]
+    package struct Reading: Sendable {
+        package var site: Site?
+        package var recipes: [Recipe] = []
+        package var images: [String: ImageInfo] = [:]
         /// Sorted by file, line and column.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
     /// Loads the site; throws `BuildFailure` with all diagnostics when any is an error, and
     /// returns warnings alongside the site otherwise.
-    public func load() throws(BuildFailure) -> (Site, [Diagnostic]) {
+    package func load() throws(BuildFailure) -> (Site, [Diagnostic]) {
         let reading = read()
         guard let site = reading.site else { throw BuildFailure(reading.diagnostics) }
         return (site, reading.diagnostics)
     }
 
     /// Reads the whole folder, collecting every problem; `site` is nil when any is an error.
-    public func read() -> Reading {
+    package func read() -> Reading {
         var log = DiagnosticLog()
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false

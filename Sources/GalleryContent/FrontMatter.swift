@@ -1,16 +1,16 @@
 import GallerySupport
 
 /// Splits a recipe file into its YAML front matter and Markdown body.
-public struct FrontMatter: Sendable {
+package struct FrontMatter: Sendable {
     /// The YAML between the `---` lines, parsed; nil when the block is empty.
-    public var yaml: YAMLNode?
+    package var yaml: YAMLNode?
     /// The Markdown after the closing line.
-    public var body: String
+    package var body: String
     /// 1-based line of the body's first line in the file.
-    public var bodyLine: Int
+    package var bodyLine: Int
 
     /// Parses `text`; YAML positions are made relative to the file, not the block.
-    public static func parse(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
+    package static func parse(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
         // Lines as byte ranges of `text`, read only as far as the closing line: splitting by
         // Character would walk every grapheme, and the YAML and the body are taken as single slices.
         let bytes = text.utf8

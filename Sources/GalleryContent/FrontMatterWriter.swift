@@ -3,41 +3,41 @@ import GallerySupport
 
 /// Writes recipe front matter that reads back exactly as written: plain scalars where YAML cannot
 /// misread them, double-quoted (with escapes) everywhere else.
-public struct FrontMatterWriter: Sendable {
+package struct FrontMatterWriter: Sendable {
     private var lines: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// `key: value`, the value quoted when needed.
-    public mutating func add(_ key: String, _ value: String) {
+    package mutating func add(_ key: String, _ value: String) {
         lines.append("\(key): \(Self.scalar(value))")
     }
 
     /// `key:` followed by one `  - item` line per item; nothing when `items` is empty.
-    public mutating func add(_ key: String, list items: [String]) {
+    package mutating func add(_ key: String, list items: [String]) {
         guard !items.isEmpty else { return }
         lines.append("\(key):")
         lines.append(contentsOf: items.map { "  - \(Self.scalar($0))" })
     }
 
     /// `key: [a, b]` on one line (for short lists such as tags); nothing when `items` is empty.
-    public mutating func add(_ key: String, inlineList items: [String]) {
+    package mutating func add(_ key: String, inlineList items: [String]) {
         guard !items.isEmpty else { return }
         lines.append("\(key): [\(items.map { Self.scalar($0, inFlow: true) }.joined(separator: ", "))]")
     }
 
     /// A line as it is, for comments such as `# image: images/x.jpg`.
-    public mutating func addLine(_ line: String) {
+    package mutating func addLine(_ line: String) {
         lines.append(line)
     }
 
     /// The front matter block, fences included, ending with a newline.
-    public var text: String {
+    package var text: String {
         (["---"] + lines + ["---"]).joined(separator: "\n") + "\n"
     }
 
     /// `value` as a YAML scalar that parses back to the same string.
-    public static func scalar(_ value: String, inFlow: Bool = false) -> String {
+    package static func scalar(_ value: String, inFlow: Bool = false) -> String {
         isSafePlain(value, inFlow: inFlow) ? value : doubleQuoted(value)
     }
 
@@ -85,10 +85,10 @@ public struct FrontMatterWriter: Sendable {
 }
 
 /// Escapes text for a Markdown paragraph or list item so it renders as the same characters.
-public enum MarkdownText {
+package enum MarkdownText {
     /// Backslash-escapes the ASCII punctuation CommonMark could read as markup, and a leading
     /// character that would start a block (heading, list, quote).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             if "\\`*_[]<>|~".contains(character) { result.append("\\") }

@@ -3,11 +3,11 @@ import GallerySupport
 
 /// Builds the gallery's layout engine from site.yml's `gallery:` settings through the layout
 /// registry, pointing any error at the offending line of site.yml.
-public enum GalleryLayoutFactory {
+package enum GalleryLayoutFactory {
     /// One engine per arrangement and breakpoint (`[arrangement][breakpoint]`), in site.yml's
     /// order, each with the arrangement's parameters and that breakpoint's overrides; every bad
     /// entry is reported.
-    public static func makeLayouts(_ settings: GallerySettings, breakpoints: [SiteConfig.Breakpoint],
+    package static func makeLayouts(_ settings: GallerySettings, breakpoints: [SiteConfig.Breakpoint],
                                    path: String) -> ([[any CollectionLayout]], [Diagnostic]) {
         var layouts: [[any CollectionLayout]] = []
         var diagnostics: [Diagnostic] = []

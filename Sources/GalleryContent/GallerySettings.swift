@@ -1,26 +1,26 @@
 import GalleryLayout
 import GallerySupport
 /// One arrangement the gallery can switch to: a layout engine and its parameters from site.yml.
-public struct ArrangementSetting: Sendable {
+package struct ArrangementSetting: Sendable {
     /// The engine's registry name, e.g. `fan`; also the arrangement's identifier.
-    public var engine: String
+    package var engine: String
     /// The switcher's label; the engine name, capitalised, unless site.yml says otherwise.
-    public var label: String
+    package var label: String
     /// Engine parameters as YAML nodes, so errors can point at them.
-    public var parameters: [String: YAMLNode]
+    package var parameters: [String: YAMLNode]
     /// Parameters that differ at one breakpoint, by breakpoint name: `phone: { radius: 400 }`.
-    public var breakpointParameters: [String: [String: YAMLNode]] = [:]
+    package var breakpointParameters: [String: [String: YAMLNode]] = [:]
     /// Where each breakpoint's overrides stand in site.yml.
-    public var breakpointPositions: [String: (line: Int, column: Int)] = [:]
+    package var breakpointPositions: [String: (line: Int, column: Int)] = [:]
     /// Whether cards show their title under the picture. Off by default where the engine's
     /// cards overlap (`EngineDescription.overlapsCards`), so titles never pile up on each other.
-    public var showsTitles: Bool
+    package var showsTitles: Bool
     /// Where the entry stands in site.yml.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
 
 
-    public init(engine: String, label: String? = nil, showsTitles: Bool? = nil, parameters: [String: YAMLNode] = [:],
+    package init(engine: String, label: String? = nil, showsTitles: Bool? = nil, parameters: [String: YAMLNode] = [:],
                 line: Int = 1, column: Int = 1) {
         self.engine = engine
         self.label = label ?? engine.prefix(1).uppercased() + engine.dropFirst()
@@ -32,8 +32,8 @@ public struct ArrangementSetting: Sendable {
 }
 
 /// How cards move between arrangements (DESIGN §4).
-public struct TransitionSettings: Sendable, Hashable {
-    public enum Easing: Sendable, Hashable {
+package struct TransitionSettings: Sendable, Hashable {
+    package enum Easing: Sendable, Hashable {
         /// A damped spring (UIKit Dynamics' damping and frequency), sampled into CSS `linear()`.
         case spring(damping: Double, frequency: Double)
         /// Any CSS easing function, e.g. `ease-in-out` or `cubic-bezier(.2, .8, .2, 1)`.
@@ -41,36 +41,36 @@ public struct TransitionSettings: Sendable, Hashable {
     }
 
     /// Seconds; for a spring, the time it takes to settle unless set explicitly.
-    public var duration: Double?
-    public var easing: Easing = .spring(damping: 0.8, frequency: 1.0)
+    package var duration: Double?
+    package var easing: Easing = .spring(damping: 0.8, frequency: 1.0)
     /// Seconds between one card's start and the next one's.
-    public var stagger: Double = 0.012
+    package var stagger: Double = 0.012
 
-    public init() {}
+    package init() {}
 }
 
 /// How the gallery is arranged: its arrangements, sections, transitions and background.
-public struct GallerySettings: Sendable {
+package struct GallerySettings: Sendable {
     /// The arrangements the switcher offers; the first is the default.
-    public var arrangements: [ArrangementSetting] = GallerySettings.defaultArrangements
+    package var arrangements: [ArrangementSetting] = GallerySettings.defaultArrangements
     /// A front matter field recipes are grouped by (`glass`, `author`, `tag`, `year`), or nil.
-    public var sectionBy: String?
+    package var sectionBy: String?
     /// Height of the two-line title under each card's image, in reference pixels.
-    public var labelHeight: Double = 44
-    public var transition = TransitionSettings()
+    package var labelHeight: Double = 44
+    package var transition = TransitionSettings()
     /// A CSS colour behind the cards.
-    public var backgroundColor: String?
+    package var backgroundColor: String?
     /// A picture tiled behind the cards, relative to the site folder (the seed app used leather).
-    public var backgroundImage: String?
+    package var backgroundImage: String?
     /// Cards per gallery page; later cards go on `page/2/` and so on.
-    public var pageSize: Int = 60
+    package var pageSize: Int = 60
     /// Where the `gallery:` block stands in site.yml.
-    public var line = 1
+    package var line = 1
 
-    public static let defaultArrangements = LayoutRegistry.defaultEngines.map { ArrangementSetting(engine: $0.name) }
-    public static let sectionFields = ["glass", "author", "tag", "year"]
+    package static let defaultArrangements = LayoutRegistry.defaultEngines.map { ArrangementSetting(engine: $0.name) }
+    package static let sectionFields = ["glass", "author", "tag", "year"]
 
-    public init() {}
+    package init() {}
 
     static func parse(_ reader: inout FieldReader) -> GallerySettings {
         var settings = GallerySettings()

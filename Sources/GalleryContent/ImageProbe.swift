@@ -2,38 +2,38 @@ import Foundation
 import GallerySupport
 
 /// An image's pixel size and format, read from its header without decoding the pixels.
-public struct ImageInfo: Sendable, Hashable {
-    public enum Format: String, Sendable {
+package struct ImageInfo: Sendable, Hashable {
+    package enum Format: String, Sendable {
         case jpeg, png, gif, webp, svg
     }
 
-    public var width: Int
-    public var height: Int
-    public var format: Format
+    package var width: Int
+    package var height: Int
+    package var format: Format
 
-    public init(width: Int, height: Int, format: Format) {
+    package init(width: Int, height: Int, format: Format) {
         self.width = width
         self.height = height
         self.format = format
     }
 
-    public var aspectRatio: Double { Double(width) / Double(height) }
+    package var aspectRatio: Double { Double(width) / Double(height) }
 }
 
 /// Reads sizes from JPEG, PNG, GIF, WebP and SVG headers.
-public enum ImageProbe {
-    public struct Failure: Error, Sendable {
-        public var message: String
+package enum ImageProbe {
+    package struct Failure: Error, Sendable {
+        package var message: String
     }
 
     /// Images above this many pixels are refused (decompression bombs).
-    public static let pixelLimit = 100_000_000
+    package static let pixelLimit = 100_000_000
 
     /// How much of a file the probe reads: enough for any header, without reading whole photos.
     static let headerLength = 512 * 1024
 
     /// The start of a file, for `probe`; nil when it cannot be read.
-    public static func header(of url: URL) -> Data? {
+    package static func header(of url: URL) -> Data? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: headerLength)) ?? Data()
@@ -41,12 +41,12 @@ public enum ImageProbe {
 
     /// A remote picture's size: from front matter when given, else a square (it is never
     /// downloaded to measure).
-    public static func remote(width: Int?, height: Int?) -> ImageInfo {
+    package static func remote(width: Int?, height: Int?) -> ImageInfo {
         guard let width, let height else { return ImageInfo(width: 1200, height: 1200, format: .jpeg) }
         return ImageInfo(width: width, height: height, format: .jpeg)
     }
 
-    public static func probe(_ data: Data) -> Result<ImageInfo, Failure> {
+    package static func probe(_ data: Data) -> Result<ImageInfo, Failure> {
         let bytes = [UInt8](data.prefix(headerLength))
         guard !bytes.isEmpty else { return .failure(Failure(message: "the image file is empty")) }
         let info: ImageInfo?

@@ -14,20 +14,20 @@ import GalleryContent
 ///   crops: true             # 16:9, 4:3 and 1:1 crops for recipe structured data
 ///   widths: [1280, 320]     # optional: these rendition widths instead of the planned ones
 /// ```
-public struct ImageSettings: Sendable, Hashable {
-    public var makesWebP = true
+package struct ImageSettings: Sendable, Hashable {
+    package var makesWebP = true
     /// The default `max_width`: beyond it the bytes grow faster than anyone can see.
-    public static let defaultMaximumWidth = 1600
-    public var maximumWidth = defaultMaximumWidth
-    public var jpegQuality = 82
-    public var webpQuality = 78
-    public var webpEffort = 4
-    public var makesCrops = true
+    package static let defaultMaximumWidth = 1600
+    package var maximumWidth = defaultMaximumWidth
+    package var jpegQuality = 82
+    package var webpQuality = 78
+    package var webpEffort = 4
+    package var makesCrops = true
     /// Rendition widths chosen by hand (say, to match a CDN's presets); empty: planned from the
     /// layouts. Widths above an original's are dropped.
-    public var fixedWidths: [Int] = []
+    package var fixedWidths: [Int] = []
 
-    public init() {}
+    package init() {}
 
     static func parse(_ reader: inout FieldReader) -> ImageSettings {
         var settings = ImageSettings()

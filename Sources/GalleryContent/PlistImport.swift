@@ -4,20 +4,20 @@ import GallerySupport
 /// Turns the seed iOS app's `DrinkList.plist` into recipe files. The root is an array with one item
 /// per drink, either an array — name, image URL, ingredients, directions, glass, in that order — or a
 /// dictionary with keys such as `name`, `imageURL`, `ingredients`, `directions` and `glass`.
-public enum PlistImport {
+package enum PlistImport {
     /// One recipe file to write.
-    public struct ImportedRecipe: Sendable, Hashable {
-        public var slug: String
-        public var title: String
+    package struct ImportedRecipe: Sendable, Hashable {
+        package var slug: String
+        package var title: String
         /// Relative to the site folder: `recipes/<slug>.md`.
-        public var path: String
+        package var path: String
         /// The whole file: front matter and Markdown.
-        public var text: String
+        package var text: String
     }
 
     /// Reads and maps the property list at `url`; `displayPath` names it in diagnostics. Recipes
     /// are returned only when there is no error, so an import is all or nothing.
-    public static func load(from url: URL, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
+    package static func load(from url: URL, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return ([], [.error("cannot read the file (does it exist?)", path: displayPath)])
         }
@@ -25,7 +25,7 @@ public enum PlistImport {
     }
 
     /// Maps property list bytes (XML or binary) to recipe files.
-    public static func recipes(from data: Data, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
+    package static func recipes(from data: Data, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
         if BinaryPropertyListCheck.containsSet(data) {
             return ([], [.error("the binary property list holds a set, which cannot be imported: save the drinks and their fields as arrays", path: displayPath)])
         }
@@ -72,7 +72,7 @@ public enum PlistImport {
 
     /// Writes `recipes` into `siteDirectory`, refusing to replace an existing file unless `force`;
     /// nothing is written when any file would be refused. `displayRoot` names the site folder.
-    public static func write(_ recipes: [ImportedRecipe], to siteDirectory: URL, displayRoot: String,
+    package static func write(_ recipes: [ImportedRecipe], to siteDirectory: URL, displayRoot: String,
                              force: Bool) throws(BuildFailure) -> [String] {
         let loader = ContentLoader(siteDirectory: siteDirectory, displayRoot: displayRoot)
         let fileManager = FileManager.default

@@ -2,40 +2,40 @@ import Foundation
 import GallerySupport
 
 /// One recipe: its front matter, typed, and its Markdown body.
-public struct Recipe: Sendable, Hashable {
+package struct Recipe: Sendable, Hashable {
     /// URL-safe identifier: lowercase letters, digits and hyphens; the page lives at `recipes/<slug>/`.
-    public var slug: String
-    public var title: String
+    package var slug: String
+    package var title: String
     /// The source file relative to the site folder, e.g. `recipes/mojito.md`.
-    public var sourcePath: String
-    public var image: ImageReference?
-    public var imageAlt: String?
+    package var sourcePath: String
+    package var image: ImageReference?
+    package var imageAlt: String?
     /// A remote picture's size from `image_width`/`image_height` (it is not downloaded to measure).
-    public var imageWidth: Int?
-    public var imageHeight: Int?
-    public var summary: String?
-    public var tags: [String]
-    public var glass: String?
-    public var ingredients: [String]
-    public var yield: String?
-    public var prepTime: RecipeDuration?
-    public var cookTime: RecipeDuration?
-    public var date: RecipeDate?
-    public var author: String?
+    package var imageWidth: Int?
+    package var imageHeight: Int?
+    package var summary: String?
+    package var tags: [String]
+    package var glass: String?
+    package var ingredients: [String]
+    package var yield: String?
+    package var prepTime: RecipeDuration?
+    package var cookTime: RecipeDuration?
+    package var date: RecipeDate?
+    package var author: String?
     /// Ordering hint: lower weights come first; recipes without one follow, by title.
-    public var weight: Int?
-    public var isDraft: Bool
+    package var weight: Int?
+    package var isDraft: Bool
     /// The Markdown after the front matter.
-    public var body: String
+    package var body: String
     /// The line of each front matter key in the source file, for diagnostics found after parsing.
-    public var keyLines: [String: Int] = [:]
+    package var keyLines: [String: Int] = [:]
 
     /// The line of `key:` in the source file, or 1 when the key is absent.
-    public func line(of key: String) -> Int {
+    package func line(of key: String) -> Int {
         keyLines[key] ?? 1
     }
 
-    public init(slug: String, title: String, sourcePath: String, image: ImageReference? = nil,
+    package init(slug: String, title: String, sourcePath: String, image: ImageReference? = nil,
                 imageAlt: String? = nil, summary: String? = nil, tags: [String] = [], glass: String? = nil,
                 ingredients: [String] = [], yield: String? = nil, prepTime: RecipeDuration? = nil,
                 cookTime: RecipeDuration? = nil, date: RecipeDate? = nil, author: String? = nil,
@@ -60,7 +60,7 @@ public struct Recipe: Sendable, Hashable {
     }
 
     /// The order of the gallery: weight, then title, then slug, so ties never depend on file order.
-    public static func galleryOrder(_ a: Recipe, _ b: Recipe) -> Bool {
+    package static func galleryOrder(_ a: Recipe, _ b: Recipe) -> Bool {
         switch (a.weight, b.weight) {
         case let (x?, y?) where x != y: return x < y
         case (.some, nil): return true
@@ -72,13 +72,13 @@ public struct Recipe: Sendable, Hashable {
     }
 
     /// True when `slug` is non-empty and only lowercase ASCII letters, digits and single hyphens.
-    public static func isValidSlug(_ slug: String) -> Bool {
+    package static func isValidSlug(_ slug: String) -> Bool {
         guard !slug.isEmpty, !slug.hasPrefix("-"), !slug.hasSuffix("-"), !slug.contains("--") else { return false }
         return slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     /// A slug made from a title: "Piña Colada" → "pina-colada".
-    public static func slug(from title: String) -> String {
+    package static func slug(from title: String) -> String {
         let folded = title.foldedForSearch
         var slug = ""
         for scalar in folded.unicodeScalars {
@@ -96,7 +96,7 @@ public struct Recipe: Sendable, Hashable {
 }
 
 /// Where a recipe's picture comes from.
-public enum ImageReference: Sendable, Hashable {
+package enum ImageReference: Sendable, Hashable {
     /// A file inside the site folder, as a normalised relative path (`images/mojito.jpg`).
     case local(String)
     /// An https URL used as it is.
@@ -104,15 +104,15 @@ public enum ImageReference: Sendable, Hashable {
 }
 
 /// A preparation or cooking time such as "5 min" or "1 h 30 min".
-public struct RecipeDuration: Sendable, Hashable {
-    public var seconds: Int
+package struct RecipeDuration: Sendable, Hashable {
+    package var seconds: Int
 
-    public init(seconds: Int) {
+    package init(seconds: Int) {
         self.seconds = seconds
     }
 
     /// Parses "90 s", "5 min", "1 h 30 min", "2 hours", "1.5 h"; nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let words = text.lowercased()
             .replacingOccurrences(of: ",", with: " ")
             .split(separator: " ")
@@ -146,7 +146,7 @@ public struct RecipeDuration: Sendable, Hashable {
     }
 
     /// ISO 8601 duration, e.g. `PT1H30M`, as schema.org wants.
-    public var iso8601: String {
+    package var iso8601: String {
         let hours = seconds / 3600
         let minutes = seconds % 3600 / 60
         let rest = seconds % 60
@@ -158,7 +158,7 @@ public struct RecipeDuration: Sendable, Hashable {
     }
 
     /// Human form: "5 min", "1 h 30 min".
-    public var description: String {
+    package var description: String {
         let hours = seconds / 3600
         let minutes = seconds % 3600 / 60
         let rest = seconds % 60
@@ -171,13 +171,13 @@ public struct RecipeDuration: Sendable, Hashable {
 }
 
 /// A calendar date from front matter (`2024-03-14`), kept as written: no time zone, no clock.
-public struct RecipeDate: Sendable, Hashable, Comparable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct RecipeDate: Sendable, Hashable, Comparable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
     /// Parses `YYYY-MM-DD` (an optional time after it is ignored); nil when not a real date.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let datePart = text.prefix(10)
         let fields = datePart.split(separator: "-")
         guard datePart.count == 10, fields.count == 3,
@@ -192,7 +192,7 @@ public struct RecipeDate: Sendable, Hashable, Comparable {
     }
 
     /// `2024-03-14`.
-    public var iso8601: String {
+    package var iso8601: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -201,13 +201,13 @@ public struct RecipeDate: Sendable, Hashable, Comparable {
     }
 
     /// "14 March 2024".
-    public var longDescription: String {
+    package var longDescription: String {
         let months = ["January", "February", "March", "April", "May", "June", "July", "August",
                       "September", "October", "November", "December"]
         return "\(day) \(months[month - 1]) \(year)"
     }
 
-    public static func < (a: RecipeDate, b: RecipeDate) -> Bool {
+    package static func < (a: RecipeDate, b: RecipeDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 }

@@ -2,15 +2,15 @@ import Foundation
 import GallerySupport
 
 /// Turns a recipe file's text into a `Recipe`, reporting every problem with its position.
-public enum RecipeParser {
+package enum RecipeParser {
     /// Front matter keys a recipe understands; anything else draws a warning.
-    public static let knownKeys = ["title", "slug", "image", "image_alt", "image_width", "image_height", "summary",
+    package static let knownKeys = ["title", "slug", "image", "image_alt", "image_width", "image_height", "summary",
                                    "tags", "glass", "ingredients", "yield", "prep_time", "cook_time", "date",
                                    "author", "weight", "draft"]
 
     /// Parses one recipe. `sourcePath` is relative to the site folder (`recipes/mojito.md`) and
     /// `displayPath` is how diagnostics name the file.
-    public static func parse(_ text: String, sourcePath: String, displayPath: String) -> (Recipe?, [Diagnostic]) {
+    package static func parse(_ text: String, sourcePath: String, displayPath: String) -> (Recipe?, [Diagnostic]) {
         let frontMatter: FrontMatter
         do {
             frontMatter = try FrontMatter.parse(text, path: displayPath)
@@ -104,13 +104,13 @@ public enum RecipeParser {
 }
 
 /// Checks the paths content files name: relative, inside the site folder, or https URLs.
-public enum ImagePath {
-    public struct Problem: Error, Sendable {
-        public var message: String
+package enum ImagePath {
+    package struct Problem: Error, Sendable {
+        package var message: String
     }
 
     /// Classifies and normalises an `image:` value.
-    public static func reference(_ text: String) -> Result<ImageReference, Problem> {
+    package static func reference(_ text: String) -> Result<ImageReference, Problem> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
         if lower.hasPrefix("https://") {
@@ -127,7 +127,7 @@ public enum ImagePath {
 
     /// Resolves `.` and `..` in a relative path and refuses one that is absolute or climbs out of
     /// the site folder.
-    public static func normalise(_ path: String) -> Result<String, Problem> {
+    package static func normalise(_ path: String) -> Result<String, Problem> {
         guard !path.isEmpty else { return .failure(Problem(message: "the image path is empty")) }
         guard !path.hasPrefix("/") && !path.hasPrefix("~") else {
             return .failure(Problem(message: "image path '\(path)' must be relative to the site folder, like 'images/mojito.jpg'"))

@@ -1,13 +1,13 @@
 import GallerySupport
 
 /// The settings of a site, from `site.yml`.
-public struct SiteConfig: Sendable {
+package struct SiteConfig: Sendable {
     /// A reference width the gallery is laid out for (DESIGN §3: one layout per breakpoint).
-    public struct Breakpoint: Sendable, Hashable {
-        public var name: String
-        public var width: Double
+    package struct Breakpoint: Sendable, Hashable {
+        package var name: String
+        package var width: Double
 
-        public init(name: String, width: Double) {
+        package init(name: String, width: Double) {
             self.name = name
             self.width = width
         }
@@ -20,40 +20,40 @@ public struct SiteConfig: Sendable {
         }
     }
 
-    public var title: String = "Recipes"
+    package var title: String = "Recipes"
     /// Absolute URL the site is published at (for feeds and sitemaps); pages themselves only use
     /// relative URLs.
-    public var baseURL: String?
-    public var language: String = "en"
-    public var description: String?
-    public var author: String?
+    package var baseURL: String?
+    package var language: String = "en"
+    package var description: String?
+    package var author: String?
     /// Lets raw HTML in Markdown through; off by default so content cannot inject markup.
-    public var unsafeHTML: Bool = false
-    public var breakpoints: [Breakpoint] = SiteConfig.defaultBreakpoints
-    public var gallery = GallerySettings()
+    package var unsafeHTML: Bool = false
+    package var breakpoints: [Breakpoint] = SiteConfig.defaultBreakpoints
+    package var gallery = GallerySettings()
     /// Writes `search.json` and shows the gallery's search box (only when JavaScript runs).
-    public var search: Bool = true
+    package var search: Bool = true
     /// The site's handle on X/Twitter (`@backbar`) for the `twitter:site` card tag.
-    public var twitter: String?
+    package var twitter: String?
     /// schema.org `recipeCategory` for every recipe (`Dessert`); by default a recipe with a glass
     /// is a `Drink` and any other takes its first tag.
-    public var recipeCategory: String?
+    package var recipeCategory: String?
     /// `images:`: formats, maximum width, qualities and crops the image pipeline makes.
-    public var images = ImageSettings()
+    package var images = ImageSettings()
 
-    public static let defaultBreakpoints = [
+    package static let defaultBreakpoints = [
         Breakpoint(name: "phone", width: 375),
         Breakpoint(name: "tablet", width: 768),
         Breakpoint(name: "desktop", width: 1280),
     ]
 
-    public init() {}
+    package init() {}
 
-    public static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
+    package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
                                    "breakpoints", "gallery", "search", "twitter", "recipe_category", "images"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
-    public static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
+    package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
         let root: YAMLNode?
         do {

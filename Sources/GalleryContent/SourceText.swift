@@ -3,8 +3,8 @@ import GallerySupport
 
 /// Decodes a content file's bytes as UTF-8 text, refusing binary data and invalid encodings with
 /// the line and column of the first bad byte, so a stray image or Latin-1 file gets a clear error.
-public enum SourceText {
-    public static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
+package enum SourceText {
+    package static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var line = 1

@@ -3,9 +3,9 @@ import GallerySupport
 
 /// The files `gallerygen new site` writes (a small site that builds as it is) and the recipe
 /// skeleton `gallerygen new recipe` writes.
-public enum StarterSite {
+package enum StarterSite {
     /// Relative path and contents of every starter file, in the order they are written.
-    public static let files: [(path: String, contents: String)] = [
+    package static let files: [(path: String, contents: String)] = [
         ("site.yml", siteConfig),
         ("recipes/lemonade.md", lemonade),
         ("recipes/ginger-tea.md", gingerTea),
@@ -15,7 +15,7 @@ public enum StarterSite {
 
     /// Writes the starter site into `directory`, which must not exist or be empty.
     /// `displayPath` names the folder in diagnostics.
-    public static func write(to directory: URL, displayPath: String) throws(Diagnostic) {
+    package static func write(to directory: URL, displayPath: String) throws(Diagnostic) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
@@ -40,7 +40,7 @@ public enum StarterSite {
 
     /// A new recipe's file: the front matter filled in where it can be, hints for the rest as
     /// comments, and a Markdown skeleton. `date` is written as it is (`YYYY-MM-DD`).
-    public static func recipe(title: String, date: RecipeDate) -> String {
+    package static func recipe(title: String, date: RecipeDate) -> String {
         var frontMatter = FrontMatterWriter()
         frontMatter.add("title", title)
         frontMatter.addLine("date: \(date.iso8601)")

@@ -3,8 +3,8 @@ import GallerySupport
 
 /// A parsed YAML node with the position it came from, so content errors can point at the exact
 /// line and column. Built from libyaml's event stream; this file owns every libyaml pointer.
-public struct YAMLNode: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct YAMLNode: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A scalar's text; `isPlain` is false for quoted and block scalars, which never mean null,
         /// booleans or numbers.
         case scalar(String, isPlain: Bool)
@@ -12,20 +12,20 @@ public struct YAMLNode: Sendable, Hashable {
         case mapping([YAMLPair])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// 1-based line of the node's first character.
-    public var line: Int
+    package var line: Int
     /// 1-based column of the node's first character.
-    public var column: Int
+    package var column: Int
 
     /// The scalar's text, or nil for collections.
-    public var scalar: String? {
+    package var scalar: String? {
         if case .scalar(let text, _) = kind { return text }
         return nil
     }
 
     /// True for `~`, `null`, `Null`, `NULL` and the empty plain scalar (YAML 1.2 core schema).
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .scalar(let text, true) = kind {
             return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
         }
@@ -33,7 +33,7 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// A plain scalar read as a boolean (YAML 1.2 core schema: true/false in three casings).
-    public var bool: Bool? {
+    package var bool: Bool? {
         guard case .scalar(let text, true) = kind else { return nil }
         switch text {
         case "true", "True", "TRUE": return true
@@ -43,30 +43,30 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// A plain scalar read as an integer.
-    public var int: Int? {
+    package var int: Int? {
         guard case .scalar(let text, true) = kind else { return nil }
         return Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
     }
 
     /// A plain scalar read as a number.
-    public var double: Double? {
+    package var double: Double? {
         guard case .scalar(let text, true) = kind else { return nil }
         if let value = Double(text), value.isFinite { return value }
         return nil
     }
 
-    public var sequence: [YAMLNode]? {
+    package var sequence: [YAMLNode]? {
         if case .sequence(let items) = kind { return items }
         return nil
     }
 
-    public var mapping: [YAMLPair]? {
+    package var mapping: [YAMLPair]? {
         if case .mapping(let pairs) = kind { return pairs }
         return nil
     }
 
     /// A short name of the node's kind for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .scalar: return isNull ? "null" : "a scalar"
         case .sequence: return "a list"
@@ -76,29 +76,29 @@ public struct YAMLNode: Sendable, Hashable {
 }
 
 /// One `key: value` entry of a mapping, in document order.
-public struct YAMLPair: Sendable, Hashable {
-    public var key: YAMLNode
-    public var value: YAMLNode
+package struct YAMLPair: Sendable, Hashable {
+    package var key: YAMLNode
+    package var value: YAMLNode
 }
 
 /// A YAML syntax error with libyaml's position, relative to the parsed text.
-public struct YAMLError: Error, Sendable, Hashable {
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct YAMLError: Error, Sendable, Hashable {
+    package var line: Int
+    package var column: Int
+    package var message: String
 }
 
 /// Parses YAML text into a node tree with libyaml.
-public enum YAMLParser {
+package enum YAMLParser {
     /// Nodes an alias may expand into across a document before parsing gives up: aliases are
     /// resolved by copying, so a "billion laughs" document must stop early.
-    public static let expansionLimit = 100_000
+    package static let expansionLimit = 100_000
     /// Collections nested deeper than this are refused, aliases included: nodes are trees of
     /// values, and a tree thousands deep overflows the stack when it is compared or freed.
-    public static let depthLimit = 100
+    package static let depthLimit = 100
 
     /// Parses one document. Empty text gives nil.
-    public static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
+    package static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLError(line: 1, column: 1, message: "cannot initialise the YAML parser")

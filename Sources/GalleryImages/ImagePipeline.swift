@@ -4,26 +4,26 @@ import GalleryPlan
 import GallerySupport
 
 /// One source image to process, with every recipe that shows it (for error messages).
-public struct ImageJob: Sendable, Hashable {
+package struct ImageJob: Sendable, Hashable {
     /// A recipe naming the image: how diagnostics locate the `image:` line.
-    public struct User: Sendable, Hashable {
-        public var displayPath: String
-        public var line: Int
+    package struct User: Sendable, Hashable {
+        package var displayPath: String
+        package var line: Int
 
-        public init(displayPath: String, line: Int) {
+        package init(displayPath: String, line: Int) {
             self.displayPath = displayPath
             self.line = line
         }
     }
 
     /// Site-relative path, e.g. `images/mojito.jpg`.
-    public var sourcePath: String
-    public var info: ImageInfo
+    package var sourcePath: String
+    package var info: ImageInfo
     /// Rendition widths (from `RenditionPlanner`); ignored for SVG.
-    public var widths: [Int]
-    public var users: [User]
+    package var widths: [Int]
+    package var users: [User]
 
-    public init(sourcePath: String, info: ImageInfo, widths: [Int], users: [User]) {
+    package init(sourcePath: String, info: ImageInfo, widths: [Int], users: [User]) {
         self.sourcePath = sourcePath
         self.info = info
         self.widths = widths
@@ -32,42 +32,42 @@ public struct ImageJob: Sendable, Hashable {
 }
 
 /// How far the image work is, for a progress line.
-public struct ImageProgress: Sendable {
-    public var done: Int
-    public var total: Int
+package struct ImageProgress: Sendable {
+    package var done: Int
+    package var total: Int
     /// Images actually processed so far (the rest came from the cache).
-    public var processed: Int
-    public var elapsedSeconds: Double
+    package var processed: Int
+    package var elapsedSeconds: Double
 }
 
 /// Turns a build's images into renditions, crops and placeholders (DESIGN §5): cached by content
 /// hash, spread over `jobs` worker threads, every failure collected as a diagnostic.
-public struct ImagePipeline: Sendable {
+package struct ImagePipeline: Sendable {
     /// What a run produced.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// By site-relative source path; failed images are missing.
-        public var images: [String: ProcessedImage] = [:]
+        package var images: [String: ProcessedImage] = [:]
         /// The files to put in the output, copied from the cache.
-        public var files: [OutputFile] = []
-        public var diagnostics: [Diagnostic] = []
+        package var files: [OutputFile] = []
+        package var diagnostics: [Diagnostic] = []
         /// How many images were processed, and how many came from the cache.
-        public var processedCount = 0
-        public var cachedCount = 0
+        package var processedCount = 0
+        package var cachedCount = 0
         /// The cache entries this build used; `prune(keeping:)` drops the others.
-        public var cacheKeys: Set<String> = []
+        package var cacheKeys: Set<String> = []
     }
 
-    public var siteDirectory: URL
-    public var jobs: Int
-    public var encoding = ImageEncoding()
+    package var siteDirectory: URL
+    package var jobs: Int
+    package var encoding = ImageEncoding()
     var cache: ImageCache
 
     /// The cache folder inside a site folder.
-    public static func cacheDirectory(siteDirectory: URL) -> URL {
+    package static func cacheDirectory(siteDirectory: URL) -> URL {
         siteDirectory.appendingPathComponent(".gallerygen-cache/images")
     }
 
-    public init(siteDirectory: URL, jobs: Int? = nil, encoding: ImageEncoding = ImageEncoding()) {
+    package init(siteDirectory: URL, jobs: Int? = nil, encoding: ImageEncoding = ImageEncoding()) {
         self.siteDirectory = siteDirectory
         self.encoding = encoding
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -76,7 +76,7 @@ public struct ImagePipeline: Sendable {
 
     /// Processes every job (cache hits are only looked up), in parallel, taking no new job once
     /// `isCancelled`. Never throws: failures come back as diagnostics naming each recipe and the image.
-    public func run(_ work: [ImageJob], progress: @escaping @Sendable (ImageProgress) -> Void = { _ in },
+    package func run(_ work: [ImageJob], progress: @escaping @Sendable (ImageProgress) -> Void = { _ in },
                     isCancelled: @Sendable () -> Bool = { false }) -> Outcome {
         let state = WorkState(count: work.count)
         let memo = HashMemo.load(from: cache.directory)
@@ -133,7 +133,7 @@ public struct ImagePipeline: Sendable {
     }
 
     /// Drops cache entries the last successful build did not use.
-    public func prune(keeping keys: Set<String>) {
+    package func prune(keeping keys: Set<String>) {
         cache.prune(keeping: keys)
     }
 

@@ -4,25 +4,25 @@ import GalleryPlan
 import GallerySupport
 
 /// The encoder settings: every one changes output bytes, so all are part of each cache key.
-public struct ImageEncoding: Sendable, Hashable {
-    public var jpegQuality = 82
-    public var webpQuality = 78
+package struct ImageEncoding: Sendable, Hashable {
+    package var jpegQuality = 82
+    package var webpQuality = 78
     /// libwebp's method, 0 (fastest) … 6 (smallest); 4 is libwebp's default.
-    public var webpEffort = 4
+    package var webpEffort = 4
     /// Width of the inlined blurred preview; 20 px gives a 100–300 byte WebP.
-    public var previewWidth = 20
+    package var previewWidth = 20
     /// The structured-data crops aim at about this many pixels (Google asks for at least 50,000).
-    public var cropPixels = 480_000
+    package var cropPixels = 480_000
     /// WebP renditions beside the JPEG ones; structured-data crops.
-    public var makesWebP = true
-    public var makesCrops = true
+    package var makesWebP = true
+    package var makesCrops = true
     /// Bumped whenever the processing itself changes, so old cache entries are not reused.
     static let version = 5
 
-    public init() {}
+    package init() {}
 
     /// The encoding site.yml's `images:` asks for.
-    public init(_ settings: ImageSettings) {
+    package init(_ settings: ImageSettings) {
         jpegQuality = settings.jpegQuality
         webpQuality = settings.webpQuality
         webpEffort = settings.webpEffort

@@ -6,18 +6,18 @@ import GallerySupport
 /// Decides which widths each image is encoded at: 1x and 2x of the largest box it gets at every
 /// breakpoint of the gallery (any arrangement, any filter) and on its recipe page, rounded and
 /// thinned to a few sizes. Pure.
-public enum RenditionPlanner {
+package enum RenditionPlanner {
     /// The widest the gallery container gets (`.g { max-width: 1600px }` in style.css): the last
     /// breakpoint's arrangement scales up to it.
-    public static let maximumGalleryWidth = 1600.0
+    package static let maximumGalleryWidth = 1600.0
     /// The recipe page's hero box at its widest: about 700 CSS px in the single-column layout just
     /// below 760 px (style.css `.recipe-top`), rounded up; the two-column layout is narrower.
-    public static let heroBoxWidth = 720.0
+    package static let heroBoxWidth = 720.0
     /// The hero box is 4:5 (`.recipe-hero img { aspect-ratio: 4 / 5; object-fit: cover }`).
-    public static let heroAspectRatio = 0.8
+    package static let heroAspectRatio = 0.8
     /// No rendition is wider (site.yml may say otherwise): beyond it the bytes grow faster than
     /// anyone can see.
-    public static let maximumWidth = ImageSettings.defaultMaximumWidth
+    package static let maximumWidth = ImageSettings.defaultMaximumWidth
     /// A width is dropped when the next larger one kept is within this factor (≈ 40 % steps):
     /// the browser then takes the larger, at most 40 % more pixels per side than it needs.
     static let thinningFactor = 0.7
@@ -25,9 +25,9 @@ public enum RenditionPlanner {
     static let granularity = 16
 
     /// The widths per local raster image, and each image's share of the gallery per breakpoint.
-    public struct Plan: Sendable {
-        public var widths: [String: [Int]] = [:]
-        public var galleryShares: [String: [Double]] = [:]
+    package struct Plan: Sendable {
+        package var widths: [String: [Int]] = [:]
+        package var galleryShares: [String: [Double]] = [:]
     }
 
     /// How much wider than its box an image must be to cover it (`object-fit: cover`).
@@ -47,7 +47,7 @@ public enum RenditionPlanner {
     }
 
     /// The plan for every gallery page's model.
-    public static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double,
+    package static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double,
                             maximumWidth: Int = maximumWidth) -> Plan {
         var shares: [String: [Double]] = [:]
         var needs: [String: [Double]] = [:]
@@ -84,7 +84,7 @@ public enum RenditionPlanner {
     }
 
     /// 1x and 2x of every need, rounded up, capped at the original and `maximumWidth`, thinned.
-    public static func widths(needs: [Double], originalWidth: Int, maximumWidth: Int = maximumWidth) -> [Int] {
+    package static func widths(needs: [Double], originalWidth: Int, maximumWidth: Int = maximumWidth) -> [Int] {
         let cap = min(originalWidth, maximumWidth)
         var rounded = Set<Int>()
         for need in needs {

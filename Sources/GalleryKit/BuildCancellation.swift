@@ -7,15 +7,15 @@ import GallerySupport
 
 /// A flag the caller sets to stop a build (the CLI does on SIGINT and SIGTERM); the builder
 /// checks it between phases and per page and image, and discards its staging folder.
-public final class BuildCancellation: @unchecked Sendable {
+package final class BuildCancellation: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
 
-    public init() {}
+    package init() {}
 
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    package var isCancelled: Bool { lock.withLock { cancelled } }
 
-    public func cancel() {
+    package func cancel() {
         lock.withLock { cancelled = true }
     }
 

@@ -9,16 +9,16 @@ import GallerySupport
 /// `srcset` and `poster` in HTML, `url()` and `@import` in CSS (style sheets, `<style>` blocks and
 /// `style` attributes). Absolute URLs under the site's `base_url`, and root-relative ones under its
 /// path, count as internal; other external URLs (any scheme, `//host`) and anchors are not checked.
-public struct LinkChecker: Sendable {
+package struct LinkChecker: Sendable {
     /// A URL found in a file, with the position of its first character.
-    public struct Link: Sendable, Hashable {
-        public var url: String
-        public var line: Int
-        public var column: Int
+    package struct Link: Sendable, Hashable {
+        package var url: String
+        package var line: Int
+        package var column: Int
     }
 
     /// Where a URL leads.
-    public enum Target: Sendable, Hashable {
+    package enum Target: Sendable, Hashable {
         /// Another site, a `mailto:`, a `data:` URL or an anchor in the same page: not checked.
         case unchecked
         /// A path in the output folder, relative to its root; a trailing `/` means a folder.
@@ -27,30 +27,30 @@ public struct LinkChecker: Sendable {
         case invalid(String)
     }
 
-    public var outputDirectory: URL
+    package var outputDirectory: URL
     /// How the output folder is named in diagnostics.
-    public var displayPath: String
+    package var displayPath: String
     /// The site's `base_url` (ending in `/`), whose path root-relative URLs start with.
-    public var baseURL: String?
+    package var baseURL: String?
 
-    public init(outputDirectory: URL, displayPath: String, baseURL: String? = nil) {
+    package init(outputDirectory: URL, displayPath: String, baseURL: String? = nil) {
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.displayPath = displayPath
         self.baseURL = baseURL?.endingInSlash
     }
 
     /// What a check found.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// One error per broken link, sorted by file and position.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// HTML and CSS files read.
-        public var fileCount: Int
+        package var fileCount: Int
         /// Internal links followed.
-        public var linkCount: Int
+        package var linkCount: Int
     }
 
     /// Reads every HTML and CSS file of the output and follows its internal links.
-    public func check() -> Report {
+    package func check() -> Report {
         let files = Set(ThemeLoader.files(under: outputDirectory))
         var log = DiagnosticLog()
         var fileCount = 0
@@ -92,7 +92,7 @@ public struct LinkChecker: Sendable {
     /// Resolves `url` as written in the file at `page` (a path relative to the output root).
     /// With a `baseURL` such as `https://example.com/bar/`, `https://example.com/bar/x.css` and
     /// `/bar/x.css` both mean the output's `x.css`.
-    public static func target(of url: String, from page: String, baseURL: String? = nil) -> Target {
+    package static func target(of url: String, from page: String, baseURL: String? = nil) -> Target {
         var trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         if let baseURL, trimmed.hasPrefix(baseURL) {
             trimmed = "/" + trimmed.dropFirst(baseURL.count)
@@ -131,7 +131,7 @@ public struct LinkChecker: Sendable {
     // MARK: - Finding URLs
 
     /// The URLs of `href`, `src`, `srcset` and `poster` attributes and of CSS inside the page.
-    public static func links(inHTML text: String) -> [Link] {
+    package static func links(inHTML text: String) -> [Link] {
         let bytes = Array(text.utf8)
         let locator = Locator(bytes)
         var links: [Link] = []
@@ -205,7 +205,7 @@ public struct LinkChecker: Sendable {
     }
 
     /// The URLs of `url()` and `@import` in a style sheet.
-    public static func links(inCSS text: String) -> [Link] {
+    package static func links(inCSS text: String) -> [Link] {
         let bytes = Array(text.utf8)
         let locator = Locator(bytes)
         return cssURLs(bytes).map { locator.link($0.url, at: $0.offset) }

@@ -12,25 +12,25 @@ import Synchronization
 /// marker's manifest) go to a hidden trash folder; a journal lets a later build finish a swap a
 /// killed build left half done. The output folder itself is never renamed, so it may be a mount
 /// point or a symbolic link (its target gets the site).
-public struct OutputWriter: Sendable {
+package struct OutputWriter: Sendable {
     /// The file that marks a folder as gallerygen's output and lists what gallerygen wrote there.
-    public static let markerName = ".gallerygen-output"
+    package static let markerName = ".gallerygen-output"
     /// The points of a swap where a test may stop the process.
-    public enum SwapPhase: String, Sendable {
+    package enum SwapPhase: String, Sendable {
         case beforeSwap = "before-swap", midSwap = "mid-swap", beforeCleanup = "before-cleanup"
     }
 
-    public var outputDirectory: URL
+    package var outputDirectory: URL
     /// How the output folder is named in messages.
-    public var displayPath: String
+    package var displayPath: String
     /// One-line notices: waiting for another build, a recovered swap.
-    public var notice: @Sendable (String) -> Void = { _ in }
+    package var notice: @Sendable (String) -> Void = { _ in }
     /// Called at each `SwapPhase` (tests pause there to kill the process).
-    public var checkpoint: @Sendable (SwapPhase) -> Void = { _ in }
+    package var checkpoint: @Sendable (SwapPhase) -> Void = { _ in }
     /// Checked while waiting for the lock and just before the swap starts.
-    public var isCancelled: @Sendable () -> Bool = { false }
+    package var isCancelled: @Sendable () -> Bool = { false }
 
-    public init(outputDirectory: URL, displayPath: String) {
+    package init(outputDirectory: URL, displayPath: String) {
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.displayPath = displayPath
     }
@@ -39,7 +39,7 @@ public struct OutputWriter: Sendable {
     var root: URL { outputDirectory.resolvingSymlinksInPath() }
 
     /// Refuses an output folder that is or contains the site folder, or a path that is not a folder.
-    public func validate(siteDirectory: URL) throws(Diagnostic) {
+    package func validate(siteDirectory: URL) throws(Diagnostic) {
         let output = root.path
         let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
         if output == site || site.hasPrefix(output == "/" ? "/" : output + "/") {
@@ -54,7 +54,7 @@ public struct OutputWriter: Sendable {
     /// Takes the output folder's lock (waiting for another build that holds it), finishes a swap
     /// an interrupted build left half done, removes leftovers of dead builds and refuses a folder
     /// that holds files gallerygen did not write and no marker. Close the session when done.
-    public func openSession() throws(Diagnostic) -> Session {
+    package func openSession() throws(Diagnostic) -> Session {
         restoreLegacyLeftovers()
         let lock = try OutputLock.acquire(folder: root, displayPath: displayPath, notice: notice, isCancelled: isCancelled)
         do throws(Diagnostic) {
@@ -98,7 +98,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// The locked output folder: stage a new tree, then commit or discard it.
-    public final class Session: @unchecked Sendable {
+    package final class Session: @unchecked Sendable {
         let writer: OutputWriter
         let lock: OutputLock
         let ownership: OutputManifest.Ownership
@@ -110,13 +110,13 @@ public struct OutputWriter: Sendable {
         }
 
         /// Releases the lock (and removes the output folder if this session created it empty).
-        public func close() {
+        package func close() {
             lock.release()
         }
 
         /// Creates a fresh staging folder inside the output folder, to be filled batch by batch
         /// (so a build need not hold every page in memory) and then committed or discarded.
-        public func stage() throws(Diagnostic) -> Staging {
+        package func stage() throws(Diagnostic) -> Staging {
             let folder = writer.root.appendingPathComponent(SwapJournal.stagingName)
             do {
                 try? FileManager.default.removeItem(at: folder)
@@ -129,7 +129,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// A staging folder being filled: nothing in the output folder changes until `commit()`.
-    public struct Staging: Sendable {
+    package struct Staging: Sendable {
         let session: Session
         let folder: URL
         let written = WrittenPaths()
@@ -137,7 +137,7 @@ public struct OutputWriter: Sendable {
 
         /// Writes `files` into the staging folder: folders first (one mkdir each, parents
         /// before children), then the files side by side.
-        public func add(_ files: [OutputFile]) throws(Diagnostic) {
+        package func add(_ files: [OutputFile]) throws(Diagnostic) {
             let root = folder.path + "/"
             do {
                 try makeFolders(for: files, in: root)
@@ -159,7 +159,7 @@ public struct OutputWriter: Sendable {
         }
 
         /// Writes one file and the folders it needs; several threads may add files at once.
-        public func add(_ file: OutputFile) throws(Diagnostic) {
+        package func add(_ file: OutputFile) throws(Diagnostic) {
             let root = folder.path + "/"
             do {
                 try makeFolders(for: [file], in: root)
@@ -194,7 +194,7 @@ public struct OutputWriter: Sendable {
         /// Writes the manifest and moves the new tree into the output folder entry by entry; the
         /// entries the previous build owned go, every other entry stays. On a failure before the
         /// first move the previous output stays as it was and the staging folder goes.
-        public func commit() throws(Diagnostic) {
+        package func commit() throws(Diagnostic) {
             writer.checkpoint(.beforeSwap)
             if writer.isCancelled() {
                 discard()
@@ -229,7 +229,7 @@ public struct OutputWriter: Sendable {
         }
 
         /// Removes the staging folder, leaving the output folder as it was.
-        public func discard() {
+        package func discard() {
             try? FileManager.default.removeItem(at: folder)
         }
     }

@@ -4,7 +4,7 @@ import GalleryImages
 import GalleryLayout
 import GalleryPlan
 import GalleryRender
-import GallerySupport
+@_exported import GallerySupport
 import Synchronization
 
 /// What to build and where.
@@ -24,16 +24,16 @@ public struct BuildOptions: Sendable {
     /// Images processed side by side; nil: one per active processor.
     public var jobs: Int?
     /// Called from worker threads as each image is done (the CLI draws a progress line from it).
-    public var imageProgress: (@Sendable (ImageProgress) -> Void)?
+    package var imageProgress: (@Sendable (ImageProgress) -> Void)?
     /// Turns an absolute path into the form messages use (relative to the working directory).
     public var displayPath: @Sendable (URL) -> String = { $0.path }
     /// Set (by the CLI, on Ctrl-C) to stop the build: checked between phases, per page and image,
     /// and just before the swap; the staging folder is then discarded.
-    public var cancellation: BuildCancellation?
+    package var cancellation: BuildCancellation?
     /// One-line notices about the output folder: waiting for its lock, a recovered swap.
-    public var notice: (@Sendable (String) -> Void)?
+    package var notice: (@Sendable (String) -> Void)?
     /// Called at each point of the swap into the output folder (tests pause there).
-    public var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
+    package var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL) {
         self.siteDirectory = siteDirectory.standardizedFileURL
@@ -65,7 +65,7 @@ public struct SiteBuilder: Sendable {
 
     /// Reads the site folder with `loader`; when that fails, also decodes the pictures whose
     /// headers were fine, so every bad picture is reported in the same run.
-    public static func loadSite(_ loader: ContentLoader) throws(BuildFailure) -> (Site, [Diagnostic]) {
+    package static func loadSite(_ loader: ContentLoader) throws(BuildFailure) -> (Site, [Diagnostic]) {
         let reading = loader.read()
         guard let site = reading.site else {
             var log = DiagnosticLog()

@@ -7,21 +7,21 @@ import GallerySupport
 import Mustache
 
 /// Reads the default theme and a site's overrides (`<site>/templates/`) into a `Theme`.
-public struct ThemeLoader: Sendable {
+package struct ThemeLoader: Sendable {
     /// The default theme folder (the repository's `Templates/`).
-    public var themeDirectory: URL
+    package var themeDirectory: URL
     /// The site's own `templates/` folder; it may not exist.
-    public var overrideDirectory: URL?
+    package var overrideDirectory: URL?
     /// Turns an absolute path into the form diagnostics use.
-    public var displayPath: @Sendable (URL) -> String
+    package var displayPath: @Sendable (URL) -> String
 
-    public init(themeDirectory: URL, overrideDirectory: URL?, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
+    package init(themeDirectory: URL, overrideDirectory: URL?, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
         self.themeDirectory = themeDirectory
         self.overrideDirectory = overrideDirectory
         self.displayPath = displayPath
     }
 
-    public func load() throws(BuildFailure) -> Theme {
+    package func load() throws(BuildFailure) -> Theme {
         var sources: [String: URL] = [:]
         var assets: [String: URL] = [:]
         for directory in [themeDirectory] + (overrideDirectory.map { [$0] } ?? []) {

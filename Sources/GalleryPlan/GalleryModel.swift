@@ -6,20 +6,20 @@ import GallerySupport
 /// Where one gallery element sits in one state, in reference pixels, ready for CSS: the top-left
 /// corner of the untransformed box after the layout's transform has been re-expressed around the
 /// box's centre (so every state shares `transform-origin: 50% 50%` and a switch never jumps).
-public struct Placement: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+package struct Placement: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
     /// Degrees, clockwise.
-    public var rotation: Double
-    public var scale: Double
-    public var zIndex: Int
-    public var opacity: Double
-    public var isHidden: Bool
+    package var rotation: Double
+    package var scale: Double
+    package var zIndex: Int
+    package var opacity: Double
+    package var isHidden: Bool
 
     /// Converts layout attributes; the visual centre and angle are kept exactly.
-    public init(_ attributes: LayoutAttributes) {
+    package init(_ attributes: LayoutAttributes) {
         let frame = attributes.frame
         let transform = attributes.transform
         // The transform maps p to A + t + R·S·(p − A) around the anchor A; its image of the
@@ -43,48 +43,48 @@ public struct Placement: Hashable, Sendable {
     }
 
     /// The on-screen centre, which browser checks compare against.
-    public var centre: Point { Point(x: x + width / 2, y: y + height / 2) }
+    package var centre: Point { Point(x: x + width / 2, y: y + height / 2) }
 }
 
 /// One gallery page's cards (and section headers), laid out for every arrangement × breakpoint ×
 /// filter: everything the page needs to re-arrange itself without script (DESIGN §4).
-public struct GalleryModel: Sendable {
+package struct GalleryModel: Sendable {
     /// A group of cards with a header, when the site groups recipes (`section_by`).
-    public struct Section: Sendable, Hashable {
-        public var title: String
+    package struct Section: Sendable, Hashable {
+        package var title: String
         /// Indices into `cards`.
-        public var cards: Range<Int>
+        package var cards: Range<Int>
     }
 
     /// A tag filter: the cards that carry the tag.
-    public struct Filter: Sendable, Hashable {
-        public var name: String
-        public var slug: String
-        public var members: Set<Int>
+    package struct Filter: Sendable, Hashable {
+        package var name: String
+        package var slug: String
+        package var members: Set<Int>
     }
 
     /// One state's layout: placements by card and by section header (nil: not shown).
-    public struct State: Sendable {
-        public var arrangement: Int
-        public var breakpoint: Int
+    package struct State: Sendable {
+        package var arrangement: Int
+        package var breakpoint: Int
         /// 0 for "All", otherwise 1 + an index into `filters`.
-        public var filter: Int
-        public var cards: [Placement?]
-        public var headers: [Placement?]
-        public var contentSize: Size
+        package var filter: Int
+        package var cards: [Placement?]
+        package var headers: [Placement?]
+        package var contentSize: Size
     }
 
     /// Cards in DOM order: section by section, each in gallery order.
-    public var cards: [Recipe]
-    public var sections: [Section]
+    package var cards: [Recipe]
+    package var sections: [Section]
     /// Whether sections show headers (only when the site groups recipes).
-    public var hasSectionHeaders: Bool
-    public var arrangements: [ArrangementSetting]
-    public var breakpoints: [SiteConfig.Breakpoint]
-    public var filters: [Filter]
-    public var states: [State]
+    package var hasSectionHeaders: Bool
+    package var arrangements: [ArrangementSetting]
+    package var breakpoints: [SiteConfig.Breakpoint]
+    package var filters: [Filter]
+    package var states: [State]
 
-    public init(recipes: [Recipe], images: [String: ImageInfo], settings: GallerySettings,
+    package init(recipes: [Recipe], images: [String: ImageInfo], settings: GallerySettings,
                 layouts: [[any CollectionLayout]], breakpoints: [SiteConfig.Breakpoint]) {
         let grouped = Self.group(recipes, by: settings.sectionBy)
         cards = grouped.flatMap(\.recipes)
@@ -120,12 +120,12 @@ public struct GalleryModel: Sendable {
     }
 
     /// The state for an arrangement, breakpoint and filter.
-    public func state(arrangement: Int, breakpoint: Int, filter: Int) -> State {
+    package func state(arrangement: Int, breakpoint: Int, filter: Int) -> State {
         states[stateIndex(arrangement: arrangement, breakpoint: breakpoint, filter: filter)]
     }
 
     /// Where the state for an arrangement, breakpoint and filter is in `states`.
-    public func stateIndex(arrangement: Int, breakpoint: Int, filter: Int) -> Int {
+    package func stateIndex(arrangement: Int, breakpoint: Int, filter: Int) -> Int {
         (arrangement * (filters.count + 1) + filter) * breakpoints.count + breakpoint
     }
 

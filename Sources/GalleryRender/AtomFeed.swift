@@ -8,30 +8,30 @@ import Mustache
 /// its summary and its whole page content (picture, ingredients, method) as escaped HTML. Feed
 /// readers need absolute addresses, so the feed needs site.yml's `base_url`; no clock is read:
 /// the feed's `updated` is the newest recipe date.
-public struct AtomFeed: Sendable {
-    public static let path = "feed.xml"
+package struct AtomFeed: Sendable {
+    package static let path = "feed.xml"
     /// Readers only look at the latest entries; a long archive would only make the file heavy.
-    public static let maximumEntries = 50
+    package static let maximumEntries = 50
 
-    public var site: Site
-    public var publishedURL: PublishedURL
+    package var site: Site
+    package var publishedURL: PublishedURL
     /// The image phase's pictures, for each entry's picture URL.
-    public var pictures: [String: PublishedPicture]
+    package var pictures: [String: PublishedPicture]
 
-    public init(site: Site, publishedURL: PublishedURL, pictures: [String: PublishedPicture] = [:]) {
+    package init(site: Site, publishedURL: PublishedURL, pictures: [String: PublishedPicture] = [:]) {
         self.site = site
         self.publishedURL = publishedURL
         self.pictures = pictures
     }
 
     /// Dated recipes, newest first; recipes of the same day keep their gallery order.
-    public var entries: [Recipe] {
+    package var entries: [Recipe] {
         let dated = site.recipes.enumerated().compactMap { index, recipe in recipe.date.map { (index, $0, recipe) } }
         return dated.sorted { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
             .prefix(Self.maximumEntries).map(\.2)
     }
 
-    public var text: String {
+    package var text: String {
         let config = site.config
         let entries = self.entries
         // With no dated recipe there is nothing newer than the epoch, and nothing to read a date from.
@@ -61,7 +61,7 @@ public struct AtomFeed: Sendable {
         return xml + "</feed>\n"
     }
 
-    public var file: OutputFile {
+    package var file: OutputFile {
         OutputFile(path: Self.path, text: text)
     }
 

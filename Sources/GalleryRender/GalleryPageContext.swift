@@ -9,7 +9,7 @@ import Mustache
 /// filters, pagination and the CSS that places everything.
 extension PageRenderer {
     /// Gallery page `number`'s cards laid out in every state.
-    public func galleryModel(page number: Int, of pages: [ArraySlice<Recipe>]) -> GalleryModel {
+    package func galleryModel(page number: Int, of pages: [ArraySlice<Recipe>]) -> GalleryModel {
         GalleryModel(recipes: Array(pages[number - 1]), images: site.images, settings: site.config.gallery,
                      layouts: layouts, breakpoints: site.config.breakpoints)
     }

@@ -12,7 +12,7 @@ import GallerySupport
 /// threshold; the cards then transition between the values (DESIGN §4). Element values are in
 /// reference pixels and scaled by `--u` (100cqw ÷ reference width), so between two breakpoints the
 /// arrangement grows or shrinks with the page instead of overflowing.
-public struct GalleryStyle: Sendable {
+package struct GalleryStyle: Sendable {
     /// The properties each element gets per state.
     enum Property: String, CaseIterable {
         case x, y, w, h, r, s, z, o, v
@@ -55,13 +55,13 @@ public struct GalleryStyle: Sendable {
     }
 
     /// Inline custom properties per card, in DOM order.
-    public private(set) var cardStyles: [String]
+    package private(set) var cardStyles: [String]
     /// Inline custom properties per section header.
-    public private(set) var headerStyles: [String]
+    package private(set) var headerStyles: [String]
     /// The rules choosing every state's values.
-    public private(set) var css: String
+    package private(set) var css: String
 
-    public init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
+    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
         // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
         var css: [UInt8] = []
         for rule in Self.frameRules(model: model, transition: transition) {
@@ -119,11 +119,11 @@ public struct GalleryStyle: Sendable {
     }
 
     /// The filter classes of an element: `t3` when filter 3 shows it.
-    public static func filterClasses(card: Int, model: GalleryModel) -> String {
+    package static func filterClasses(card: Int, model: GalleryModel) -> String {
         model.filters.indices.filter { model.filters[$0].members.contains(card) }.map { "t\($0 + 1)" }.joined(separator: " ")
     }
 
-    public static func filterClasses(section: Int, model: GalleryModel) -> String {
+    package static func filterClasses(section: Int, model: GalleryModel) -> String {
         let cards = model.sections[section].cards
         return model.filters.indices.filter { index in cards.contains { model.filters[index].members.contains($0) } }
             .map { "t\($0 + 1)" }.joined(separator: " ")

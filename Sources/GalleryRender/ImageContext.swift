@@ -105,7 +105,7 @@ extension GalleryModel {
     /// Whether card `index` can be on the first screen: within about 700 CSS px of the gallery's
     /// top in the default arrangement at any breakpoint (the header and intro take the rest of a
     /// typical window). Those load eagerly; the rest lazily, decoded off the main thread.
-    public func isInFirstScreen(card index: Int) -> Bool {
+    package func isInFirstScreen(card index: Int) -> Bool {
         states.contains { state in
             guard state.arrangement == 0, state.filter == 0, let placement = state.cards[index] else { return false }
             let reference = breakpoints[state.breakpoint].width

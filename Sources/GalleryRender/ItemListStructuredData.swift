@@ -5,18 +5,18 @@ import GalleryPlan
 
 /// schema.org `ItemList` JSON-LD for the gallery: the recipe pages in gallery order, as Google's
 /// "summary page" carousel format asks (each `ListItem` with its position and URL only).
-public struct ItemListStructuredData: Sendable {
+package struct ItemListStructuredData: Sendable {
     /// The pages' URLs in order: absolute when site.yml has a `base_url`, else as the page links them.
-    public var urls: [String]
+    package var urls: [String]
     /// The first item's position: a later gallery page continues the numbering of the ones before.
-    public var startPosition: Int
+    package var startPosition: Int
 
-    public init(urls: [String], startPosition: Int = 1) {
+    package init(urls: [String], startPosition: Int = 1) {
         self.urls = urls
         self.startPosition = startPosition
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "@context": "https://schema.org",
             "@type": "ItemList",
@@ -28,7 +28,7 @@ public struct ItemListStructuredData: Sendable {
     }
 
     /// The text for the gallery's `<script type="application/ld+json">`.
-    public var script: String { json.text }
+    package var script: String { json.text }
 }
 
 extension PageRenderer {

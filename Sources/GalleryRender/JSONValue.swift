@@ -6,7 +6,7 @@ import GalleryPlan
 /// A JSON document built in code and written deterministically: object keys sorted, no
 /// whitespace, and escaped so the text is also safe inside an HTML `<script>` element.
 /// JSON-LD and the search index use it; Foundation's encoder guarantees neither property.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -20,7 +20,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The compact JSON text; objects drop their `null` members so optional fields simply vanish.
-    public var text: String {
+    package var text: String {
         var output: [UInt8] = []
         write(to: &output)
         return String(decoding: output, as: UTF8.self)
@@ -94,5 +94,5 @@ public indirect enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }

@@ -5,8 +5,8 @@ import GalleryPlan
 
 /// The gallery's computed frames as JSON, for browser checks and for debugging a layout: what
 /// every card's box should be, per arrangement, breakpoint and filter, straight from the engines.
-public enum LayoutReport {
-    public static func json(_ model: GalleryModel) -> String {
+package enum LayoutReport {
+    package static func json(_ model: GalleryModel) -> String {
         func string(_ text: String) -> String { JSONValue.string(text).text }
         func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
         func number(_ value: Double) -> String { CSSNumber.format(value, places: 3) }

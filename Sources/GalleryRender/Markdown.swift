@@ -7,29 +7,29 @@ import GallerySupport
 
 /// Markdown through libcmark. This file owns every cmark pointer: documents, nodes, iterators and
 /// rendered buffers.
-public enum Markdown {
+package enum Markdown {
     /// A recipe body read in one parse: the page's HTML and the method's steps.
-    public struct RecipeBody: Sendable {
-        public var html: String
+    package struct RecipeBody: Sendable {
+        package var html: String
         /// The items of the first ordered list (see `orderedListItems(_:)`).
-        public var steps: [String]
+        package var steps: [String]
     }
 
     /// Renders `text` with smart punctuation. Unless `allowRawHTML` is set, raw HTML blocks and
     /// inlines are omitted and `javascript:`, `vbscript:`, `file:` and non-image `data:` links
     /// are dropped (cmark's safe mode).
-    public static func html(_ text: String, allowRawHTML: Bool = false) -> String {
+    package static func html(_ text: String, allowRawHTML: Bool = false) -> String {
         withDocument(text) { html(of: $0, source: text, allowRawHTML: allowRawHTML) } ?? ""
     }
 
     /// The items of the first ordered list in `text`, as plain text with smart punctuation and
     /// without raw HTML: the steps schema.org's `HowToStep` wants.
-    public static func orderedListItems(_ text: String) -> [String] {
+    package static func orderedListItems(_ text: String) -> [String] {
         withDocument(text, orderedListItems(in:)) ?? []
     }
 
     /// `html(_:allowRawHTML:)` and `orderedListItems(_:)` of `text` from a single parse.
-    public static func recipeBody(_ text: String, allowRawHTML: Bool = false) -> RecipeBody {
+    package static func recipeBody(_ text: String, allowRawHTML: Bool = false) -> RecipeBody {
         withDocument(text) { document in
             RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: orderedListItems(in: document))
         } ?? RecipeBody(html: "", steps: [])

@@ -8,11 +8,11 @@ import Mustache
 /// the missing address names, it cannot use relative links; so its root is the path of site.yml's
 /// `base_url` (`/back-bar/`: right on the published host, under any domain or protocol) or, without
 /// one, `/` (the site at the root of its host, as `gallerygen serve` and most hosts serve it).
-public enum NotFoundPage {
-    public static let path = "404.html"
+package enum NotFoundPage {
+    package static let path = "404.html"
 
     /// The prefix the page's links start with.
-    public static func root(for config: SiteConfig) -> String {
+    package static func root(for config: SiteConfig) -> String {
         config.publishedURL?.path ?? "/"
     }
 }

@@ -7,22 +7,22 @@ import GallerySupport
 import Mustache
 
 /// Renders every page of a site with a theme: pure, from values to `OutputFile`s.
-public struct PageRenderer: Sendable {
-    public var site: Site
-    public var theme: Theme
+package struct PageRenderer: Sendable {
+    package var site: Site
+    package var theme: Theme
     /// Layout engines by arrangement (site.yml's order), then breakpoint.
-    public var layouts: [[any CollectionLayout]]
+    package var layouts: [[any CollectionLayout]]
     /// How diagnostics name the site's site.yml.
-    public var configDisplayPath = "site.yml"
+    package var configDisplayPath = "site.yml"
     /// Each recipe's tags as a card's `tags` value, by slug: made once, since every tag page of a
     /// recipe shows its card, and rebuilding the list there would be quadratic in its tag count.
     private let cardTags: [String: MustacheValue]
 
     /// What the image phase made of each local picture, by site-relative path; empty while
     /// planning renditions (pages then name the originals).
-    public let pictures: [String: PublishedPicture]
+    package let pictures: [String: PublishedPicture]
 
-    public init(site: Site, theme: Theme, layouts: [[any CollectionLayout]], pictures: [String: PublishedPicture] = [:]) {
+    package init(site: Site, theme: Theme, layouts: [[any CollectionLayout]], pictures: [String: PublishedPicture] = [:]) {
         var site = site
         // Summaries get the smart punctuation cmark gives bodies, wherever they appear.
         for index in site.recipes.indices {
@@ -41,32 +41,32 @@ public struct PageRenderer: Sendable {
     }
 
     /// Output path of the gallery's first page.
-    public static let galleryPath = "index.html"
+    package static let galleryPath = "index.html"
 
     /// Output path of gallery page `number` (1-based): `index.html`, `page/2/index.html`, …
-    public static func galleryPath(page number: Int) -> String {
+    package static func galleryPath(page number: Int) -> String {
         number <= 1 ? galleryPath : "page/\(number)/index.html"
     }
 
     /// The recipes of each gallery page.
-    public var galleryPages: [ArraySlice<Recipe>] {
+    package var galleryPages: [ArraySlice<Recipe>] {
         let size = max(site.config.gallery.pageSize, 1)
         guard !site.recipes.isEmpty else { return [site.recipes[...]] }
         return stride(from: 0, to: site.recipes.count, by: size).map { site.recipes[$0..<min($0 + size, site.recipes.count)] }
     }
 
     /// Output path of a recipe's page.
-    public static func recipePath(_ recipe: Recipe) -> String {
+    package static func recipePath(_ recipe: Recipe) -> String {
         "recipes/\(recipe.slug)/index.html"
     }
 
     /// Output path of a local image: everything under `images/`, whatever folder it came from.
-    public static func imagePath(_ sourcePath: String) -> String {
+    package static func imagePath(_ sourcePath: String) -> String {
         sourcePath.hasPrefix("images/") ? sourcePath : "images/" + sourcePath
     }
 
     /// Renders all pages; template errors come back as diagnostics, each reported once.
-    public func render() -> ([OutputFile], [Diagnostic]) {
+    package func render() -> ([OutputFile], [Diagnostic]) {
         let files = ResultsByPosition<OutputFile>()
         let diagnostics = render { file, position in files.set(file, at: position) }
         return (files.inOrder, diagnostics)
@@ -78,7 +78,7 @@ public struct PageRenderer: Sendable {
     /// order: gallery pages, recipes, tags, the tag index, 404, then sitemap.xml, feed.xml,
     /// robots.txt and search.json. Diagnostics come in that order, whatever the scheduling; a page
     /// that fails is left out and reported once.
-    public func render(emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
+    package func render(emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
         let pages = galleryPages
         let tags = TagPages.tags(of: site.recipes)
         let published = site.config.publishedURL

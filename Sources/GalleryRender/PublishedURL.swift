@@ -7,35 +7,35 @@ import GallerySupport
 /// Absolute addresses on the published site, built from site.yml's `base_url`. Pages link to each
 /// other with relative URLs; only the sitemap, the feed, canonical links, Open Graph and JSON-LD need
 /// absolute ones, and they use the folder form (`…/recipes/negroni/`) a static host serves.
-public struct PublishedURL: Sendable, Hashable {
+package struct PublishedURL: Sendable, Hashable {
     /// The `base_url`, always ending in `/`.
-    public var base: String
+    package var base: String
 
-    public init(base: String) {
+    package init(base: String) {
         self.base = base.endingInSlash
     }
 
     /// A page's address: `recipes/negroni/index.html` → `https://example.com/bar/recipes/negroni/`.
-    public func page(_ outputPath: String) -> String {
+    package func page(_ outputPath: String) -> String {
         let folder = outputPath == "index.html" ? "" :
             outputPath.hasSuffix("/index.html") ? String(outputPath.dropLast("index.html".count)) : outputPath
         return base + URLPath.encode(folder)
     }
 
     /// Any other output file's address: `feed.xml` → `https://example.com/bar/feed.xml`.
-    public func file(_ outputPath: String) -> String {
+    package func file(_ outputPath: String) -> String {
         base + URLPath.encode(outputPath)
     }
 
     /// A URL as a page wrote it (relative, starting with the page's `root`) made absolute;
     /// URLs that are absolute already are returned as they are.
-    public func resolve(_ url: String, root: String) -> String {
+    package func resolve(_ url: String, root: String) -> String {
         if url.hasPrefix("https://") || url.hasPrefix("http://") { return url }
         return base + (url.hasPrefix(root) ? String(url.dropFirst(root.count)) : url)
     }
 
     /// The path part of the base, e.g. `/bar/`: a root that works from any folder of the host.
-    public var path: String {
+    package var path: String {
         let path = URLComponents(string: base)?.percentEncodedPath ?? "/"
         return path.isEmpty ? "/" : (path.hasSuffix("/") ? path : path + "/")
     }
@@ -43,7 +43,7 @@ public struct PublishedURL: Sendable, Hashable {
 
 extension SiteConfig {
     /// Where the site is published, when site.yml says.
-    public var publishedURL: PublishedURL? {
+    package var publishedURL: PublishedURL? {
         baseURL.map(PublishedURL.init(base:))
     }
 }

@@ -6,17 +6,17 @@ import GalleryPlan
 /// schema.org `Recipe` JSON-LD for a recipe page (DESIGN §6), in the shape Google's recipe rich
 /// results document: `name` and `image` required; description, ingredients, steps, times, yield,
 /// category, keywords, date and author recommended and written whenever the recipe has them.
-public struct RecipeStructuredData: Sendable {
-    public var recipe: Recipe
-    public var config: SiteConfig
+package struct RecipeStructuredData: Sendable {
+    package var recipe: Recipe
+    package var config: SiteConfig
     /// The page's absolute address; nil when site.yml has no `base_url`.
-    public var pageURL: String?
+    package var pageURL: String?
     /// The pictures: the image pipeline's crops (16:9, 4:3, 1:1) when there are any, else the image.
-    public var imageURLs: [String]
+    package var imageURLs: [String]
     /// The method: the items of the body's first ordered list, one `HowToStep` each.
-    public var steps: [String]
+    package var steps: [String]
 
-    public init(recipe: Recipe, config: SiteConfig, pageURL: String?, imageURLs: [String], steps: [String]) {
+    package init(recipe: Recipe, config: SiteConfig, pageURL: String?, imageURLs: [String], steps: [String]) {
         self.recipe = recipe
         self.config = config
         self.pageURL = pageURL
@@ -25,7 +25,7 @@ public struct RecipeStructuredData: Sendable {
     }
 
     /// The JSON-LD object.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let total = [recipe.prepTime, recipe.cookTime].compactMap { $0?.seconds }
         return .object([
             "@context": "https://schema.org",
@@ -50,11 +50,11 @@ public struct RecipeStructuredData: Sendable {
     }
 
     /// The text for the page's `<script type="application/ld+json">`.
-    public var script: String { json.text }
+    package var script: String { json.text }
 
     /// site.yml's `recipe_category` when set; otherwise a recipe served in a glass is a `Drink`
     /// (cocktails and zero-proof alike), and any other recipe takes its first tag.
-    public static func category(of recipe: Recipe, config: SiteConfig) -> String? {
+    package static func category(of recipe: Recipe, config: SiteConfig) -> String? {
         config.recipeCategory ?? (recipe.glass != nil ? "Drink" : recipe.tags.first)
     }
 

@@ -8,16 +8,16 @@ import Mustache
 /// `search.json`, the index the gallery's optional search box (assets/search.js) reads: one entry
 /// per recipe with its page (relative to the site root) and its searchable words, lowercased and
 /// without accents, so the script only has to fold the query the same way and compare.
-public struct SearchIndex: Sendable {
-    public static let path = "search.json"
+package struct SearchIndex: Sendable {
+    package static let path = "search.json"
 
-    public var recipes: [Recipe]
+    package var recipes: [Recipe]
 
-    public init(recipes: [Recipe]) {
+    package init(recipes: [Recipe]) {
         self.recipes = recipes
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .array(concurrentMap(count: recipes.count) { [recipes] index in
             let recipe = recipes[index]
             return .object([
@@ -29,12 +29,12 @@ public struct SearchIndex: Sendable {
     }
 
     /// Title, summary, tags, glass and ingredients, folded the way search.js folds a query.
-    public static func searchText(_ recipe: Recipe) -> String {
+    package static func searchText(_ recipe: Recipe) -> String {
         let parts = [recipe.title, recipe.summary ?? "", recipe.glass ?? ""] + recipe.tags + recipe.ingredients
         return parts.filter { !$0.isEmpty }.joined(separator: " ").foldedForSearch
     }
 
-    public var file: OutputFile {
+    package var file: OutputFile {
         OutputFile(path: Self.path, text: json.text + "\n")
     }
 }

@@ -5,20 +5,20 @@ import GalleryPlan
 
 /// `sitemap.xml` (sitemaps.org protocol): the absolute address of every page search engines should
 /// know, in the order the pages were rendered. It needs site.yml's `base_url`.
-public struct Sitemap: Sendable {
-    public static let path = "sitemap.xml"
+package struct Sitemap: Sendable {
+    package static let path = "sitemap.xml"
 
     /// The pages' absolute addresses.
-    public var urls: [String]
+    package var urls: [String]
 
     /// Every `.html` output except the 404 page, at its published address.
-    public init(outputPaths: [String], publishedURL: PublishedURL) {
+    package init(outputPaths: [String], publishedURL: PublishedURL) {
         urls = outputPaths
             .filter { $0.hasSuffix(".html") && $0 != NotFoundPage.path }
             .map(publishedURL.page)
     }
 
-    public var text: String {
+    package var text: String {
         var xml = """
         <?xml version="1.0" encoding="UTF-8"?>
         <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -30,7 +30,7 @@ public struct Sitemap: Sendable {
         return xml + "</urlset>\n"
     }
 
-    public var file: OutputFile {
+    package var file: OutputFile {
         OutputFile(path: Self.path, text: text)
     }
 }

@@ -7,31 +7,31 @@ import Mustache
 /// Open Graph and X (Twitter) card tags and the canonical link for a page's `<head>`, so shared
 /// links show a title, a summary and a picture. Addresses must be absolute here, so the page URL
 /// and a local picture appear only when site.yml has a `base_url`.
-public struct SocialMeta: Sendable {
+package struct SocialMeta: Sendable {
     /// A picture for the link preview, with an absolute URL.
-    public struct Image: Sendable, Hashable {
-        public var url: String
-        public var alt: String
-        public var width: Int?
-        public var height: Int?
+    package struct Image: Sendable, Hashable {
+        package var url: String
+        package var alt: String
+        package var width: Int?
+        package var height: Int?
     }
 
     /// `og:type`: the gallery and tag pages are a `website`, a recipe an `article`.
-    public var type: String
-    public var siteName: String
-    public var title: String
-    public var description: String?
+    package var type: String
+    package var siteName: String
+    package var title: String
+    package var description: String?
     /// The page's absolute address; also its canonical link.
-    public var url: String?
-    public var image: Image?
+    package var url: String?
+    package var image: Image?
     /// A recipe's date (`article:published_time`) and tags (`article:tag`).
-    public var publishedTime: String?
-    public var tags: [String] = []
+    package var publishedTime: String?
+    package var tags: [String] = []
     /// The site's `@handle` for `twitter:site`.
-    public var twitterHandle: String?
+    package var twitterHandle: String?
 
     /// The tags in the order they are written: (attribute, name, content).
-    public var properties: [(attribute: String, name: String, content: String)] {
+    package var properties: [(attribute: String, name: String, content: String)] {
         var list: [(String, String, String)] = [
             ("property", "og:type", type),
             ("property", "og:site_name", siteName),

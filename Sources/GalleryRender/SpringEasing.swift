@@ -6,11 +6,11 @@ import GallerySupport
 
 /// A damped spring, as UIKit Dynamics' attachment behaviours describe one (damping ratio and
 /// frequency in hertz), sampled into a CSS `linear()` easing at build time.
-public struct SpringEasing: Sendable, Hashable {
-    public var damping: Double
-    public var frequency: Double
+package struct SpringEasing: Sendable, Hashable {
+    package var damping: Double
+    package var frequency: Double
 
-    public init(damping: Double = 0.8, frequency: Double = 1.0) {
+    package init(damping: Double = 0.8, frequency: Double = 1.0) {
         self.damping = damping
         self.frequency = frequency
     }
@@ -18,7 +18,7 @@ public struct SpringEasing: Sendable, Hashable {
     private var angularFrequency: Double { 2 * .pi * frequency }
 
     /// Progress from 0 to 1 at `time` seconds: the step response of a damped oscillator.
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         let omega = angularFrequency
         let zeta = damping
         if zeta < 1 {
@@ -35,7 +35,7 @@ public struct SpringEasing: Sendable, Hashable {
     }
 
     /// Seconds until the spring stays within 0.1 % of its rest position.
-    public var settlingTime: Double {
+    package var settlingTime: Double {
         let step = 0.005
         var lastOutside = 0.0
         var time = 0.0
@@ -47,7 +47,7 @@ public struct SpringEasing: Sendable, Hashable {
     }
 
     /// `linear(0, 0.047, …, 1)`: evenly spaced samples over the settling time.
-    public func linearFunction(samples: Int = 40) -> String {
+    package func linearFunction(samples: Int = 40) -> String {
         let total = settlingTime
         let points = (0...samples).map { index -> String in
             if index == samples { return "1" }

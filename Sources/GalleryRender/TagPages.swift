@@ -5,30 +5,30 @@ import GallerySupport
 import Mustache
 
 /// A tag and the recipes that carry it, in gallery order.
-public struct RecipeTag: Sendable, Hashable {
+package struct RecipeTag: Sendable, Hashable {
     /// The tag as first written (in gallery order).
-    public var name: String
+    package var name: String
     /// `Recipe.slug(from:)` of the name; tags that differ only in case or accents share it.
-    public var slug: String
-    public var recipes: [Recipe]
+    package var slug: String
+    package var recipes: [Recipe]
 }
 
 /// Tag pages (`tags/<slug>/index.html`) listing a tag's recipes, and the tag index (`tags/index.html`).
-public enum TagPages {
-    public static let indexPath = "tags/index.html"
+package enum TagPages {
+    package static let indexPath = "tags/index.html"
 
-    public static func path(forSlug slug: String) -> String {
+    package static func path(forSlug slug: String) -> String {
         "tags/\(slug)/index.html"
     }
 
     /// The slug of a tag's page, or nil for a tag with no letters or digits to make one from.
-    public static func slug(of tag: String) -> String? {
+    package static func slug(of tag: String) -> String? {
         let slug = Recipe.slug(from: tag)
         return slug.isEmpty ? nil : slug
     }
 
     /// Every tag of `recipes`, sorted by name (case-insensitively, then by slug).
-    public static func tags(of recipes: [Recipe]) -> [RecipeTag] {
+    package static func tags(of recipes: [Recipe]) -> [RecipeTag] {
         var bySlug: [String: RecipeTag] = [:]
         for recipe in recipes {
             for name in recipe.tags {

@@ -7,19 +7,19 @@ import Mustache
 
 /// A parsed theme: its Mustache templates by name and its static assets, after the site's own
 /// `templates/` folder has overridden the default theme file by file.
-public struct Theme: Sendable {
-    public var templates: TemplateLibrary
+package struct Theme: Sendable {
+    package var templates: TemplateLibrary
     /// Template names that exist, for checks.
-    public var templateNames: Set<String>
+    package var templateNames: Set<String>
     /// Static files copied to the output under `assets/`, by path relative to `assets/`.
-    public var assets: [String: URL]
+    package var assets: [String: URL]
 
-    public init(templates: [String: Template], assets: [String: URL]) {
+    package init(templates: [String: Template], assets: [String: URL]) {
         self.templates = TemplateLibrary(templates: templates)
         self.templateNames = Set(templates.keys)
         self.assets = assets
     }
 
     /// The page templates every theme must provide.
-    public static let requiredTemplates = ["gallery", "recipe"]
+    package static let requiredTemplates = ["gallery", "recipe"]
 }

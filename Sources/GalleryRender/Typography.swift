@@ -5,8 +5,8 @@ import GalleryPlan
 
 /// Smart punctuation for plain text from front matter (summaries), matching what cmark's smart
 /// option does to Markdown bodies: curly quotes, en and em dashes, ellipses.
-public enum Typography {
-    public static func smarten(_ text: String) -> String {
+package enum Typography {
+    package static func smarten(_ text: String) -> String {
         // ASCII without carriage returns, as most front matter is, has one character per byte:
         // the rules then run over the bytes instead of splitting the text into characters.
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {

@@ -4,15 +4,15 @@ import GalleryImages
 import GalleryPlan
 
 /// Relative URLs between output files, so a site works under any sub-path and from disk.
-public enum URLPath {
+package enum URLPath {
     /// The prefix leading from the folder of `path` back to the output root: `""` for
     /// `index.html`, `"../../"` for `recipes/mojito/index.html`.
-    public static func root(from path: String) -> String {
+    package static func root(from path: String) -> String {
         String(repeating: "../", count: path.split(separator: "/").count - 1)
     }
 
     /// Percent-encodes each segment of a relative path (spaces, `#`, `?`, non-ASCII), keeping `/`.
-    public static func encode(_ path: String) -> String {
+    package static func encode(_ path: String) -> String {
         if path.utf8.allSatisfy(isUnreservedOrSlash) { return path }
         return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             var encoded = ""

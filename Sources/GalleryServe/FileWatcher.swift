@@ -12,17 +12,17 @@ import Darwin
 /// Notices changes under a few folders by comparing modification times and sizes at a fixed
 /// interval: portable, and cheap for a site's few hundred files. Hidden files and folders and the
 /// excluded folders (the output, caches) are ignored.
-public final class FileWatcher: @unchecked Sendable {
+package final class FileWatcher: @unchecked Sendable {
     /// What is known about one file between two polls.
-    public struct Stamp: Sendable, Hashable {
-        public var seconds: Int
-        public var nanoseconds: Int
-        public var size: Int64
+    package struct Stamp: Sendable, Hashable {
+        package var seconds: Int
+        package var nanoseconds: Int
+        package var size: Int64
     }
 
-    public let directories: [URL]
-    public let excluded: [URL]
-    public let interval: TimeInterval
+    package let directories: [URL]
+    package let excluded: [URL]
+    package let interval: TimeInterval
     private let onChange: @Sendable ([String]) -> Void
     private let condition = NSCondition()
     private var running = false
@@ -30,7 +30,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// `onChange` receives the changed paths (added, removed or modified), sorted; it runs on the
     /// watcher's own thread, and the next poll waits for it to return.
-    public init(directories: [URL], excluding excluded: [URL] = [], interval: TimeInterval = 0.5,
+    package init(directories: [URL], excluding excluded: [URL] = [], interval: TimeInterval = 0.5,
                 onChange: @escaping @Sendable ([String]) -> Void) {
         self.directories = directories.map(\.standardizedFileURL)
         self.excluded = excluded.map(\.standardizedFileURL)
@@ -39,7 +39,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Every watched file with its stamp.
-    public func snapshot() -> [String: Stamp] {
+    package func snapshot() -> [String: Stamp] {
         let excludedPaths = Set(excluded.map(\.path))
         var stamps: [String: Stamp] = [:]
         for directory in directories {
@@ -49,7 +49,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// The paths that differ between two snapshots, sorted.
-    public static func changes(from old: [String: Stamp], to new: [String: Stamp]) -> [String] {
+    package static func changes(from old: [String: Stamp], to new: [String: Stamp]) -> [String] {
         var changed: [String] = []
         for (path, stamp) in new where old[path] != stamp { changed.append(path) }
         for path in old.keys where new[path] == nil { changed.append(path) }
@@ -57,7 +57,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Starts polling on a background thread, comparing against the files as they are now.
-    public func start() {
+    package func start() {
         condition.lock()
         guard !running, finished else { condition.unlock(); return }
         running = true
@@ -70,7 +70,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Stops polling; returns once the watcher thread has ended (after a running `onChange`).
-    public func stop() {
+    package func stop() {
         condition.lock()
         running = false
         condition.broadcast()

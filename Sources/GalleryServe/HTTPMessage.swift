@@ -6,15 +6,15 @@ import GallerySupport
 
 /// One parsed HTTP/1.x request head. Bodies are never read: the preview server answers GET and
 /// HEAD only.
-public struct HTTPRequest: Sendable, Hashable {
-    public var method: String
+package struct HTTPRequest: Sendable, Hashable {
+    package var method: String
     /// The request target as sent, e.g. `/recipes/mojito/?x=1`.
-    public var target: String
-    public var version: String
+    package var target: String
+    package var version: String
     /// Header names lowercased, in the order sent.
-    public var headers: [HTTPHeader]
+    package var headers: [HTTPHeader]
 
-    public init(method: String, target: String, version: String = "HTTP/1.1", headers: [HTTPHeader] = []) {
+    package init(method: String, target: String, version: String = "HTTP/1.1", headers: [HTTPHeader] = []) {
         self.method = method
         self.target = target
         self.version = version
@@ -22,18 +22,18 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// The target without its query and fragment, still percent-encoded.
-    public var path: String {
+    package var path: String {
         String(target.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The query after `?`, without the fragment; empty when there is none.
-    public var query: String {
+    package var query: String {
         guard let mark = target.firstIndex(of: "?") else { return "" }
         return String(target[target.index(after: mark)...].prefix { $0 != "#" })
     }
 
     /// The value of query parameter `name`, e.g. `since` in `?since=3`.
-    public func queryValue(_ name: String) -> String? {
+    package func queryValue(_ name: String) -> String? {
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if parts.first.map(String.init) == name { return parts.count > 1 ? String(parts[1]) : "" }
@@ -41,19 +41,19 @@ public struct HTTPRequest: Sendable, Hashable {
         return nil
     }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let lowered = name.lowercased()
         return headers.first { $0.name == lowered }?.value
     }
 
     /// Why a request head could not be parsed; the server answers with `status`.
-    public struct ParseError: Error, Sendable, Hashable {
-        public var status: Int
-        public var reason: String
+    package struct ParseError: Error, Sendable, Hashable {
+        package var status: Int
+        package var reason: String
     }
 
     /// Parses a request head (request line and header lines, without the blank line that ends it).
-    public static func parse(head: String) throws(ParseError) -> HTTPRequest {
+    package static func parse(head: String) throws(ParseError) -> HTTPRequest {
         // Split on scalars: as Characters, "\r\n" is one grapheme and never equals "\n".
         var lines = head.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             String(line.last == "\r" ? line.dropLast() : line[...])
@@ -90,11 +90,11 @@ public struct HTTPRequest: Sendable, Hashable {
 }
 
 /// One header field.
-public struct HTTPHeader: Sendable, Hashable {
-    public var name: String
-    public var value: String
+package struct HTTPHeader: Sendable, Hashable {
+    package var name: String
+    package var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
@@ -102,30 +102,30 @@ public struct HTTPHeader: Sendable, Hashable {
 
 /// A complete response; the server adds `Content-Length` and `Connection: close`, and drops the
 /// body of a HEAD response while keeping its length.
-public struct HTTPResponse: Sendable, Hashable {
-    public var status: Int
-    public var headers: [HTTPHeader]
-    public var body: Data
+package struct HTTPResponse: Sendable, Hashable {
+    package var status: Int
+    package var headers: [HTTPHeader]
+    package var body: Data
 
-    public init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
+    package init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A small plain-text response, for errors.
-    public static func text(_ status: Int, _ message: String, headers: [HTTPHeader] = []) -> HTTPResponse {
+    package static func text(_ status: Int, _ message: String, headers: [HTTPHeader] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: [HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8")] + headers,
                      body: Data((message + "\n").utf8))
     }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let lowered = name.lowercased()
         return headers.first { $0.name.lowercased() == lowered }?.value
     }
 
     /// The bytes on the wire: status line, headers, blank line and (unless `includeBody` is false) the body.
-    public func serialized(includeBody: Bool) -> Data {
+    package func serialized(includeBody: Bool) -> Data {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
         for header in headers where header.name.lowercased() != "content-length" && header.name.lowercased() != "connection" {
             head += "\(header.name): \(header.value)\r\n"

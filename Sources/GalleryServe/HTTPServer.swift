@@ -10,42 +10,42 @@ import Darwin
 #endif
 
 /// Why the server could not start listening.
-public struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
+package struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
     /// True when another program already listens on the port.
-    public var addressInUse: Bool
+    package var addressInUse: Bool
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// A small HTTP/1.1 server on POSIX sockets for previewing a site: one thread per connection,
 /// `Connection: close`, GET and HEAD only. It guards itself with a header size limit, a deadline
 /// for the whole request head, a cap on simultaneous connections and on those of one client
 /// address, and it answers only requests whose `Host` names this server (no DNS rebinding).
-public final class HTTPServer: @unchecked Sendable {
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+package final class HTTPServer: @unchecked Sendable {
+    package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// Limits that keep a slow or hostile client from tying the server up.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// The most bytes a request head (request line and headers) may take.
-        public var maximumHeadBytes = 16 * 1024
+        package var maximumHeadBytes = 16 * 1024
         /// How long a client may take to send its whole request head, in seconds; then it is closed.
-        public var requestTimeout: TimeInterval = 5
+        package var requestTimeout: TimeInterval = 5
         /// How long one read or write may block, in seconds.
-        public var socketTimeout: TimeInterval = 5
+        package var socketTimeout: TimeInterval = 5
         /// Connections handled at once; more are answered 503 straight away.
-        public var maximumConnections = 64
+        package var maximumConnections = 64
         /// Connections one client address may hold at once, so it cannot take every slot; more
         /// are answered 503 straight away.
-        public var maximumConnectionsPerClient = 8
+        package var maximumConnectionsPerClient = 8
 
-        public init() {}
+        package init() {}
     }
 
-    public let host: String
-    public let limits: Limits
+    package let host: String
+    package let limits: Limits
     /// The `Host` header names (without port, lowercased) this server answers; others get 421.
-    public let allowedHostNames: Set<String>
+    package let allowedHostNames: Set<String>
     private let requestedPort: UInt16
     private let handler: Handler
     private let lock = NSLock()
@@ -57,7 +57,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     /// `port` 0 lets the system choose a free port; `port` tells which after `start()`.
-    public init(host: String = "127.0.0.1", port: UInt16, limits: Limits = Limits(), handler: @escaping Handler) {
+    package init(host: String = "127.0.0.1", port: UInt16, limits: Limits = Limits(), handler: @escaping Handler) {
         self.host = host
         self.requestedPort = port
         self.limits = limits
@@ -93,11 +93,11 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// The port the server listens on (0 before `start()`).
-    public var port: UInt16 { lock.withLock { boundPort } }
+    package var port: UInt16 { lock.withLock { boundPort } }
 
     /// Binds, listens and starts accepting connections on a background thread; returns the port.
     @discardableResult
-    public func start() throws(HTTPServerError) -> UInt16 {
+    package func start() throws(HTTPServerError) -> UInt16 {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = requestedPort.bigEndian
@@ -149,7 +149,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Stops accepting connections and closes the listening socket; returns once the accept loop
     /// has ended. Requests already being answered finish on their own threads.
-    public func stop() {
+    package func stop() {
         let wasRunning = lock.withLock { () -> Bool in
             guard !stopping, listener >= 0 else { return false }
             stopping = true

@@ -12,9 +12,9 @@ import Darwin
 /// `gallerygen serve` without the printing: builds the site, serves its output over HTTP, watches
 /// the site and theme folders, rebuilds on change and tells open pages to reload. A failed rebuild
 /// keeps the previous output served.
-public final class PreviewServer: @unchecked Sendable {
+package final class PreviewServer: @unchecked Sendable {
     /// What happened, for the command line to report.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// Files changed; a rebuild follows.
         case changed([String])
         /// A build succeeded; pages showing an older generation reload.
@@ -24,13 +24,13 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// The long-poll address the reload script asks for the build generation.
-    public static let eventsPath = "/__gallerygen/events"
+    package static let eventsPath = "/__gallerygen/events"
 
-    public let options: BuildOptions
+    package let options: BuildOptions
     /// The path of the site's base URL; requests under it are served as if at `/`.
-    public let basePath: String
+    package let basePath: String
     /// How long an events request waits for a new build before answering with the current one.
-    public var longPollTimeout: TimeInterval = 25
+    package var longPollTimeout: TimeInterval = 25
     private let report: @Sendable (Event) -> Void
     private let condition = NSCondition()
     private var currentGeneration = 0
@@ -43,7 +43,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// `watchedDirectories` are the site folder and the theme folder(s); the output folder and
     /// `.gallerygen-cache` are never watched.
-    public init(options: BuildOptions, host: String = "127.0.0.1", port: UInt16, basePath: String = "/",
+    package init(options: BuildOptions, host: String = "127.0.0.1", port: UInt16, basePath: String = "/",
                 watchedDirectories: [URL], pollInterval: TimeInterval = 0.5, events report: @escaping @Sendable (Event) -> Void) {
         self.options = options
         self.basePath = basePath
@@ -59,20 +59,20 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// The number of successful builds so far; open pages reload when it changes.
-    public var generation: Int {
+    package var generation: Int {
         condition.lock()
         defer { condition.unlock() }
         return currentGeneration
     }
 
     /// The address to open, e.g. `http://127.0.0.1:8000/`.
-    public var url: String { "http://\(server.host):\(server.port)/" }
+    package var url: String { "http://\(server.host):\(server.port)/" }
 
-    public var port: UInt16 { server.port }
+    package var port: UInt16 { server.port }
 
     /// Listens (failing fast when the port is taken), builds once, then starts watching.
     @discardableResult
-    public func start() throws(HTTPServerError) -> UInt16 {
+    package func start() throws(HTTPServerError) -> UInt16 {
         let port = try server.start()
         rebuild()
         watcher.start()
@@ -80,7 +80,7 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// Stops watching and serving, and answers every waiting events request.
-    public func stop() {
+    package func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -90,7 +90,7 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// Waits until the generation differs from `generation` or `timeout` passes; returns the current one.
-    public func waitForGeneration(after generation: Int, timeout: TimeInterval) -> Int {
+    package func waitForGeneration(after generation: Int, timeout: TimeInterval) -> Int {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -101,7 +101,7 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// Builds now; called at start and by the watcher, so builds never overlap.
-    public func rebuild() {
+    package func rebuild() {
         let started = Date()
         do {
             let result = try outputLock.writing { () throws(BuildFailure) -> BuildReport in try SiteBuilder(options: options).build() }
@@ -133,7 +133,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// The script injected into served pages (never into the built files): it long-polls the
     /// events address and reloads the page once a newer build is out.
-    public static func reloadScript(generation: Int) -> String {
+    package static func reloadScript(generation: Int) -> String {
         """
         <script>/* gallerygen serve: reloads the page after each rebuild */(()=>{const g=\(generation);\
         const poll=()=>fetch("\(eventsPath)?since="+g,{cache:"no-store"}).then(r=>r.json())\

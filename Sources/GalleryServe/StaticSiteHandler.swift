@@ -11,22 +11,22 @@ import Darwin
 
 /// Answers requests with the files of a built site, the way a static host would: `index.html` for
 /// folders, the site's `404.html` for anything missing, and nothing outside the root folder.
-public struct StaticSiteHandler: Sendable {
+package struct StaticSiteHandler: Sendable {
     /// The folder served at `/`.
-    public var root: URL
+    package var root: URL
     /// The path the published site lives under (`/bar/` for base_url `https://example.com/bar/`):
     /// requests under it are served as if at `/`, so root-relative links (the 404 page's) work too.
-    public var basePath: String
+    package var basePath: String
     /// Markup inserted before `</body>` of every HTML page served (the preview's reload script).
-    public var htmlInjection: (@Sendable () -> String)?
+    package var htmlInjection: (@Sendable () -> String)?
 
-    public init(root: URL, basePath: String = "/", htmlInjection: (@Sendable () -> String)? = nil) {
+    package init(root: URL, basePath: String = "/", htmlInjection: (@Sendable () -> String)? = nil) {
         self.root = root.standardizedFileURL
         self.basePath = basePath.endingInSlash
         self.htmlInjection = htmlInjection
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         var rawPath = request.path
         guard rawPath.hasPrefix("/") else { return .text(400, "Bad request: the target must start with '/'.") }
         // Repeated slashes collapse first, so no redirect can ever point to `//host/…`.
@@ -106,12 +106,12 @@ public struct StaticSiteHandler: Sendable {
     }
 
     /// The path of a site's base URL, ending in `/`: `/bar/` for `https://example.com/bar/`.
-    public static func basePath(fromBaseURL baseURL: String) -> String {
+    package static func basePath(fromBaseURL baseURL: String) -> String {
         PublishedURL(base: baseURL).path
     }
 
     /// The `Content-Type` for a file extension; unknown types are served as bytes.
-    public static func contentType(forPathExtension pathExtension: String) -> String {
+    package static func contentType(forPathExtension pathExtension: String) -> String {
         switch pathExtension.lowercased() {
         case "html", "htm": "text/html; charset=utf-8"
         case "css": "text/css; charset=utf-8"

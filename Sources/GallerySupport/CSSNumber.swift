@@ -1,7 +1,7 @@
 /// Short, deterministic number formatting for CSS and attributes.
-public enum CSSNumber {
+package enum CSSNumber {
     /// At most `places` decimals, trailing zeros removed: 12.5, 0.33, 160.
-    public static func format(_ value: Double, places: Int = 2) -> String {
+    package static func format(_ value: Double, places: Int = 2) -> String {
         format(scaled: scaled(value, places: places), places: places)
     }
 

@@ -54,23 +54,23 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// Collects diagnostics across the phases of a build, in a stable order.
-public struct DiagnosticLog: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticLog: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func append(contentsOf more: [Diagnostic]) {
+    package mutating func append(contentsOf more: [Diagnostic]) {
         diagnostics.append(contentsOf: more)
     }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Diagnostics sorted by file, line and column so output does not depend on work order.
-    public var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         diagnostics.sorted { a, b in
             (a.path, a.line, a.column, a.message) < (b.path, b.line, b.column, b.message)
         }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One file of the built site, held in memory until the writer puts it in place.
-public struct OutputFile: Sendable, Hashable {
-    public enum Contents: Sendable, Hashable {
+package struct OutputFile: Sendable, Hashable {
+    package enum Contents: Sendable, Hashable {
         case data(Data)
         /// A file copied byte for byte from the site or theme folder.
         case copy(URL)
@@ -12,15 +12,15 @@ public struct OutputFile: Sendable, Hashable {
     }
 
     /// Path relative to the output folder, with `/` separators.
-    public var path: String
-    public var contents: Contents
+    package var path: String
+    package var contents: Contents
 
-    public init(path: String, contents: Contents) {
+    package init(path: String, contents: Contents) {
         self.path = path
         self.contents = contents
     }
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.init(path: path, contents: .data(Data(text.utf8)))
     }
 }

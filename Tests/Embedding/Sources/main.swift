@@ -1,5 +1,5 @@
-// embed-gallerygen THEME FOLDER: writes the starter site into FOLDER (which must not exist),
-// builds it with GalleryKit, breaks it and builds again to read the diagnostics, and lays out a
+// embed-gallerygen THEME FOLDER: writes a small site into FOLDER (which must not exist), builds
+// it with GalleryKit, breaks it and builds again to read the diagnostics, and lays out a
 // fan with GalleryLayout. Prints what it saw; exits 1 if anything is not as expected.
 import Foundation
 import GalleryKit
@@ -15,10 +15,19 @@ guard arguments.count == 3 else { fail("usage: embed-gallerygen THEME FOLDER") }
 let theme = URL(fileURLWithPath: arguments[1])
 let site = URL(fileURLWithPath: arguments[2])
 
+let files = [
+    "site.yml": "title: Embedded\n",
+    "recipes/gimlet.md": "---\ntitle: Gimlet\ntags: [gin]\n---\nStir gin and lime cordial.\n",
+    "recipes/daiquiri.md": "---\ntitle: Daiquiri\ntags: [rum]\n---\nShake rum, lime and sugar.\n",
+]
 do {
-    try StarterSite.write(to: site, displayPath: site.path)
+    for (path, text) in files {
+        let url = site.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
 } catch {
-    fail("cannot write the starter site: \(error)")
+    fail("cannot write the site: \(error)")
 }
 
 // A site builds, and the report says what was written.
@@ -30,7 +39,7 @@ do {
     }
     print("built \(report.recipeCount) recipes into \(report.fileCount) files")
 } catch {
-    fail("the starter site does not build: \(error)")
+    fail("the site does not build: \(error)")
 }
 
 // A broken site fails with diagnostics a program can read.
