@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),
         .executableTarget(name: "LayoutBench", dependencies: ["GalleryLayout"], path: "bench/LayoutBench"),
         .executableTarget(
-            name: "GalleryBytes", dependencies: ["GalleryKit", "GalleryContent", "GalleryRender", "GalleryLayout"], path: "bench/GalleryBytes"
+            name: "GalleryBytes", dependencies: ["GalleryKit", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"], path: "bench/GalleryBytes"
         ),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),

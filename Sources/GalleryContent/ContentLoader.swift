@@ -49,10 +49,11 @@ package struct ContentLoader: Sendable {
             return Reading(site: nil, diagnostics: [.error("site folder not found", path: displayRoot)])
         }
         let config = loadConfig(&log)
-        // The layout engines' parameters, checked before the recipes are read so that their
-        // errors are reported with the recipes' own.
-        log.append(contentsOf: GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints,
-                                                                path: displayPath("site.yml")).1)
+        // The layout engines, made (and their parameters checked) before the recipes are read so
+        // that their errors are reported with the recipes' own.
+        let (layouts, layoutProblems) = GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints,
+                                                                        path: displayPath("site.yml"))
+        log.append(contentsOf: layoutProblems)
         if let background = config.gallery.backgroundImage {
             checkSiteFile(background, what: "background image", reference: displayPath("site.yml"), line: config.gallery.line, &log)
         }
@@ -87,7 +88,8 @@ package struct ContentLoader: Sendable {
         }
         checkDuplicateSlugs(recipes, &log)
         let images = probeImages(recipes, &log)
-        let site = log.hasErrors ? nil : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images)
+        let site = log.hasErrors ? nil
+            : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts)
         return Reading(site: site, recipes: recipes, images: images, diagnostics: log.sorted)
     }
 

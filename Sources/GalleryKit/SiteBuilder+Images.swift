@@ -15,15 +15,12 @@ extension SiteBuilder {
         var pipeline: ImagePipeline
     }
 
-    /// Plans renditions from the gallery's layouts (every page, arrangement, filter and
-    /// breakpoint), then runs the pipeline over every local image.
-    func processImages(of site: Site, theme: Theme, layouts: [[any CollectionLayout]], loader: ContentLoader) -> ImageWork {
-        let planner = PageRenderer(site: site, theme: theme, layouts: layouts)
-        let pages = planner.galleryPages
+    /// Plans renditions from the gallery plan (every page, arrangement, filter and breakpoint),
+    /// then runs the pipeline over every local image.
+    func processImages(of site: Site, gallery: GalleryPages, loader: ContentLoader) -> ImageWork {
         // Only pages showing a local image have renditions to plan: a site without pictures lays
         // nothing out twice and holds no page's model.
-        let models = pages.indices.filter { pages[$0].contains { if case .local? = $0.image { true } else { false } } }
-            .map { planner.galleryModel(page: $0 + 1, of: pages) }
+        let models = gallery.pagesWithLocalPictures.map(gallery.model(page:))
         let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
                                          maximumWidth: site.config.images.maximumWidth)
 

@@ -119,19 +119,13 @@ public struct SiteBuilder: Sendable {
         } catch {
             log.append(contentsOf: error.diagnostics)
         }
-        var layouts: [[any CollectionLayout]] = []
-        if let site {
-            // The loader has reported any problem with these already.
-            layouts = GalleryLayoutFactory.makeLayouts(site.config.gallery, breakpoints: site.config.breakpoints,
-                                                       path: configPath).0
-        }
         guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
         if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
 
-        progress("Laying out \(site.recipes.count) cards in \(layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
+        progress("Laying out \(site.recipes.count) cards in \(site.layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
         // Images before pages: the pages name the renditions. A failed image fails the build
         // here, before anything is written.
-        let imageWork = processImages(of: site, theme: theme, layouts: layouts, loader: loader)
+        let imageWork = processImages(of: site, gallery: GalleryPages(site: site), loader: loader)
         log.append(contentsOf: imageWork.outcome.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
         if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
@@ -139,7 +133,7 @@ public struct SiteBuilder: Sendable {
         progress("Rendering pages")
         // Each page goes into the staging folder as soon as it is rendered, so a large site is
         // never held in memory whole; the output folder changes only at the commit below.
-        var renderer = PageRenderer(site: site, theme: theme, layouts: layouts, pictures: imageWork.pictures)
+        var renderer = PageRenderer(site: site, theme: theme, pictures: imageWork.pictures)
         renderer.configDisplayPath = configPath
         let staging: OutputWriter.Staging
         do {
@@ -169,7 +163,7 @@ public struct SiteBuilder: Sendable {
         var copiedImages = Set<String>()
         if let background = site.config.gallery.backgroundImage { copiedImages.insert(background) }
         for path in copiedImages.sorted() {
-            files.append(OutputFile(path: PageRenderer.imagePath(path), contents: .copy(options.siteDirectory.appendingPathComponent(path))))
+            files.append(OutputFile(path: SitePaths.image(path), contents: .copy(options.siteDirectory.appendingPathComponent(path))))
         }
 
         progress("Writing \(files.count) assets and pictures")
@@ -186,7 +180,7 @@ public struct SiteBuilder: Sendable {
         }
         imageWork.pipeline.prune(keeping: imageWork.outcome.cacheKeys)
         if let reportURL = options.layoutReport {
-            let json = LayoutReport.json(renderer.galleryModel(page: 1, of: renderer.galleryPages))
+            let json = LayoutReport.json(renderer.gallery.model(page: 1))
             do {
                 try Data(json.utf8).write(to: reportURL)
             } catch {

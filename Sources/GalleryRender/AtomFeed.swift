@@ -9,7 +9,6 @@ import Mustache
 /// readers need absolute addresses, so the feed needs site.yml's `base_url`; no clock is read:
 /// the feed's `updated` is the newest recipe date.
 package struct AtomFeed: Sendable {
-    package static let path = "feed.xml"
     /// Readers only look at the latest entries; a long archive would only make the file heavy.
     package static let maximumEntries = 50
 
@@ -36,7 +35,7 @@ package struct AtomFeed: Sendable {
         let entries = self.entries
         // With no dated recipe there is nothing newer than the epoch, and nothing to read a date from.
         let updated = entries.first?.date.map(Self.timestamp) ?? "1970-01-01T00:00:00Z"
-        let home = publishedURL.page(PageRenderer.galleryPath)
+        let home = publishedURL.page(SitePaths.gallery)
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(config.language))">
@@ -47,7 +46,7 @@ package struct AtomFeed: Sendable {
             xml += "  <subtitle>\(XMLText.escape(description))</subtitle>\n"
         }
         xml += """
-          <link rel="self" type="application/atom+xml" href="\(XMLText.escape(publishedURL.file(Self.path)))"/>
+          <link rel="self" type="application/atom+xml" href="\(XMLText.escape(publishedURL.file(SitePaths.feed)))"/>
           <link rel="alternate" type="text/html" href="\(XMLText.escape(home))"/>
           <id>\(XMLText.escape(home))</id>
           <updated>\(updated)</updated>
@@ -62,11 +61,11 @@ package struct AtomFeed: Sendable {
     }
 
     package var file: OutputFile {
-        OutputFile(path: Self.path, text: text)
+        OutputFile(path: SitePaths.feed, text: text)
     }
 
     private func entry(_ recipe: Recipe) -> String {
-        let url = XMLText.escape(publishedURL.page(PageRenderer.recipePath(recipe)))
+        let url = XMLText.escape(publishedURL.page(SitePaths.recipe(recipe)))
         let date = recipe.date.map(Self.timestamp) ?? ""
         var xml = """
           <entry>
@@ -113,5 +112,16 @@ package struct AtomFeed: Sendable {
     /// RFC 3339 at midnight UTC: front matter dates carry no time or zone.
     static func timestamp(_ date: RecipeDate) -> String {
         date.iso8601 + "T00:00:00Z"
+    }
+}
+
+/// `feed.xml`, when site.yml has a `base_url`.
+package struct FeedFile: GeneratedFile {
+    package func count(in site: PageRenderer) -> Int { site.site.config.publishedURL == nil ? 0 : 1 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.feed }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures).file
     }
 }

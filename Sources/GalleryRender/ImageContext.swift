@@ -16,7 +16,7 @@ extension PageRenderer {
         case .local(let path):
             let info = site.images[path]
             var context: [String: MustacheValue] = [
-                "src": .string(root + URLPath.encode(Self.imagePath(path))),
+                "src": .string(root + URLPath.encode(SitePaths.image(path))),
                 "alt": .string(alt),
                 "width": info.map { .int($0.width) } ?? .null,
                 "height": info.map { .int($0.height) } ?? .null,
@@ -53,8 +53,8 @@ extension PageRenderer {
     /// The one output file standing for a local picture where only one can be named (feeds): the
     /// SVG itself or the largest JPEG rendition, else the plain copy path.
     static func publishedImagePath(_ sourcePath: String, in pictures: [String: PublishedPicture]) -> String {
-        guard let processed = pictures[sourcePath]?.processed else { return imagePath(sourcePath) }
-        return processed.vectorPath ?? processed.renditions(.jpeg).max { $0.width < $1.width }?.path ?? imagePath(sourcePath)
+        guard let processed = pictures[sourcePath]?.processed else { return SitePaths.image(sourcePath) }
+        return processed.vectorPath ?? processed.renditions(.jpeg).max { $0.width < $1.width }?.path ?? SitePaths.image(sourcePath)
     }
 
     /// `src` for browsers without `srcset`: the largest JPEG up to this width.

@@ -36,7 +36,7 @@ extension PageRenderer {
     func galleryStructuredData(_ recipes: ArraySlice<Recipe>, root: String) -> ItemListStructuredData {
         let published = site.config.publishedURL
         return ItemListStructuredData(urls: recipes.map { recipe in
-            published?.page(Self.recipePath(recipe)) ?? root + URLPath.encode(Self.recipePath(recipe))
+            published?.page(SitePaths.recipe(recipe)) ?? root + URLPath.encode(SitePaths.recipe(recipe))
         }, startPosition: recipes.startIndex + 1)
     }
 }

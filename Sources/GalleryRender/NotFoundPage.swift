@@ -8,8 +8,15 @@ import Mustache
 /// the missing address names, it cannot use relative links; so its root is the path of site.yml's
 /// `base_url` (`/back-bar/`: right on the published host, under any domain or protocol) or, without
 /// one, `/` (the site at the root of its host, as `gallerygen serve` and most hosts serve it).
-package enum NotFoundPage {
-    package static let path = "404.html"
+package struct NotFoundPage: TemplatePage {
+    package var templateName: String { "404" }
+    package var isListedInSitemap: Bool { false }
+
+    package func count(in site: PageRenderer) -> Int { 1 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.notFound }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.notFoundContext() }
 
     /// The prefix the page's links start with.
     package static func root(for config: SiteConfig) -> String {
@@ -24,8 +31,8 @@ extension PageRenderer {
             "root": .string(root),
             "site": siteContext,
             "page": ["title": "Page not found", "description": .null],
-            "galleryURL": .string(root + Self.galleryPath),
-            "tagsURL": hasTagIndex ? .string(root + TagPages.indexPath) : .null,
+            "galleryURL": .string(root + SitePaths.gallery),
+            "tagsURL": hasTagIndex ? .string(root + SitePaths.tagIndex) : .null,
         ]
     }
 }

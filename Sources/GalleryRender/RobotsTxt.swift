@@ -7,13 +7,11 @@ import GalleryPlan
 /// only at the root of a host, so a site published under a sub-path should copy its line to the
 /// host's own robots.txt.
 package struct RobotsTxt: Sendable {
-    package static let path = "robots.txt"
-
     /// The sitemap's absolute address, when site.yml has a `base_url`.
     package var sitemapURL: String?
 
     package init(publishedURL: PublishedURL?) {
-        sitemapURL = publishedURL?.file(Sitemap.path)
+        sitemapURL = publishedURL?.file(SitePaths.sitemap)
     }
 
     package var text: String {
@@ -21,6 +19,17 @@ package struct RobotsTxt: Sendable {
     }
 
     package var file: OutputFile {
-        OutputFile(path: Self.path, text: text)
+        OutputFile(path: SitePaths.robots, text: text)
+    }
+}
+
+/// `robots.txt`, pointing at the sitemap when there is one.
+package struct RobotsFile: GeneratedFile {
+    package func count(in site: PageRenderer) -> Int { 1 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.robots }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        RobotsTxt(publishedURL: site.site.config.publishedURL).file
     }
 }

@@ -9,8 +9,6 @@ import Mustache
 /// per recipe with its page (relative to the site root) and its searchable words, lowercased and
 /// without accents, so the script only has to fold the query the same way and compare.
 package struct SearchIndex: Sendable {
-    package static let path = "search.json"
-
     package var recipes: [Recipe]
 
     package init(recipes: [Recipe]) {
@@ -21,7 +19,7 @@ package struct SearchIndex: Sendable {
         .array(concurrentMap(count: recipes.count) { [recipes] index in
             let recipe = recipes[index]
             return .object([
-                "url": .string(URLPath.encode(PageRenderer.recipePath(recipe))),
+                "url": .string(URLPath.encode(SitePaths.recipe(recipe))),
                 "title": .string(recipe.title),
                 "text": .string(Self.searchText(recipe)),
             ])
@@ -35,7 +33,18 @@ package struct SearchIndex: Sendable {
     }
 
     package var file: OutputFile {
-        OutputFile(path: Self.path, text: json.text + "\n")
+        OutputFile(path: SitePaths.searchIndex, text: json.text + "\n")
+    }
+}
+
+/// `search.json`, unless site.yml turns search off.
+package struct SearchIndexFile: GeneratedFile {
+    package func count(in site: PageRenderer) -> Int { site.site.config.search ? 1 : 0 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.searchIndex }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        SearchIndex(recipes: site.site.recipes).file
     }
 }
 
@@ -44,6 +53,6 @@ extension PageRenderer {
     /// turns search off.
     func searchContext(root: String) -> MustacheValue {
         guard site.config.search else { return .null }
-        return ["indexURL": .string(root + SearchIndex.path), "scriptURL": .string(root + "assets/search.js")]
+        return ["indexURL": .string(root + SitePaths.searchIndex), "scriptURL": .string(root + SitePaths.searchScript)]
     }
 }

@@ -6,16 +6,12 @@ import GalleryPlan
 /// `sitemap.xml` (sitemaps.org protocol): the absolute address of every page search engines should
 /// know, in the order the pages were rendered. It needs site.yml's `base_url`.
 package struct Sitemap: Sendable {
-    package static let path = "sitemap.xml"
-
     /// The pages' absolute addresses.
     package var urls: [String]
 
-    /// Every `.html` output except the 404 page, at its published address.
-    package init(outputPaths: [String], publishedURL: PublishedURL) {
-        urls = outputPaths
-            .filter { $0.hasSuffix(".html") && $0 != NotFoundPage.path }
-            .map(publishedURL.page)
+    /// The pages at `pagePaths` (output paths), at their published addresses.
+    package init(pagePaths: [String], publishedURL: PublishedURL) {
+        urls = pagePaths.map(publishedURL.page)
     }
 
     package var text: String {
@@ -31,6 +27,19 @@ package struct Sitemap: Sendable {
     }
 
     package var file: OutputFile {
-        OutputFile(path: Self.path, text: text)
+        OutputFile(path: SitePaths.sitemap, text: text)
+    }
+}
+
+/// `sitemap.xml`, when site.yml has a `base_url`: every page of the kinds listed in sitemaps.
+package struct SitemapFile: GeneratedFile {
+    package func count(in site: PageRenderer) -> Int { site.site.config.publishedURL == nil ? 0 : 1 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.sitemap }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        let paths = site.files.filter { PageRenderer.kinds[$0.kind].isListedInSitemap }
+            .map { PageRenderer.kinds[$0.kind].path($0.index, in: site) }
+        return Sitemap(pagePaths: paths, publishedURL: site.site.config.publishedURL!).file
     }
 }

@@ -141,7 +141,7 @@ func metaTags(in html: String) -> [(String, String)] {
         config.baseURL = "https://example.com/bar/"
         let recipe = Recipe(slug: "mojito", title: "Mojito", sourcePath: "recipes/mojito.md", image: .local("images/mojito.jpg"))
         let renderer = PageRenderer(site: Site(config: config, recipes: [recipe], images: [:]),
-                                    theme: Theme(templates: [:], assets: [:]), layouts: [])
+                                    theme: Theme(templates: [:], assets: [:]))
         let image: MustacheValue = [
             "src": "../../images/mojito.jpg", "alt": "A mojito",
             "crops": [

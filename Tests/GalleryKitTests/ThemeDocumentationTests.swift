@@ -107,20 +107,15 @@ struct TemplateContexts: Sendable {
         let loader = ContentLoader(siteDirectory: directory)
         let (loaded, _) = try loader.load()
         let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
-        let layouts = GalleryLayoutFactory.makeLayouts(loaded.config.gallery, breakpoints: loaded.config.breakpoints, path: "site.yml").0
         let builder = SiteBuilder(options: BuildOptions(siteDirectory: directory, themeDirectory: Repository.templates))
-        let pictures = builder.processImages(of: loaded, theme: theme, layouts: layouts, loader: loader).pictures
-        let renderer = PageRenderer(site: loaded, theme: theme, layouts: layouts, pictures: pictures)
+        let pictures = builder.processImages(of: loaded, gallery: GalleryPages(site: loaded), loader: loader).pictures
+        let renderer = PageRenderer(site: loaded, theme: theme, pictures: pictures)
 
-        let pages = renderer.galleryPages
-        let tags = TagPages.tags(of: renderer.site.recipes)
-        var contexts: [String: [MustacheValue]] = [
-            "gallery": pages.indices.map { renderer.galleryContext(page: $0 + 1, of: pages) },
-            "recipe": renderer.site.recipes.indices.map(renderer.recipeContext),
-            "tag": tags.map(renderer.tagContext),
-            "tags": [renderer.tagIndexContext(tags)],
-            "404": [renderer.notFoundContext()],
-        ]
+        // Every page kind made from a template, with the context of each of its pages.
+        var contexts: [String: [MustacheValue]] = [:]
+        for case let kind as any TemplatePage in PageRenderer.kinds {
+            contexts[kind.templateName] = (0..<kind.count(in: renderer)).map { kind.context($0, in: renderer) }
+        }
         contexts["base"] = contexts.keys.sorted().flatMap { contexts[$0]! }
         contexts["card"] = contexts["gallery"]!.flatMap { page -> [MustacheValue] in
             guard case .dictionary(let fields) = page, case .array(let cards)? = fields["cards"] else { return [] }

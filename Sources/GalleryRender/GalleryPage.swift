@@ -5,20 +5,27 @@ import GalleryPlan
 import GallerySupport
 import Mustache
 
-/// The gallery page's template context: cards, section headers, the arrangement switcher, tag
-/// filters, pagination and the CSS that places everything.
-extension PageRenderer {
-    /// Gallery page `number`'s cards laid out in every state.
-    package func galleryModel(page number: Int, of pages: [ArraySlice<Recipe>]) -> GalleryModel {
-        GalleryModel(recipes: Array(pages[number - 1]), images: site.images, settings: site.config.gallery,
-                     layouts: layouts, breakpoints: site.config.breakpoints)
-    }
+/// The gallery's pages (`gallery` template): cards, section headers, the arrangement switcher,
+/// tag filters, pagination and the CSS that places everything.
+package struct GalleryPage: TemplatePage {
+    package var templateName: String { "gallery" }
 
-    func galleryContext(page number: Int, of pages: [ArraySlice<Recipe>]) -> MustacheValue {
-        let path = Self.galleryPath(page: number)
+    package func count(in site: PageRenderer) -> Int { site.gallery.pages.count }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.gallery(page: index + 1) }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue {
+        site.galleryContext(page: index + 1)
+    }
+}
+
+extension PageRenderer {
+    func galleryContext(page number: Int) -> MustacheValue {
+        let pages = gallery.pages
+        let path = SitePaths.gallery(page: number)
         let root = URLPath.root(from: path)
         let settings = site.config.gallery
-        let model = galleryModel(page: number, of: pages)
+        let model = gallery.model(page: number)
         let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight)
         let cards: [MustacheValue] = model.cards.enumerated().map { index, recipe in
             var card = summaryContext(recipe, root: root)
@@ -49,7 +56,7 @@ extension PageRenderer {
             css += ".gv{background-color:\(color)}\n"
         }
         if let image = settings.backgroundImage {
-            css += ".gv{background-image:url(\"\(root + URLPath.encode(Self.imagePath(image)))\")}\n"
+            css += ".gv{background-image:url(\"\(root + URLPath.encode(SitePaths.image(image)))\")}\n"
         }
         var context: [String: MustacheValue] = [
             "root": .string(root),
@@ -68,10 +75,10 @@ extension PageRenderer {
         if pages.count > 1 {
             context["pagination"] = [
                 "pages": .array((1...pages.count).map { page in
-                    ["number": .int(page), "url": .string(root + Self.galleryPath(page: page)), "current": .bool(page == number)]
+                    ["number": .int(page), "url": .string(root + SitePaths.gallery(page: page)), "current": .bool(page == number)]
                 }),
-                "previous": number > 1 ? .string(root + Self.galleryPath(page: number - 1)) : .null,
-                "next": number < pages.count ? .string(root + Self.galleryPath(page: number + 1)) : .null,
+                "previous": number > 1 ? .string(root + SitePaths.gallery(page: number - 1)) : .null,
+                "next": number < pages.count ? .string(root + SitePaths.gallery(page: number + 1)) : .null,
             ]
         }
         // Head meta (ItemList JSON-LD, Open Graph) and the optional search box.

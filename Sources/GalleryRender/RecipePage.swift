@@ -4,11 +4,21 @@ import GalleryPlan
 import GallerySupport
 import Mustache
 
-/// A recipe page's template context.
+/// One page per recipe (`recipe` template).
+package struct RecipePage: TemplatePage {
+    package var templateName: String { "recipe" }
+
+    package func count(in site: PageRenderer) -> Int { site.site.recipes.count }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(site.site.recipes[index]) }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.recipeContext(index) }
+}
+
 extension PageRenderer {
     func recipeContext(_ index: Int) -> MustacheValue {
         let recipe = site.recipes[index]
-        let path = Self.recipePath(recipe)
+        let path = SitePaths.recipe(recipe)
         let root = URLPath.root(from: path)
         var context = summaryContext(recipe, root: root)
         context["tags"] = tagLinks(recipe, root: root)
@@ -42,7 +52,7 @@ extension PageRenderer {
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
             "meta": meta.context,
             "structuredData": .string(structuredData(recipe, image: context["image"], root: root, steps: body.steps).script),
-            "galleryURL": .string(root + Self.galleryPath),
+            "galleryURL": .string(root + SitePaths.gallery),
             "recipe": .dictionary(context),
         ]
     }
@@ -53,7 +63,7 @@ extension PageRenderer {
         let published = site.config.publishedURL
         let pictures = image.map(PublishedImage.candidates(in:)) ?? []
         return RecipeStructuredData(recipe: recipe, config: site.config,
-                                    pageURL: published?.page(Self.recipePath(recipe)),
+                                    pageURL: published?.page(SitePaths.recipe(recipe)),
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
                                     steps: steps ?? Markdown.orderedListItems(recipe.body))
     }

@@ -14,12 +14,15 @@ package struct RecipeTag: Sendable, Hashable {
 }
 
 /// Tag pages (`tags/<slug>/index.html`) listing a tag's recipes, and the tag index (`tags/index.html`).
-package enum TagPages {
-    package static let indexPath = "tags/index.html"
+/// One page per tag (`tag` template): the recipes that carry it.
+package struct TagPage: TemplatePage {
+    package var templateName: String { "tag" }
 
-    package static func path(forSlug slug: String) -> String {
-        "tags/\(slug)/index.html"
-    }
+    package func count(in site: PageRenderer) -> Int { site.tags.count }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.tag(slug: site.tags[index].slug) }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.tagContext(site.tags[index]) }
 
     /// The slug of a tag's page, or nil for a tag with no letters or digits to make one from.
     package static func slug(of tag: String) -> String? {
@@ -54,14 +57,14 @@ extension PageRenderer {
     func tagLinks(_ recipe: Recipe, root: String) -> MustacheValue {
         .array(recipe.tags.map { name in
             ["name": .string(name),
-             "url": TagPages.slug(of: name).map { .string(root + URLPath.encode(TagPages.path(forSlug: $0))) } ?? .null]
+             "url": TagPage.slug(of: name).map { .string(root + URLPath.encode(SitePaths.tag(slug: $0))) } ?? .null]
         })
     }
 
     func tagContext(_ tag: RecipeTag) -> MustacheValue {
-        let path = TagPages.path(forSlug: tag.slug)
+        let path = SitePaths.tag(slug: tag.slug)
         let root = URLPath.root(from: path)
-        let description = "\(TagPages.countText(tag.recipes.count)) tagged “\(tag.name)” at \(site.config.title)."
+        let description = "\(TagPage.countText(tag.recipes.count)) tagged “\(tag.name)” at \(site.config.title)."
         let cards: [MustacheValue] = tag.recipes.enumerated().map { index, recipe in
             var card = summaryContext(recipe, root: root)
             card["loading"] = .string(index < 8 ? "eager" : "lazy")
@@ -72,26 +75,10 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(tag.name), "description": .string(description)],
             "meta": socialMeta(path: path, root: root, title: "\(tag.name) · \(site.config.title)", description: description).context,
-            "galleryURL": .string(root + Self.galleryPath),
-            "tagsURL": .string(root + TagPages.indexPath),
-            "tag": ["name": .string(tag.name), "countText": .string(TagPages.countText(tag.recipes.count))],
+            "galleryURL": .string(root + SitePaths.gallery),
+            "tagsURL": .string(root + SitePaths.tagIndex),
+            "tag": ["name": .string(tag.name), "countText": .string(TagPage.countText(tag.recipes.count))],
             "cards": .array(cards),
-        ]
-    }
-
-    func tagIndexContext(_ tags: [RecipeTag]) -> MustacheValue {
-        let root = URLPath.root(from: TagPages.indexPath)
-        let description = "Every tag at \(site.config.title), with the number of recipes that carry it."
-        return [
-            "root": .string(root),
-            "site": siteContext,
-            "page": ["title": "Tags", "description": .string(description)],
-            "meta": socialMeta(path: TagPages.indexPath, root: root, title: "Tags · \(site.config.title)", description: description).context,
-            "galleryURL": .string(root + Self.galleryPath),
-            "tags": .array(tags.map { tag in
-                ["name": .string(tag.name), "url": .string(root + URLPath.encode(TagPages.path(forSlug: tag.slug))),
-                 "count": .int(tag.recipes.count), "countText": .string(TagPages.countText(tag.recipes.count))]
-            }),
         ]
     }
 }
