@@ -48,7 +48,7 @@ package struct ThemeLoader: Sendable {
             } catch let error as Diagnostic {
                 log.append(error)
             } catch let error as TemplateError {
-                log.append(.error(error.message, path: error.templateName, line: error.line, column: error.column))
+                log.append(error.diagnostic)
             } catch {
                 log.append(.error("\(error)", path: path))
             }

@@ -20,6 +20,7 @@ package struct Theme: Sendable {
         self.assets = assets
     }
 
-    /// The page templates every theme must provide.
-    package static let requiredTemplates = ["gallery", "recipe"]
+    /// The page templates every theme must provide: one per kind of page made from a template,
+    /// checked before anything is built.
+    package static var requiredTemplates: [String] { PageRenderer.kinds.compactMap(\.template) }
 }
