@@ -170,3 +170,24 @@ struct TemplateTests {
         }
     }
 }
+
+struct TemplateWorkBudgetTests {
+    /// 31 partials each calling the next twice stay 31 deep (under the depth guard) but make 2³¹
+    /// calls: the work budget stops them with an error naming the template.
+    @Test func partialsCallingTheNextTwiceStopWithAnError() throws {
+        var sources: [String: String] = ["p31": "x"]
+        for level in 0..<31 { sources["p\(level)"] = "{{>p\(level + 1)}}{{>p\(level + 1)}}" }
+        let library = try TemplateLibrary(sources: sources)
+        let template = try Template(source: "start\n{{>p0}}", name: "page.mustache")
+        let started = ContinuousClock.now
+        do {
+            _ = try template.renderUTF8([:], partials: library)
+            Issue.record("rendered 2³¹ partial calls without an error")
+        } catch {
+            #expect(error.message.contains("takes too much work"), "\(error)")
+            #expect(error.templateName.hasPrefix("p"))
+            #expect(error.description.contains(": error: rendering takes too much work"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+}
