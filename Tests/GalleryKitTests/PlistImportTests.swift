@@ -119,6 +119,41 @@ import Testing
         #expect(diagnostics.map(\.description) == ["b.plist:1:1: warning: item 1: another item is also called 'Gimlet'; this one becomes 'gimlet-2'"])
     }
 
+    /// 24 levels of arrays, each referring twice to the next, then a string: 223 bytes that
+    /// expand to 2²⁵ objects once every shared reference is copied.
+    static func doublingBinaryPlist(levels: Int = 24) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for level in 0..<levels {
+            offsets.append(bytes.count)
+            bytes += [0xA2, UInt8(level + 1), UInt8(level + 1)]
+        }
+        offsets.append(bytes.count)
+        let text = Array(String(repeating: "x", count: 83).utf8)
+        bytes += [0x5F, 0x10, UInt8(text.count)] + text
+        let tableStart = bytes.count
+        bytes += offsets.map { UInt8($0) }
+        func be64(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + be64(offsets.count) + be64(0) + be64(tableStart)
+        return Data(bytes)
+    }
+
+    @Test func sharedReferencesThatMultiplyAreRefusedQuickly() throws {
+        let data = Self.doublingBinaryPlist()
+        #expect(data.count == 223)
+        let started = ContinuousClock.now
+        let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "Bomb.plist")
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(recipes.isEmpty)
+        #expect(diagnostics.map(\.description) == [
+            "Bomb.plist:1:1: error: the binary property list refers to the same objects over and over: expanded, it holds more than 1000000 objects, far more than any drink list",
+        ])
+        // Sharing that does not multiply is counted, not refused: 12 levels expand to 8,191 objects.
+        let small = Self.doublingBinaryPlist(levels: 12)
+        #expect(try #require(BinaryPropertyListCheck.ObjectTable(small)).expandedCount(limit: 1_000_000) == 8_191)
+        #expect(BinaryPropertyListCheck.check(small) == nil)
+    }
+
     @Test func frontMatterRoundTripsAwkwardText() throws {
         let awkward = ["yes", "No", "null", "~", "- dash", "key: value", "a # comment", "'quoted'", "\"double\"", "back\\slash",
                        "tab\there", "[flow]", "{map}", "&anchor", "*alias", "!tag", "%directive", "@at", "`tick`", "12", "1.5",

@@ -25,8 +25,13 @@ public enum PlistImport {
 
     /// Maps property list bytes (XML or binary) to recipe files.
     public static func recipes(from data: Data, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
-        if BinaryPropertyListCheck.containsSet(data) {
+        switch BinaryPropertyListCheck.check(data) {
+        case .set?:
             return ([], [.error("the binary property list holds a set, which cannot be imported: save the drinks and their fields as arrays", path: displayPath)])
+        case .expandsTooMuch?:
+            return ([], [.error("the binary property list refers to the same objects over and over: expanded, it holds more than \(BinaryPropertyListCheck.maximumExpandedObjects) objects, far more than any drink list", path: displayPath)])
+        case nil:
+            break
         }
         let root: Any
         do {
