@@ -17,8 +17,13 @@ public enum PlistImport {
     /// Reads and maps the property list at `url`; `displayPath` names it in diagnostics. Recipes
     /// are returned only when there is no error, so an import is all or nothing.
     public static func load(from url: URL, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let data: Data
+        do throws(SiteFile.Failure) {
+            data = try SiteFile.read(url)
+        } catch .notFound {
             return ([], [.error("cannot read the file (does it exist?)", path: displayPath)])
+        } catch {
+            return ([], [.error("the file \(error.message)", path: displayPath)])
         }
         return recipes(from: data, displayPath: displayPath)
     }
