@@ -70,7 +70,7 @@ import Testing
         try folder.write("site/recipes/mojito.md", "---\ntitle: My own mojito\n---\n")
         let site = folder.url.appendingPathComponent("site")
         let (recipes, _) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
-        #expect(throws: BuildFailure.self) { try PlistImport.write(recipes, to: site, displayRoot: "site", force: false) }
+        #expect(throws: ImportFailure.self) { try PlistImport.write(recipes, to: site, displayRoot: "site", force: false) }
         do {
             _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: false)
         } catch {
@@ -152,6 +152,57 @@ import Testing
         let small = Self.doublingBinaryPlist(levels: 12)
         #expect(try #require(BinaryPropertyListCheck.ObjectTable(small)).expandedCount(limit: 1_000_000) == 8_191)
         #expect(BinaryPropertyListCheck.check(small) == nil)
+    }
+
+    @Test func aMoveThatFailsMidwayPutsEveryReplacedRecipeBack() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("site/recipes/mojito.md", "---\ntitle: My own mojito\n---\n")
+        try folder.write("site/recipes/shirley-temple.md", "---\ntitle: My Shirley Temple\n---\n")
+        let site = folder.url.appendingPathComponent("site")
+        let before = treeContents(site)
+        let (recipes, _) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
+        #expect(recipes.count == 4)
+        // The third move fails, after mojito.md was replaced and pina-colada.md added.
+        #expect {
+            _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: true, failingMove: 2)
+        } throws: { error in
+            let failure = try #require(error as? ImportFailure)
+            return failure.siteUnchanged && failure.description.hasPrefix("site/recipes/dark-n-stormy-the-sailors-drink.md:1:1: error: cannot move the recipe into place")
+        }
+        #expect(treeContents(site) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["recipes"])
+        // The last move failing, with the replaced recipe moved aside: put back too.
+        #expect(throws: ImportFailure.self) {
+            try PlistImport.write(recipes, to: site, displayRoot: "site", force: true, failingMove: 3)
+        }
+        #expect(treeContents(site) == before)
+        #expect(try PlistImport.write(recipes, to: site, displayRoot: "site", force: true).count == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["recipes"])
+        #expect(try String(contentsOf: site.appendingPathComponent("recipes/mojito.md"), encoding: .utf8).contains("title: Mojito"))
+    }
+
+    @Test func namesTooLongForAFileNameAreRefusedBeforeAnythingIsWritten() {
+        let long = String(repeating: "Very ", count: 60)
+        let data = plist("<dict><key>name</key><string>Mojito</string></dict>\n<dict><key>name</key><string>\(long)</string></dict>")
+        let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "b.plist")
+        #expect(recipes.isEmpty)
+        #expect(diagnostics.map(\.description) == [
+            "b.plist:6:1: error: item 1: the name makes a file name of 302 bytes ('very-very-very-very-very-very-very-very-…'), longer than the 255 a file name may have; shorten the name",
+        ])
+    }
+
+    @Test func interruptedImportsAreReportedAndEmptyLeftoversRemoved() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // PIDs this large are never in use, so these imports' processes are gone.
+        try folder.write("site/.gallerygen-import-2147483646/old/mojito.md", "---\ntitle: Mine\n---\n")
+        try folder.write("site/.gallerygen-import-2147483647/new/mojito.md", "---\ntitle: Theirs\n---\n")
+        let site = folder.url.appendingPathComponent("site")
+        #expect(PlistImport.interruptedImports(in: site, displayRoot: "site").map(\.description) == [
+            "site/.gallerygen-import-2147483646:1:1: warning: an earlier import was interrupted; the 1 recipe it replaced is kept in .gallerygen-import-2147483646/old",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == [".gallerygen-import-2147483646"])
     }
 
     @Test func frontMatterRoundTripsAwkwardText() throws {
