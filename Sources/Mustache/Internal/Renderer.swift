@@ -7,13 +7,12 @@ struct Renderer<Partials: PartialProvider> {
     static var maximumDepth: Int { 100 }
     /// More section passes than this in one render are taken for a runaway template: sections
     /// nested over lists multiply (30 nested sections over a two-item list make 2³⁰ passes).
-    /// A page listing 10,000 recipes with their ingredients and tags stays far below.
-    static var maximumSectionPasses: Int { 1_000_000 }
-    /// More nodes (text, tags, partial and block calls) than this in one render, or more output
-    /// bytes than `maximumOutputBytes`, are taken for runaway work that the depth guard cannot see:
-    /// 31 partials each calling the next twice stay 31 deep but make 2³¹ calls. The theme's card is
-    /// about 60 nodes, so a gallery page of 10,000 recipes renders about 600,000 (and some 20 MB).
-    static var maximumNodes: Int { 5_000_000 }
+    /// A fifth of the work limit: 1,000,000 by default, where a page listing 10,000 recipes with
+    /// their ingredients and tags makes about 200,000.
+    var maximumSectionPasses: Int { max(1, options.workLimit / 5) }
+    /// More nodes than `RenderOptions.workLimit`, or more output bytes than this, are taken for
+    /// runaway work that the depth guard cannot see: 31 partials each calling the next twice stay
+    /// 31 deep but make 2³¹ calls.
     static var maximumOutputBytes: Int { 256 * 1024 * 1024 }
 
     let partials: Partials
@@ -82,9 +81,9 @@ struct Renderer<Partials: PartialProvider> {
     private mutating func countPass(_ section: Section) throws(TemplateError) {
         try checkWork(at: section.location, calling: nil)
         sectionPasses += 1
-        guard sectionPasses <= Self.maximumSectionPasses else {
+        guard sectionPasses <= maximumSectionPasses else {
             throw TemplateError(
-                "sections render more than \(Self.maximumSectionPasses) times: are sections nested over lists too deeply?",
+                "sections render more than \(maximumSectionPasses) times: are sections nested over lists too deeply?",
                 at: section.location
             )
         }
@@ -121,13 +120,13 @@ struct Renderer<Partials: PartialProvider> {
         try render(template.nodes, blocks: blocks, indentation: indentation)
     }
 
-    /// Refuses to go on once the render has visited `maximumNodes` nodes or written
+    /// Refuses to go on once the render has visited `workLimit` nodes or written
     /// `maximumOutputBytes`. Checked where partials, parents and sections start, the only places
     /// where work can multiply; between two checks the work is bounded by one template's size.
     private func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
-        guard nodesRendered > Self.maximumNodes || output.count > Self.maximumOutputBytes else { return }
-        let what = nodesRendered > Self.maximumNodes
-            ? "more than \(Self.maximumNodes) tags and text pieces"
+        guard nodesRendered > options.workLimit || output.count > Self.maximumOutputBytes else { return }
+        let what = nodesRendered > options.workLimit
+            ? "more than \(options.workLimit) tags and text pieces"
             : "more than \(Self.maximumOutputBytes / (1024 * 1024)) MB of output"
         throw TemplateError(
             "rendering takes too much work: \(what), stopped\(name.map { " at '\($0)'" } ?? " here")"
