@@ -41,6 +41,7 @@ extension PlistImport {
             }
         }
         if log.hasErrors { throw ImportFailure(diagnostics: log.sorted, siteUnchanged: true) }
+        if recipes.isEmpty { return [] }
 
         let staging = siteDirectory.appendingPathComponent("\(stagingPrefix)\(getpid())")
         let fresh = staging.appendingPathComponent("new")
