@@ -7,8 +7,8 @@ struct Renderer<Partials: PartialProvider> {
     static var maximumDepth: Int { 100 }
     /// More section passes than this in one render are taken for a runaway template: sections
     /// nested over lists multiply (30 nested sections over a two-item list make 2³⁰ passes).
-    /// A fifth of the work limit: 1,000,000 by default, where a page listing 10,000 recipes with
-    /// their ingredients and tags makes about 200,000.
+    /// A fifth of the work limit: 1,000,000 by default; a page listing 10,000 recipes with ten
+    /// ingredients and five tags each would make about 160,000.
     var maximumSectionPasses: Int { max(1, options.workLimit / 5) }
     /// More nodes than `RenderOptions.workLimit`, or more output bytes than this, are taken for
     /// runaway work that the depth guard cannot see: 31 partials each calling the next twice stay
