@@ -68,8 +68,11 @@ package struct ContentLoader: Sendable {
         let parsed = concurrentMap(count: names.count) { index -> (Recipe?, [Diagnostic]) in
             let relative = "recipes/" + names[index]
             let path = displayPath(relative)
-            guard let data = FileManager.default.contents(atPath: recipesDirectory.appendingPathComponent(names[index]).path) else {
-                return (nil, [.error("cannot read the file", path: path)])
+            let data: Data
+            do throws(Diagnostic) {
+                data = try readSiteFile(relative, what: "the recipe")
+            } catch {
+                return (nil, [error])
             }
             let text: String
             do throws(Diagnostic) {
@@ -95,11 +98,12 @@ package struct ContentLoader: Sendable {
 
     private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {
         let path = displayPath("site.yml")
-        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent("site.yml").path) else {
+        guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("site.yml").path) else {
             log.append(.error("site.yml not found: a site folder needs one (see README.md)", path: path))
             return SiteConfig()
         }
         do {
+            let data = try readSiteFile("site.yml", what: "site.yml")
             let text = try SourceText.decode(data, path: path)
             let (config, diagnostics) = SiteConfig.parse(text, displayPath: path)
             log.append(contentsOf: diagnostics)
@@ -115,8 +119,32 @@ package struct ContentLoader: Sendable {
         let url = siteDirectory.appendingPathComponent(relative)
         if !isInsideSite(url) {
             log.append(.error("\(what) '\(relative)' leads outside the site folder", path: reference, line: line, column: 1))
-        } else if !FileManager.default.isReadableFile(atPath: url.path) {
+            return
+        }
+        do throws(SiteFile.Failure) {
+            try SiteFile.checkRegularFile(url)
+        } catch .notFound {
             log.append(.error("\(what) '\(relative)' not found (looked for \(displayPath(relative)))", path: reference, line: line, column: 1))
+        } catch {
+            log.append(.error("\(what) '\(relative)' \(error.message)", path: reference, line: line, column: 1))
+        }
+    }
+
+    /// The bytes of a file of the site folder (`relative` to it), refusing one whose symbolic links
+    /// lead outside the folder and anything that is not a regular file (a named pipe would block
+    /// the build forever); `what` names it in the message, which points at the file itself.
+    func readSiteFile(_ relative: String, what: String) throws(Diagnostic) -> Data {
+        let url = siteDirectory.appendingPathComponent(relative)
+        let path = displayPath(relative)
+        guard isInsideSite(url) else {
+            throw .error("\(what) is a symbolic link that links outside the site folder", path: path)
+        }
+        do throws(SiteFile.Failure) {
+            return try SiteFile.read(url)
+        } catch .notFound {
+            throw .error("\(what) cannot be read: it is a symbolic link that leads nowhere, or was removed", path: path)
+        } catch {
+            throw .error("\(what) \(error.message)", path: path)
         }
     }
 
@@ -155,13 +183,14 @@ package struct ContentLoader: Sendable {
                 log.append(.error("image '\(relative)' leads outside the site folder (through a symbolic link)", path: path, line: line, column: 1))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            let data: Data
+            do throws(SiteFile.Failure) {
+                data = try SiteFile.read(url, upTo: ImageProbe.headerLength)
+            } catch .notFound {
                 log.append(.error("image '\(relative)' not found (looked for \(displayPath(relative)))", path: path, line: line, column: 1))
                 continue
-            }
-            guard !isDirectory.boolValue, let data = ImageProbe.header(of: url) else {
-                log.append(.error("image '\(relative)' is not a readable file", path: path, line: line, column: 1))
+            } catch {
+                log.append(.error("image '\(relative)' \(error.message)", path: path, line: line, column: 1))
                 continue
             }
             switch ImageProbe.probe(data) {

@@ -18,16 +18,26 @@ package enum PlistImport {
     /// Reads and maps the property list at `url`; `displayPath` names it in diagnostics. Recipes
     /// are returned only when there is no error, so an import is all or nothing.
     package static func load(from url: URL, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let data: Data
+        do throws(SiteFile.Failure) {
+            data = try SiteFile.read(url)
+        } catch .notFound {
             return ([], [.error("cannot read the file (does it exist?)", path: displayPath)])
+        } catch {
+            return ([], [.error("the file \(error.message)", path: displayPath)])
         }
         return recipes(from: data, displayPath: displayPath)
     }
 
     /// Maps property list bytes (XML or binary) to recipe files.
     package static func recipes(from data: Data, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
-        if BinaryPropertyListCheck.containsSet(data) {
+        switch BinaryPropertyListCheck.check(data) {
+        case .set?:
             return ([], [.error("the binary property list holds a set, which cannot be imported: save the drinks and their fields as arrays", path: displayPath)])
+        case .expandsTooMuch?:
+            return ([], [.error("the binary property list refers to the same objects over and over: expanded, it holds more than \(BinaryPropertyListCheck.maximumExpandedObjects) objects, far more than any drink list", path: displayPath)])
+        case nil:
+            break
         }
         let root: Any
         do {
@@ -61,8 +71,10 @@ package enum PlistImport {
                 slug = "\(slug)-\(number)"
             }
             usedSlugs.insert(slug)
+            let text = drink.recipeText
+            checkWritable(slug: slug, text: text, item: &item)
             log.append(contentsOf: item.diagnostics)
-            recipes.append(ImportedRecipe(slug: slug, title: drink.title, path: "recipes/\(slug).md", text: drink.recipeText))
+            recipes.append(ImportedRecipe(slug: slug, title: drink.title, path: "recipes/\(slug).md", text: text))
         }
         if entries.isEmpty {
             log.append(.warning("the property list holds no items", path: displayPath))
@@ -70,32 +82,21 @@ package enum PlistImport {
         return (log.hasErrors ? [] : recipes, log.sorted)
     }
 
-    /// Writes `recipes` into `siteDirectory`, refusing to replace an existing file unless `force`;
-    /// nothing is written when any file would be refused. `displayRoot` names the site folder.
-    package static func write(_ recipes: [ImportedRecipe], to siteDirectory: URL, displayRoot: String,
-                             force: Bool) throws(BuildFailure) -> [String] {
-        let loader = ContentLoader(siteDirectory: siteDirectory, displayRoot: displayRoot)
-        let fileManager = FileManager.default
-        if !force {
-            let existing = recipes.filter { fileManager.fileExists(atPath: siteDirectory.appendingPathComponent($0.path).path) }
-            if !existing.isEmpty {
-                throw BuildFailure(existing.map {
-                    .error("a recipe file with this name already exists; pass --force to replace it", path: loader.displayPath($0.path))
-                })
-            }
+    /// The longest file name most file systems take (`NAME_MAX`), in bytes.
+    static let maximumFileNameBytes = 255
+
+    /// Checks, before anything is written, that the recipe's file can be created and that the
+    /// file reads back as a recipe, so that an import never stops half-way on a later item.
+    static func checkWritable(slug: String, text: String, item: inout ItemMapper) {
+        let fileName = "\(slug).md"
+        if fileName.utf8.count > maximumFileNameBytes {
+            item.error("the name makes a file name of \(fileName.utf8.count) bytes ('\(fileName.prefix(40))…'), longer than the \(maximumFileNameBytes) a file name may have; shorten the name")
+            return
         }
-        var written: [String] = []
-        for recipe in recipes {
-            let url = siteDirectory.appendingPathComponent(recipe.path)
-            do {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(recipe.text.utf8).write(to: url, options: .atomic)
-                written.append(loader.displayPath(recipe.path))
-            } catch {
-                throw BuildFailure([.error("cannot write the recipe: \(reason(of: error))", path: loader.displayPath(recipe.path))])
-            }
+        let (_, diagnostics) = RecipeParser.parse(text, sourcePath: "recipes/\(fileName)", displayPath: "recipes/\(fileName)")
+        for problem in diagnostics where problem.severity == .error {
+            item.error("the recipe made from it would not build: \(problem.message)")
         }
-        return written
     }
 
     /// The line and column of each item of the root array in an XML property list, so messages

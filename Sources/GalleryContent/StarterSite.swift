@@ -13,28 +13,86 @@ package enum StarterSite {
         ("images/lemonade.svg", lemonadePicture),
     ]
 
-    /// Writes the starter site into `directory`, which must not exist or be empty.
+    /// Writes the starter site into `directory`, which must not exist or be empty, all or nothing:
+    /// the files are written into a staging folder and moved in only when every one is complete,
+    /// so a full disk or a kill leaves no half-written site behind and the retry is not refused.
     /// `displayPath` names the folder in diagnostics.
     package static func write(to directory: URL, displayPath: String) throws(Diagnostic) {
+        try write(to: directory, displayPath: displayPath) { url, data in try data.write(to: url) }
+    }
+
+    /// The marker in the names of staging folders: `.<name>.gallerygen-new-<PID>` beside a new
+    /// folder, `.gallerygen-new-<PID>` inside an existing empty one.
+    static let stagingMarker = ".gallerygen-new-"
+
+    /// `writeFile` writes one file; tests pass one that fails part-way, as a full disk does.
+    static func write(to target: URL, displayPath: String, writeFile: (URL, Data) throws -> Void) throws(Diagnostic) {
         let fileManager = FileManager.default
+        let directory = target.standardizedFileURL
+        let parent = directory.deletingLastPathComponent()
+        let besidePrefix = "." + directory.lastPathComponent + stagingMarker
+        removeLeftovers(in: parent, prefix: besidePrefix)
         var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+        let exists = fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+        if exists {
             guard isDirectory.boolValue else {
                 throw .error("a file with this name already exists; choose a new folder name", path: displayPath)
             }
+            removeLeftovers(in: directory, prefix: stagingMarker)
             let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
             guard contents.isEmpty else {
                 throw .error("the folder is not empty; choose a new or empty folder for the site", path: displayPath)
             }
         }
-        for (path, contents) in files {
-            let url = directory.appendingPathComponent(path)
-            do {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url)
-            } catch {
-                throw .error("cannot write '\(path)': \(error.localizedDescription)", path: displayPath)
+        // A new folder is staged beside it and renamed into place in one step. An existing one
+        // (perhaps a mount point or a symbolic link, which must stay what they are) is staged
+        // inside and its entries moved up, site.yml last.
+        let staging = exists
+            ? directory.appendingPathComponent(stagingMarker + "\(getpid())")
+            : parent.appendingPathComponent(besidePrefix + "\(getpid())")
+        do throws(Diagnostic) {
+            try? fileManager.removeItem(at: staging)
+            for (path, contents) in files {
+                let url = staging.appendingPathComponent(path)
+                do {
+                    try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try writeFile(url, Data(contents.utf8))
+                } catch {
+                    throw .error("cannot write '\(path)': \(error.localizedDescription); nothing was created", path: displayPath)
+                }
             }
+            if !exists {
+                guard rename(staging.path, directory.path) == 0 else {
+                    throw .error("cannot create the folder: \(String(cString: strerror(errno))); nothing was created", path: displayPath)
+                }
+                return
+            }
+            let entries = Array(Set(files.map { String($0.path.split(separator: "/")[0]) })).sorted { a, b in
+                (a == "site.yml" ? 1 : 0, a) < (b == "site.yml" ? 1 : 0, b)
+            }
+            var moved: [String] = []
+            for entry in entries {
+                guard rename(staging.appendingPathComponent(entry).path, directory.appendingPathComponent(entry).path) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    for done in moved { try? fileManager.removeItem(at: directory.appendingPathComponent(done)) }
+                    throw .error("cannot move '\(entry)' into the folder: \(reason); nothing was created", path: displayPath)
+                }
+                moved.append(entry)
+            }
+            try? fileManager.removeItem(at: staging)
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// Removes staging folders (names starting with `prefix` and ending in a PID) left in
+    /// `folder` by runs that were killed: their process is gone.
+    static func removeLeftovers(in folder: URL, prefix: String) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(prefix) }
+        for name in names {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 

@@ -24,22 +24,28 @@ package struct ThemeLoader: Sendable {
     package func load() throws(BuildFailure) -> Theme {
         var sources: [String: URL] = [:]
         var assets: [String: URL] = [:]
-        for directory in [themeDirectory] + (overrideDirectory.map { [$0] } ?? []) {
-            for relative in Self.files(under: directory) {
-                let url = directory.appendingPathComponent(relative)
-                if relative.hasPrefix("assets/") {
-                    assets[String(relative.dropFirst("assets/".count))] = url
-                } else if relative.hasSuffix(".mustache") {
-                    sources[String(relative.dropLast(".mustache".count))] = url
-                }
+        var log = DiagnosticLog()
+        var found = Self.files(under: themeDirectory).map { (relative: $0, url: themeDirectory.appendingPathComponent($0)) }
+        if let overrideDirectory {
+            let (files, problems) = Self.siteFiles(under: overrideDirectory, displayPath: displayPath)
+            found += files
+            log.append(contentsOf: problems)
+        }
+        for (relative, url) in found {
+            if relative.hasPrefix("assets/") {
+                assets[String(relative.dropFirst("assets/".count))] = url
+            } else if relative.hasSuffix(".mustache") {
+                sources[String(relative.dropLast(".mustache".count))] = url
             }
         }
-        var log = DiagnosticLog()
         var templates: [String: Template] = [:]
         for (name, url) in sources.sorted(by: { $0.key < $1.key }) {
             let path = displayPath(url)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                log.append(.error("cannot read the template", path: path))
+            let data: Data
+            do throws(SiteFile.Failure) {
+                data = try SiteFile.read(url)
+            } catch {
+                log.append(.error("the template \(error.message)", path: path))
                 continue
             }
             do {
@@ -58,6 +64,53 @@ package struct ThemeLoader: Sendable {
         }
         if log.hasErrors { throw BuildFailure(log.sorted) }
         return Theme(templates: templates, assets: assets)
+    }
+
+    /// The files of a site's `templates/` folder, hidden ones skipped: regular files, and symbolic
+    /// links to files that stay inside the site folder (the folder above `directory`), given by
+    /// their target so that assets are copied, not linked. A link that leads outside the site
+    /// folder, or a named pipe, socket or device, is reported instead of being read or skipped.
+    static func siteFiles(under directory: URL, displayPath: (URL) -> String) -> (files: [(relative: String, url: URL)], problems: [Diagnostic]) {
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys,
+                                                              options: [.skipsHiddenFiles]) else { return ([], []) }
+        let siteRoot = directory.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let base = directory.standardizedFileURL.path + "/"
+        var files: [(relative: String, url: URL)] = []
+        var problems: [Diagnostic] = []
+        for case let url as URL in enumerator {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base), let values = try? url.resourceValues(forKeys: Set(keys)) else { continue }
+            let relative = String(path.dropFirst(base.count))
+            if values.isDirectory == true { continue }
+            if values.isRegularFile == true {
+                files.append((relative, url))
+                continue
+            }
+            if values.isSymbolicLink == true {
+                let target = url.resolvingSymlinksInPath()
+                guard target.path == siteRoot || target.path.hasPrefix(siteRoot + "/") else {
+                    problems.append(.error("the file is a symbolic link that links outside the site folder", path: displayPath(url)))
+                    continue
+                }
+                // Links to folders are not followed (a loop costs nothing); links to files are read.
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    files.append((relative, target))
+                }
+                continue
+            }
+            // A named pipe, socket or device: reading it could block the build forever.
+            let kind: String
+            do throws(SiteFile.Failure) {
+                try SiteFile.checkRegularFile(url)
+                continue
+            } catch {
+                kind = error.message
+            }
+            problems.append(.error("the file \(kind)", path: displayPath(url)))
+        }
+        return (files.sorted { $0.relative < $1.relative }, problems)
     }
 
     /// Regular files under `directory`, as sorted relative paths; hidden files are skipped.

@@ -26,10 +26,21 @@ import Testing
             .map { "\(target)/\($0)" }
     }
 
-    @Test(arguments: inputs)
+    /// Each saved input must come back within this (most are hangs the fuzzer found; the slowest
+    /// guard, Mustache's work budget, trips in about 2 s in a debug build).
+    static let timeBound: Duration = .seconds(10)
+
+    // The time limit stops a hang (Swift Testing's granularity is a minute); the check after the
+    // run fails an input that comes back, but slowly.
+    @Test(.timeLimit(.minutes(1)), arguments: inputs)
     func savedInputGivesDiagnosticsNotATrap(_ input: String) throws {
         let url = Self.folder.appendingPathComponent(input)
         let data = try Data(contentsOf: url)
+        let started = ContinuousClock.now
+        defer {
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed < Self.timeBound, "\(input) took \(elapsed)")
+        }
         let messages: [String]
         switch input.split(separator: "/").first.map(String.init) {
         case "front-matter": messages = Self.frontMatter(data)
