@@ -1,7 +1,7 @@
 # gallerygen — the two commands of the README, and their helpers.
 SWIFT ?= swift
 SITE ?= Site
-BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev
+BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev
 TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv

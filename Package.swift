@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // libxml2 parses SVG pictures: their size, and the sanitiser that publishes them.
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
         // headers are needed here: its own and GLib's.
@@ -36,7 +42,7 @@ let package = Package(
         .target(name: "Mustache"),
         .target(
             name: "GalleryKit",
-            dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml", "CVipsShim"]
+            dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml", "CXML2", "CVipsShim"]
         ),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
         .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI"]),

@@ -14,7 +14,7 @@ public struct ImageEncoding: Sendable, Hashable {
     public var makesWebP = true
     public var makesCrops = true
     /// Bumped whenever the processing itself changes, so old cache entries are not reused.
-    static let version = 4
+    static let version = 5
 
     public init() {}
 
@@ -81,9 +81,15 @@ struct ImageProcessor {
         return (result, files)
     }
 
-    /// SVG: served as it is; rasterised only for the placeholder colour and the crops, when this
-    /// libvips can (librsvg), else without them.
-    private func processVector(_ data: Data, info: ImageInfo, baseName: String) throws(Vips.Failure) -> (ProcessedImage, [String: Data]) {
+    /// SVG: published sanitised (`SVGSanitizer`); rasterised, from the sanitised text, only for
+    /// the placeholder colour and the crops, when this libvips can (librsvg), else without them.
+    private func processVector(_ original: Data, info: ImageInfo, baseName: String) throws(Vips.Failure) -> (ProcessedImage, [String: Data]) {
+        let data: Data
+        do throws(SVGDocument.Failure) {
+            data = try SVGSanitizer.sanitize(original)
+        } catch {
+            throw Vips.Failure(message: error.message)
+        }
         let name = "\(baseName).svg"
         var files = [name: data]
         var result = ProcessedImage(width: info.width, height: info.height, renditions: [], vectorPath: "images/" + name, crops: [])
