@@ -17,5 +17,6 @@ let package = Package(
         // Mustache is reached through GalleryKit, which re-uses it; the main package has no product for it.
         .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzSupport", galleryKit]),
         .executableTarget(name: "FuzzPlistImport", dependencies: ["FuzzSupport", galleryKit]),
+        .executableTarget(name: "FuzzSVGSanitizer", dependencies: ["FuzzSupport", galleryKit]),
     ]
 )

@@ -5,7 +5,17 @@ import Foundation
 /// inline raster `data:` URL, and CSS may not import or fetch anything. Scripts, event handlers,
 /// `javascript:` URLs, `<foreignObject>`, animations of `href` and every external reference go.
 /// A pure function of the parsed document; the same input always gives the same bytes.
-enum SVGSanitizer {
+public enum SVGSanitizer {
+    /// The sanitised document, or why the data is not an SVG that can be published (for the
+    /// fuzzer and other callers outside the image pipeline).
+    public static func sanitized(_ data: Data) -> Result<Data, ImageProbe.Failure> {
+        do throws(SVGDocument.Failure) {
+            return .success(try sanitize(data))
+        } catch {
+            return .failure(ImageProbe.Failure(message: error.message))
+        }
+    }
+
     /// The sanitised document as UTF-8 text.
     static func sanitize(_ data: Data) throws(SVGDocument.Failure) -> Data {
         Data(serialize(try SVGDocument.parse(data)).utf8)
