@@ -87,3 +87,30 @@ import Testing
         #expect(!published.contains("script") && published.contains("<circle r=\"4\" cx=\"5\" cy=\"5\"/>"), "\(published)")
     }
 }
+
+/// `images: svg: rasterize` publishes SVGs as WebP and JPEG renditions instead.
+@Suite struct SVGRasterizingTests {
+    @Test func rasterizedSVGHasRenditionsAndNoSVGFile() throws {
+        let site = try ImageTestSite()
+        defer { site.remove() }
+        try site.temporary.write("site/site.yml", "title: Raster\nimages:\n  svg: rasterize\n")
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='400' height='300'><script>alert(1)</script><rect width='400' height='300' fill='#336699'/></svg>"
+        try site.addImage("images/logo.svg", Data(svg.utf8))
+        try site.addRecipe("sour", image: "images/logo.svg")
+        _ = try site.build()
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("images").path)
+        #expect(!names.contains { $0.hasSuffix(".svg") }, "\(names)")
+        #expect(names.contains { $0.hasSuffix(".webp") } && names.contains { $0.hasSuffix(".jpg") }, "\(names)")
+        let page = try String(contentsOf: site.output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains(".webp") && !page.contains(".svg\""))
+    }
+
+    @Test func unknownSVGModeIsAnError() throws {
+        let site = try ImageTestSite()
+        defer { site.remove() }
+        try site.temporary.write("site/site.yml", "title: Raster\nimages:\n  svg: paint\n")
+        try site.addImage("images/logo.svg", Data("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'/>".utf8))
+        try site.addRecipe("sour", image: "images/logo.svg")
+        #expect(site.errors().contains { $0.contains("site.yml:3:8: error: 'svg' must be sanitize or rasterize, found 'paint'") }, "\(site.errors())")
+    }
+}

@@ -20,7 +20,8 @@ extension SiteBuilder {
         let models = pages.indices.filter { pages[$0].contains { if case .local? = $0.image { true } else { false } } }
             .map { planner.galleryModel(page: $0 + 1, of: pages) }
         let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
-                                         maximumWidth: site.config.images.maximumWidth)
+                                         maximumWidth: site.config.images.maximumWidth,
+                                         rasterizesVectors: site.config.images.rasterizesVectors)
 
         var users: [String: [ImageJob.User]] = [:]
         for recipe in site.recipes {

@@ -16,7 +16,7 @@ public struct ImageJob: Sendable, Hashable {
     /// Site-relative path, e.g. `images/mojito.jpg`.
     public var sourcePath: String
     public var info: ImageInfo
-    /// Rendition widths (from `RenditionPlanner`); ignored for SVG.
+    /// Rendition widths (from `RenditionPlanner`); ignored for SVG unless rasterised.
     public var widths: [Int]
     public var users: [User]
 
@@ -152,7 +152,7 @@ public struct ImagePipeline: Sendable {
 
     /// The cache key: the source's bytes and everything that shapes the files made from them.
     func cacheKey(contentHash: String, job: ImageJob) -> String {
-        let widths = job.info.format == .svg ? "" : job.widths.map(String.init).joined(separator: ",")
+        let widths = job.info.format == .svg && !encoding.rasterizesVectors ? "" : job.widths.map(String.init).joined(separator: ",")
         return ContentHash.hex("\(contentHash)|\(Self.stem(job.sourcePath))|\(job.info.format.rawValue)|\(widths)|\(encoding.fingerprint)")
     }
 

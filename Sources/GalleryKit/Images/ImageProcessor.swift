@@ -13,6 +13,8 @@ public struct ImageEncoding: Sendable, Hashable {
     /// WebP renditions beside the JPEG ones; structured-data crops.
     public var makesWebP = true
     public var makesCrops = true
+    /// SVGs made into raster renditions rather than published sanitised (`svg: rasterize`).
+    public var rasterizesVectors = false
     /// Bumped whenever the processing itself changes, so old cache entries are not reused.
     static let version = 5
 
@@ -25,12 +27,13 @@ public struct ImageEncoding: Sendable, Hashable {
         webpEffort = settings.webpEffort
         makesWebP = settings.makesWebP
         makesCrops = settings.makesCrops
+        rasterizesVectors = settings.rasterizesVectors
     }
 
     /// Everything above as text, for cache keys.
     var fingerprint: String {
         "v\(Self.version) jpeg\(jpegQuality) webp\(makesWebP ? "\(webpQuality)/\(webpEffort)" : "none") "
-            + "preview\(previewWidth) crop\(makesCrops ? cropPixels : 0)"
+            + "preview\(previewWidth) crop\(makesCrops ? cropPixels : 0)" + (rasterizesVectors ? " svg-raster" : "")
     }
 }
 
@@ -47,7 +50,7 @@ struct ImageProcessor {
     /// The processed image and its files' bytes by file name. `baseName` prefixes every file name
     /// (`mojito-3f9a1c07d2`); paths in the result are under `images/`.
     func process(_ data: Data, info: ImageInfo, widths: [Int], baseName: String) throws(Vips.Failure) -> (ProcessedImage, [String: Data]) {
-        if info.format == .svg {
+        if info.format == .svg && !encoding.rasterizesVectors {
             return try processVector(data, info: info, baseName: baseName)
         }
         var files: [String: Data] = [:]
@@ -58,7 +61,9 @@ struct ImageProcessor {
             Int((Double(info.width) * max(Double(target.width) / Double(info.width), Double(target.height) / Double(info.height))).rounded(.up))
         }.max() ?? 0
         let largest = max(widths.max() ?? 0, cropSourceWidth, encoding.previewWidth)
-        let decoded = try Vips.decode(data, fullWidth: info.width, fitting: largest).sRGB()
+        let decoded = info.format == .svg
+            ? try Vips.openSVG(try Self.sanitized(data), scale: Double(largest) / Double(info.width)).sRGB()
+            : try Vips.decode(data, fullWidth: info.width, fitting: largest).sRGB()
         let image = try (decoded.width > largest ? decoded.resampled(toWidth: largest) : decoded).strippedOfMetadata()
 
         // Largest first, each made from the one before: every step shrinks by 30 % or more, which
@@ -84,12 +89,7 @@ struct ImageProcessor {
     /// SVG: published sanitised (`SVGSanitizer`); rasterised, from the sanitised text, only for
     /// the placeholder colour and the crops, when this libvips can (librsvg), else without them.
     private func processVector(_ original: Data, info: ImageInfo, baseName: String) throws(Vips.Failure) -> (ProcessedImage, [String: Data]) {
-        let data: Data
-        do throws(SVGDocument.Failure) {
-            data = try SVGSanitizer.sanitize(original)
-        } catch {
-            throw Vips.Failure(message: error.message)
-        }
+        let data = try Self.sanitized(original)
         let name = "\(baseName).svg"
         var files = [name: data]
         var result = ProcessedImage(width: info.width, height: info.height, renditions: [], vectorPath: "images/" + name, crops: [])
@@ -102,6 +102,15 @@ struct ImageProcessor {
         let raster = try Vips.openSVG(data, scale: scale).strippedOfMetadata()
         result.crops = try crops(of: raster, targets: targets, baseName: baseName, files: &files)
         return (result, files)
+    }
+
+    /// What librsvg and the published file are made from: never the SVG as it came.
+    private static func sanitized(_ data: Data) throws(Vips.Failure) -> Data {
+        do throws(SVGDocument.Failure) {
+            return try SVGSanitizer.sanitize(data)
+        } catch {
+            throw Vips.Failure(message: error.message)
+        }
     }
 
     /// The crop sizes for an image: about `pixels` each, within the image unless it is a vector
