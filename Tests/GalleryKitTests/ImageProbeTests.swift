@@ -64,4 +64,12 @@ import Testing
         #expect(size("<?xml version='1.0'?>\n<!-- <svg width='1' height='1'> -->\n<svg \(ns) width='40' height='30'/>") == "40x30")
         #expect(size("<svg \(ns) width='40'/>").contains("truncated or corrupt"))
     }
+
+    @Test func decoderChecksTheSizeItOpenedBeforeAllocating() throws {
+        guard Vips.canLoadSVG else { return }
+        // 10050×10050 is just over the limit: small enough that, unchecked, librsvg would render it.
+        let svg = Data("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'/>".utf8)
+        #expect(throws: Vips.Failure.self) { _ = try Vips.openSVG(svg, scale: 100.5) }
+        #expect(try Vips.openSVG(svg, scale: 0.5).width == 50)
+    }
 }
