@@ -114,3 +114,17 @@ import Testing
         #expect(site.errors().contains { $0.contains("site.yml:3:8: error: 'svg' must be sanitize or rasterize, found 'paint'") }, "\(site.errors())")
     }
 }
+
+/// The gallery's background image is published from the same origin, so an SVG one is sanitised too.
+@Suite struct BackgroundSVGTests {
+    @Test func backgroundSVGIsPublishedSanitised() throws {
+        let site = try ImageTestSite()
+        defer { site.remove() }
+        try site.temporary.write("site/site.yml", "title: Back\ngallery:\n  background:\n    image: images/wall.svg\n")
+        try site.addImage("images/wall.svg", Data("<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8' onload='alert(1)'><rect width='8' height='8'/></svg>".utf8))
+        try site.addRecipe("sour", image: "images/wall.svg")
+        _ = try site.build()
+        let published = try String(contentsOf: site.output.appendingPathComponent("images/wall.svg"), encoding: .utf8)
+        #expect(!published.contains("alert") && published.contains("<rect width=\"8\" height=\"8\"/>"), "\(published)")
+    }
+}

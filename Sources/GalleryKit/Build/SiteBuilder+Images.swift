@@ -47,6 +47,24 @@ extension SiteBuilder {
     }
 }
 
+extension SiteBuilder {
+    /// A picture the site names outside recipes (the gallery's background), copied as it is,
+    /// except that an SVG goes out sanitised like a recipe's: it is served from the same origin.
+    func publishedSiteImage(_ path: String) throws(Diagnostic) -> OutputFile {
+        let url = options.siteDirectory.appendingPathComponent(path)
+        let output = PageRenderer.imagePath(path)
+        guard path.lowercased().hasSuffix(".svg") else { return OutputFile(path: output, contents: .copy(url)) }
+        let siteFile = options.displayPath(options.siteDirectory.appendingPathComponent("site.yml"))
+        guard let data = try? Data(contentsOf: url) else {
+            throw .error("background image '\(path)' cannot be read", path: siteFile, line: 1, column: 1)
+        }
+        switch SVGSanitizer.sanitized(data) {
+        case .success(let clean): return OutputFile(path: output, contents: .data(clean))
+        case .failure(let failure): throw .error("background image '\(path)': \(failure.message)", path: siteFile, line: 1, column: 1)
+        }
+    }
+}
+
 extension Array where Element: Hashable {
     /// The elements in order, each kept once.
     func uniqued() -> [Element] {

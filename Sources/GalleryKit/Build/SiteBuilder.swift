@@ -153,7 +153,12 @@ public struct SiteBuilder: Sendable {
         var copiedImages = Set<String>()
         if let background = site.config.gallery.backgroundImage { copiedImages.insert(background) }
         for path in copiedImages.sorted() {
-            files.append(OutputFile(path: PageRenderer.imagePath(path), contents: .copy(options.siteDirectory.appendingPathComponent(path))))
+            do {
+                files.append(try publishedSiteImage(path))
+            } catch {
+                staging.discard()
+                throw BuildFailure(log.sorted + [error])
+            }
         }
 
         progress("Writing \(files.count) assets and pictures")
