@@ -1,7 +1,7 @@
 # gallerygen — the two commands of the README, and their helpers.
 SWIFT ?= swift
 SITE ?= Site
-BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev
+BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev
 TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv
@@ -49,11 +49,14 @@ validate-html: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	scripts/validate-html.sh .build/debug/gallerygen $(VENV) $(SITE)
 
-## fuzz: build fuzz/'s libFuzzer targets with AddressSanitizer and run each for FUZZ_SECONDS
+## fuzz: build the libFuzzer targets (fuzz/Sources, part of this package when GALLERYGEN_FUZZ is
+## set) with AddressSanitizer and run each for FUZZ_SECONDS
 ## (default 60), one at a time; FUZZERS=FuzzTemplate runs only that one
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	$(SWIFT) build --package-path fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	for fuzzer in FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer; do \
+	  GALLERYGEN_FUZZ=1 $(SWIFT) build --scratch-path .build/fuzz --product $$fuzzer \
+	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld || exit 1; done
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh .build/fuzz/debug $(FUZZERS)
 
 $(VENV)/.installed: Tests/Browser/requirements.txt

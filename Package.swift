@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -25,6 +26,12 @@ let package = Package(
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // libxml2 parses SVG pictures: their size, and the sanitiser that publishes them.
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
         // headers are needed here: its own and GLib's.
@@ -37,11 +44,11 @@ let package = Package(
         // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
         .target(name: "GallerySupport"),
         // site.yml, recipes, YAML, the plist import: the loaded site.
-        .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml"]),
+        .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2"]),
         // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
         .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
         // Planning renditions from the gallery plan; probing, processing and caching the pictures.
-        .target(name: "GalleryImages", dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "CVipsShim"]),
+        .target(name: "GalleryImages", dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "CXML2", "CVipsShim"]),
         // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
         .target(
             name: "GalleryRender",
@@ -74,3 +81,17 @@ let package = Package(
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
     ]
 )
+
+// libFuzzer targets for the parsers (fuzz/Sources), only when GALLERYGEN_FUZZ is set, so a plain
+// `swift build` never needs the fuzzer runtime. They live in this package so that they reach the
+// parsers' `package` declarations, as the tests do. `make fuzz` builds them with
+// `-sanitize=fuzzer,address` and runs each in turn (README, Fuzzing).
+if ProcessInfo.processInfo.environment["GALLERYGEN_FUZZ"] != nil {
+    let parsers: [Target.Dependency] = ["FuzzSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryLayout", "Mustache"]
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "fuzz/Sources/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "fuzz/Sources/FuzzSupport"),
+    ] + ["FuzzFrontMatter", "FuzzSiteConfig", "FuzzTemplate", "FuzzPlistImport", "FuzzSVGSanitizer"].map { name in
+        .executableTarget(name: name, dependencies: parsers, path: "fuzz/Sources/\(name)")
+    }
+}

@@ -24,6 +24,10 @@ package struct ImageInfo: Sendable, Hashable {
 package enum ImageProbe {
     package struct Failure: Error, Sendable {
         package var message: String
+
+        package init(message: String) {
+            self.message = message
+        }
     }
 
     /// Images above this many pixels are refused (decompression bombs).
@@ -32,11 +36,26 @@ package enum ImageProbe {
     /// How much of a file the probe reads: enough for any header, without reading whole photos.
     static let headerLength = 512 * 1024
 
-    /// The start of a file, for `probe`; nil when it cannot be read.
+    /// GIFs are read whole, to the end of their last frame; larger ones are refused.
+    static let gifByteLimit = 256 * 1024 * 1024
+
+    /// What `probe` needs of a file: the start, or all of a GIF (every frame's descriptor is
+    /// checked) or of an SVG (parsed to find its size), up to their limits; nil when it cannot be read.
     package static func header(of url: URL) -> Data? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: headerLength)) ?? Data()
+        guard var data = try? handle.read(upToCount: headerLength) else { return Data() }
+        let whole = data.starts(with: Array("GIF8".utf8)) ? gifByteLimit
+            : data.count == headerLength && !isRaster(data) ? SVGDocument.byteLimit : 0
+        if whole > 0, data.count == headerLength {
+            guard let rest = try? handle.read(upToCount: whole + 1 - headerLength) else { return nil }
+            data.append(rest)
+        }
+        return data
+    }
+
+    private static func isRaster(_ data: Data) -> Bool {
+        [[0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8], Array("RIFF".utf8)].contains { data.starts(with: $0) }
     }
 
     /// A remote picture's size: from front matter when given, else a square (it is never
@@ -47,7 +66,7 @@ package enum ImageProbe {
     }
 
     package static func probe(_ data: Data) -> Result<ImageInfo, Failure> {
-        let bytes = [UInt8](data.prefix(headerLength))
+        let bytes = [UInt8](data.prefix(data.starts(with: Array("GIF8".utf8)) ? gifByteLimit + 1 : headerLength))
         guard !bytes.isEmpty else { return .failure(Failure(message: "the image file is empty")) }
         let info: ImageInfo?
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -55,12 +74,21 @@ package enum ImageProbe {
         } else if bytes.starts(with: [0xFF, 0xD8]) {
             info = jpeg(bytes)
         } else if bytes.starts(with: Array("GIF8".utf8)) {
-            info = bytes.count >= 10 ? ImageInfo(width: Int(bytes[6]) | Int(bytes[7]) << 8,
-                                                  height: Int(bytes[8]) | Int(bytes[9]) << 8, format: .gif) : nil
+            if bytes.count > gifByteLimit {
+                return .failure(Failure(message: "the GIF is larger than \(gifByteLimit / 1024 / 1024) MB"))
+            }
+            switch gif(bytes) {
+            case .success(let size): info = size
+            case .failure(let failure): return .failure(failure)
+            }
         } else if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             info = webp(bytes)
-        } else if let text = String(bytes: bytes, encoding: .utf8), text.contains("<svg") {
-            info = svg(text)
+        } else if looksLikeXML(bytes) {
+            do throws(SVGDocument.Failure) {
+                info = svg(try SVGDocument.parse(data))
+            } catch {
+                return .failure(Failure(message: error.message))
+            }
         } else {
             return .failure(Failure(message: "not a JPEG, PNG, GIF, WebP or SVG image"))
         }
@@ -157,30 +185,63 @@ package enum ImageProbe {
         }
     }
 
-    /// Size from the root element's width/height attributes, else its viewBox.
-    private static func svg(_ text: String) -> ImageInfo? {
-        guard let start = text.range(of: "<svg"), let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
-        let tag = String(text[start.upperBound..<end])
-        func attribute(_ name: String) -> String? {
-            guard let range = tag.range(of: " \(name)=\"") ?? tag.range(of: "\n\(name)=\"") else { return nil }
-            let rest = tag[range.upperBound...]
-            return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    /// A text file that could be XML (an SVG): `<` after an optional byte-order mark and whitespace.
+    private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
+    }
+
+    /// The size a renderer gives the parsed document (`SVGDocument.size`), rounded.
+    private static func svg(_ document: SVGDocument) -> ImageInfo? {
+        guard let size = document.size, size.width < 1e9, size.height < 1e9 else { return nil }
+        return ImageInfo(width: Int(size.width.rounded()), height: Int(size.height.rounded()), format: .svg)
+    }
+
+    /// The logical screen's size, after walking every block to the trailer: each frame's image
+    /// descriptor must lie within the screen (decoders allocate by the frame, so a small screen
+    /// must not hide a huge frame), and the data must not end before the last frame does.
+    static func gif(_ bytes: [UInt8]) -> Result<ImageInfo, Failure> {
+        let corrupt = Failure(message: "the GIF header is truncated or corrupt")
+        guard bytes.count >= 13 else { return .failure(corrupt) }
+        let width = littleEndian(bytes, 6, 2)
+        let height = littleEndian(bytes, 8, 2)
+        var offset = 13
+        if bytes[10] & 0x80 != 0 { offset += 3 << (Int(bytes[10] & 0x07) + 1) }
+        /// Skips data sub-blocks up to and past their terminator; false when the data ends first.
+        func skipSubBlocks() -> Bool {
+            while offset < bytes.count {
+                let length = Int(bytes[offset])
+                offset += 1 + length
+                if length == 0 { return true }
+            }
+            return false
         }
-        func number(_ text: String?) -> Double? {
-            guard let text else { return nil }
-            let digits = text.prefix { $0.isNumber || $0 == "." }
-            guard text.dropFirst(digits.count).isEmpty || text.hasSuffix("px") else { return nil }
-            return Double(digits)
-        }
-        if let width = number(attribute("width")), let height = number(attribute("height")) {
-            return ImageInfo(width: Int(width.rounded()), height: Int(height.rounded()), format: .svg)
-        }
-        if let box = attribute("viewBox") {
-            let values = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-            if values.count == 4 {
-                return ImageInfo(width: Int(values[2].rounded()), height: Int(values[3].rounded()), format: .svg)
+        var frames = 0
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x3B:
+                return frames > 0 ? .success(ImageInfo(width: width, height: height, format: .gif)) : .failure(corrupt)
+            case 0x21:
+                offset += 2
+                guard skipSubBlocks() else { return .failure(corrupt) }
+            case 0x2C:
+                guard offset + 10 <= bytes.count else { return .failure(corrupt) }
+                let left = littleEndian(bytes, offset + 1, 2), top = littleEndian(bytes, offset + 3, 2)
+                let frameWidth = littleEndian(bytes, offset + 5, 2), frameHeight = littleEndian(bytes, offset + 7, 2)
+                guard left + frameWidth <= width, top + frameHeight <= height else {
+                    return .failure(Failure(message: "GIF frame \(frames + 1) is \(frameWidth)×\(frameHeight) at (\(left), \(top)), outside the \(width)×\(height) picture"))
+                }
+                let flags = bytes[offset + 9]
+                offset += 10
+                if flags & 0x80 != 0 { offset += 3 << (Int(flags & 0x07) + 1) }
+                offset += 1 // LZW minimum code size
+                guard skipSubBlocks() else { return .failure(corrupt) }
+                frames += 1
+            default:
+                return .failure(corrupt)
             }
         }
-        return nil
+        // No trailer: decoders accept a GIF cut after its last complete frame.
+        return frames > 0 ? .success(ImageInfo(width: width, height: height, format: .gif)) : .failure(corrupt)
     }
 }

@@ -13,6 +13,7 @@ import GalleryContent
 ///   webp_effort: 4          # libwebp's method: 0 fastest … 6 smallest files
 ///   crops: true             # 16:9, 4:3 and 1:1 crops for recipe structured data
 ///   widths: [1280, 320]     # optional: these rendition widths instead of the planned ones
+///   svg: sanitize           # or rasterize: SVGs become WebP/JPEG renditions like photos
 /// ```
 package struct ImageSettings: Sendable, Hashable {
     package var makesWebP = true
@@ -26,6 +27,9 @@ package struct ImageSettings: Sendable, Hashable {
     /// Rendition widths chosen by hand (say, to match a CDN's presets); empty: planned from the
     /// layouts. Widths above an original's are dropped.
     package var fixedWidths: [Int] = []
+    /// SVG pictures are published as WebP and JPEG renditions (`svg: rasterize`) instead of as
+    /// sanitised SVG (`svg: sanitize`, the default).
+    package var rasterizesVectors = false
 
     package init() {}
 
@@ -54,6 +58,13 @@ package struct ImageSettings: Sendable, Hashable {
             }
         }
         if let crops = reader.bool("crops") { settings.makesCrops = crops }
+        if let node = reader.value("svg"), let mode = reader.string("svg") {
+            switch mode.lowercased() {
+            case "sanitize": settings.rasterizesVectors = false
+            case "rasterize": settings.rasterizesVectors = true
+            default: reader.error("'svg' must be sanitize or rasterize, found '\(mode)'", at: node)
+            }
+        }
         if let node = reader.value("widths") {
             let widths = node.sequence?.compactMap(\.int) ?? []
             if widths.isEmpty || widths.count != node.sequence?.count || widths.contains(where: { !(16...8192).contains($0) }) {

@@ -19,7 +19,7 @@ package struct ImageJob: Sendable, Hashable {
     /// Site-relative path, e.g. `images/mojito.jpg`.
     package var sourcePath: String
     package var info: ImageInfo
-    /// Rendition widths (from `RenditionPlanner`); ignored for SVG.
+    /// Rendition widths (from `RenditionPlanner`); ignored for SVG unless rasterised.
     package var widths: [Int]
     package var users: [User]
 
@@ -113,6 +113,9 @@ package struct ImagePipeline: Sendable {
             switch result {
             case .success(let item)?:
                 if let entry = item.memo { remembered.entries[job.sourcePath] = entry }
+                if let notice = item.notice, let user = job.users.first {
+                    outcome.diagnostics.append(.warning(notice, path: user.displayPath, line: user.line, column: 1))
+                }
                 outcome.images[job.sourcePath] = item.image
                 outcome.cacheKeys.insert(item.key)
                 if item.fromCache { outcome.cachedCount += 1 } else { outcome.processedCount += 1 }
@@ -142,6 +145,8 @@ package struct ImagePipeline: Sendable {
         var image: ProcessedImage
         var fromCache: Bool
         var memo: HashMemo.Entry?
+        /// A one-line warning for the build's report (a damaged cache entry was replaced).
+        var notice: String? = nil
     }
 
     struct Failure: Error, Sendable {
@@ -150,7 +155,7 @@ package struct ImagePipeline: Sendable {
 
     /// The cache key: the source's bytes and everything that shapes the files made from them.
     func cacheKey(contentHash: String, job: ImageJob) -> String {
-        let widths = job.info.format == .svg ? "" : job.widths.map(String.init).joined(separator: ",")
+        let widths = job.info.format == .svg && !encoding.rasterizesVectors ? "" : job.widths.map(String.init).joined(separator: ",")
         return ContentHash.hex("\(contentHash)|\(Self.stem(job.sourcePath))|\(job.info.format.rawValue)|\(widths)|\(encoding.fingerprint)")
     }
 
@@ -177,8 +182,11 @@ package struct ImagePipeline: Sendable {
         }
         let entry = identity.map { HashMemo.Entry(size: $0.size, modified: $0.modified, inode: $0.inode, hash: contentHash) }
         let key = cacheKey(contentHash: contentHash, job: job)
-        if let image = cache.lookup(key) {
-            return .success(Item(key: key, image: image, fromCache: true, memo: entry))
+        var notice: String?
+        switch cache.lookup(key) {
+        case .hit(let image): return .success(Item(key: key, image: image, fromCache: true, memo: entry))
+        case .miss: break
+        case .damaged(let reason): notice = "the cached files of image '\(job.sourcePath)' were damaged (\(reason)); made again"
         }
         if data == nil {
             data = try? Data(contentsOf: url, options: .mappedIfSafe)
@@ -198,7 +206,7 @@ package struct ImagePipeline: Sendable {
         } catch {
             return .failure(Failure(message: "could not be cached in \(cache.directory.path): \(error.localizedDescription)"))
         }
-        return .success(Item(key: key, image: image, fromCache: false, memo: entry))
+        return .success(Item(key: key, image: image, fromCache: false, memo: entry, notice: notice))
     }
 }
 

@@ -16,6 +16,8 @@ package struct ImageEncoding: Sendable, Hashable {
     /// WebP renditions beside the JPEG ones; structured-data crops.
     package var makesWebP = true
     package var makesCrops = true
+    /// SVGs made into raster renditions rather than published sanitised (`svg: rasterize`).
+    package var rasterizesVectors = false
     /// Bumped whenever the processing itself changes, so old cache entries are not reused.
     static let version = 5
 
@@ -28,12 +30,13 @@ package struct ImageEncoding: Sendable, Hashable {
         webpEffort = settings.webpEffort
         makesWebP = settings.makesWebP
         makesCrops = settings.makesCrops
+        rasterizesVectors = settings.rasterizesVectors
     }
 
     /// Everything above as text, for cache keys.
     var fingerprint: String {
         "v\(Self.version) jpeg\(jpegQuality) webp\(makesWebP ? "\(webpQuality)/\(webpEffort)" : "none") "
-            + "preview\(previewWidth) crop\(makesCrops ? cropPixels : 0)"
+            + "preview\(previewWidth) crop\(makesCrops ? cropPixels : 0)" + (rasterizesVectors ? " svg-raster" : "")
     }
 }
 
@@ -50,7 +53,7 @@ struct ImageProcessor {
     /// The processed image and its files' bytes by file name. `baseName` prefixes every file name
     /// (`mojito-3f9a1c07d2`); paths in the result are under `images/`.
     func process(_ data: Data, info: ImageInfo, widths: [Int], baseName: String) throws(Vips.Failure) -> (ProcessedImage, [String: Data]) {
-        if info.format == .svg {
+        if info.format == .svg && !encoding.rasterizesVectors {
             return try processVector(data, info: info, baseName: baseName)
         }
         var files: [String: Data] = [:]
@@ -61,7 +64,9 @@ struct ImageProcessor {
             Int((Double(info.width) * max(Double(target.width) / Double(info.width), Double(target.height) / Double(info.height))).rounded(.up))
         }.max() ?? 0
         let largest = max(widths.max() ?? 0, cropSourceWidth, encoding.previewWidth)
-        let decoded = try Vips.decode(data, fullWidth: info.width, fitting: largest).sRGB()
+        let decoded = info.format == .svg
+            ? try Vips.openSVG(try Self.sanitized(data), scale: Double(largest) / Double(info.width)).sRGB()
+            : try Vips.decode(data, fullWidth: info.width, fitting: largest).sRGB()
         let image = try (decoded.width > largest ? decoded.resampled(toWidth: largest) : decoded).strippedOfMetadata()
 
         // Largest first, each made from the one before: every step shrinks by 30 % or more, which
@@ -84,9 +89,10 @@ struct ImageProcessor {
         return (result, files)
     }
 
-    /// SVG: served as it is; rasterised only for the placeholder colour and the crops, when this
-    /// libvips can (librsvg), else without them.
-    private func processVector(_ data: Data, info: ImageInfo, baseName: String) throws(Vips.Failure) -> (ProcessedImage, [String: Data]) {
+    /// SVG: published sanitised (`SVGSanitizer`); rasterised, from the sanitised text, only for
+    /// the placeholder colour and the crops, when this libvips can (librsvg), else without them.
+    private func processVector(_ original: Data, info: ImageInfo, baseName: String) throws(Vips.Failure) -> (ProcessedImage, [String: Data]) {
+        let data = try Self.sanitized(original)
         let name = "\(baseName).svg"
         var files = [name: data]
         var result = ProcessedImage(width: info.width, height: info.height, renditions: [], vectorPath: "images/" + name, crops: [])
@@ -99,6 +105,15 @@ struct ImageProcessor {
         let raster = try Vips.openSVG(data, scale: scale).strippedOfMetadata()
         result.crops = try crops(of: raster, targets: targets, baseName: baseName, files: &files)
         return (result, files)
+    }
+
+    /// What librsvg and the published file are made from: never the SVG as it came.
+    private static func sanitized(_ data: Data) throws(Vips.Failure) -> Data {
+        do throws(SVGDocument.Failure) {
+            return try SVGSanitizer.sanitize(data)
+        } catch {
+            throw Vips.Failure(message: error.message)
+        }
     }
 
     /// The crop sizes for an image: about `pixels` each, within the image unless it is a vector

@@ -46,9 +46,9 @@ package enum RenditionPlanner {
         return max(1, limit / width)
     }
 
-    /// The plan for every gallery page's model.
+    /// The plan for every gallery page's model; SVGs get widths only when `rasterizesVectors`.
     package static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double,
-                            maximumWidth: Int = maximumWidth) -> Plan {
+                            maximumWidth: Int = maximumWidth, rasterizesVectors: Bool = false) -> Plan {
         var shares: [String: [Double]] = [:]
         var needs: [String: [Double]] = [:]
         for model in models {
@@ -77,8 +77,10 @@ package enum RenditionPlanner {
             }
         }
         var plan = Plan(galleryShares: shares)
-        for (path, list) in needs where images[path]?.format != .svg {
-            plan.widths[path] = widths(needs: list, originalWidth: images[path]?.width ?? maximumWidth, maximumWidth: maximumWidth)
+        for (path, list) in needs where images[path]?.format != .svg || rasterizesVectors {
+            // A vector has no pixel size of its own to cap the renditions at.
+            let original = images[path]?.format == .svg ? maximumWidth : images[path]?.width ?? maximumWidth
+            plan.widths[path] = widths(needs: list, originalWidth: original, maximumWidth: maximumWidth)
         }
         return plan
     }

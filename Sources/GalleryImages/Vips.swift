@@ -81,7 +81,7 @@ enum Vips {
         let factor = Double(fullWidth) / Double(max(width, 1))
         let shrink: Int32 = factor >= 16 ? 8 : factor >= 8 ? 4 : factor >= 4 ? 2 : 1
         return try pinned(data) { (raw: UnsafeRawBufferPointer) throws(Failure) -> VipsImage in
-            try make("decoding the image") { gg_decode_buffer(raw.baseAddress, raw.count, shrink, $0) }
+            try make("decoding the image") { gg_decode_buffer(raw.baseAddress, raw.count, shrink, Double(ImageProbe.pixelLimit), $0) }
         }
     }
 
@@ -107,7 +107,7 @@ enum Vips {
     static func openSVG(_ data: Data, scale: Double) throws(Failure) -> VipsImage {
         try start()
         return try pinned(data) { (raw: UnsafeRawBufferPointer) throws(Failure) -> VipsImage in
-            let lazy = try make("rasterising the SVG") { gg_svg_load(raw.baseAddress, raw.count, scale, $0) }
+            let lazy = try make("rasterising the SVG") { gg_svg_load(raw.baseAddress, raw.count, scale, Double(ImageProbe.pixelLimit), $0) }
             return try lazy.inMemory()
         }
     }

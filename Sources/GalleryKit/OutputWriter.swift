@@ -183,11 +183,7 @@ package struct OutputWriter: Sendable {
             switch file.contents {
             case .data(let data): try OutputWriter.writeWithoutSync(data, to: root + file.path)
             case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
-            case .link(let source):
-                let destination = folder.appendingPathComponent(file.path)
-                if (try? fileManager.linkItem(at: source, to: destination)) == nil {
-                    try fileManager.copyItem(at: source, to: destination)
-                }
+            case .link(let source): try FileClone.clone(source, to: folder.appendingPathComponent(file.path))
             }
         }
 

@@ -22,7 +22,8 @@ extension SiteBuilder {
         // nothing out twice and holds no page's model.
         let models = gallery.pagesWithLocalPictures.map(gallery.model(page:))
         let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
-                                         maximumWidth: site.config.images.maximumWidth)
+                                         maximumWidth: site.config.images.maximumWidth,
+                                         rasterizesVectors: site.config.images.rasterizesVectors)
 
         var users: [String: [ImageJob.User]] = [:]
         for recipe in site.recipes {
@@ -44,6 +45,24 @@ extension SiteBuilder {
             pictures[path] = PublishedPicture(processed: processed, galleryShares: plan.galleryShares[path] ?? [])
         }
         return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline)
+    }
+}
+
+extension SiteBuilder {
+    /// A picture the site names outside recipes (the gallery's background), copied as it is,
+    /// except that an SVG goes out sanitised like a recipe's: it is served from the same origin.
+    func publishedSiteImage(_ path: String) throws(Diagnostic) -> OutputFile {
+        let url = options.siteDirectory.appendingPathComponent(path)
+        let output = SitePaths.image(path)
+        guard path.lowercased().hasSuffix(".svg") else { return OutputFile(path: output, contents: .copy(url)) }
+        let siteFile = options.displayPath(options.siteDirectory.appendingPathComponent("site.yml"))
+        guard let data = try? Data(contentsOf: url) else {
+            throw .error("background image '\(path)' cannot be read", path: siteFile, line: 1, column: 1)
+        }
+        switch SVGSanitizer.sanitized(data) {
+        case .success(let clean): return OutputFile(path: output, contents: .data(clean))
+        case .failure(let failure): throw .error("background image '\(path)': \(failure.message)", path: siteFile, line: 1, column: 1)
+        }
     }
 }
 

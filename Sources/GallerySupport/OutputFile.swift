@@ -6,8 +6,8 @@ package struct OutputFile: Sendable, Hashable {
         case data(Data)
         /// A file copied byte for byte from the site or theme folder.
         case copy(URL)
-        /// A file from gallerygen's own cache, hard-linked when the file system allows (a warm
-        /// build then writes hundreds of images in milliseconds), else copied.
+        /// A file from gallerygen's own cache, reflinked when the file system allows, else copied;
+        /// never hard-linked, so editing the published file cannot change the cache.
         case link(URL)
     }
 

@@ -16,7 +16,7 @@ import Testing
 /// diagnostic the input must produce instead. The harnesses mirror `fuzz/Sources/*/main.swift`.
 @Suite struct FuzzRegressionTests {
     static let folder = Repository.fixtures.appendingPathComponent("fuzz-regressions")
-    static let targets = ["front-matter", "site-config", "template", "plist-import"]
+    static let targets = ["front-matter", "site-config", "template", "plist-import", "svg-sanitizer"]
 
     /// Every saved input as `target/file`.
     static let inputs: [String] = targets.flatMap { target in
@@ -47,11 +47,24 @@ import Testing
         case "site-config": messages = Self.siteConfig(data)
         case "template": messages = Self.template(data)
         case "plist-import": messages = Self.plistImport(data)
+        case "svg-sanitizer": messages = Self.svgSanitizer(data)
         default: Issue.record("no harness for \(input)"); return
         }
         if let expected = try? String(contentsOf: url.appendingPathExtension("expected"), encoding: .utf8) {
             let line = String(expected.split(separator: "\n").first ?? "")
             #expect(messages.contains(line), "\(input) printed:\n\(messages.joined(separator: "\n"))")
+        }
+    }
+
+    /// FuzzSVGSanitizer: bytes sanitised as a published SVG; the output sanitises to itself.
+    static func svgSanitizer(_ data: Data) -> [String] {
+        _ = ImageProbe.probe(data)
+        switch SVGSanitizer.sanitized(data) {
+        case .success(let output):
+            let again = try? SVGSanitizer.sanitized(output).get()
+            #expect(again == output)
+            return []
+        case .failure(let failure): return [failure.message]
         }
     }
 
