@@ -9,3 +9,17 @@
 
 /// `xmlFree` is a global function pointer, which Swift 6 sees as shared mutable state.
 static inline void gg_xml_free(void *pointer) { xmlFree(pointer); }
+
+static inline void gg_xml_keep_first_error(void *user, xmlErrorPtr error) {
+    xmlParserCtxtPtr context = (xmlParserCtxtPtr)user;
+    xmlError *first = (xmlError *)context->_private;
+    if (first != NULL && first->code == XML_ERR_OK && error != NULL) xmlCopyError(error, first);
+}
+
+/// Makes the parser keep its first error in `first` (libxml2 2.9 only remembers the last one,
+/// which after a mismatched tag is a less helpful "premature end of data"). Free with xmlResetError.
+static inline void gg_xml_capture_first_error(xmlParserCtxtPtr context, xmlError *first) {
+    context->_private = first;
+    context->userData = context;
+    if (context->sax != NULL) context->sax->serror = gg_xml_keep_first_error;
+}

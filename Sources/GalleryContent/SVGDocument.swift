@@ -56,13 +56,20 @@ package struct SVGDocument: Sendable, Hashable {
         _ = initialised
         guard let context = xmlNewParserCtxt() else { throw Failure(message: "cannot start the XML parser") }
         defer { xmlFreeParserCtxt(context) }
+        let first = UnsafeMutablePointer<xmlError>.allocate(capacity: 1)
+        first.initialize(to: xmlError())
+        defer {
+            xmlResetError(first)
+            first.deallocate()
+        }
+        gg_xml_capture_first_error(context, first)
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue)
         let document = data.withUnsafeBytes { raw in
             xmlCtxtReadMemory(context, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, options)
         }
         guard let document else {
-            let error = context.pointee.lastError
+            let error = first.pointee.code != 0 ? first.pointee : context.pointee.lastError
             let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "cannot be parsed"
             throw Failure(message: "the SVG is not well-formed XML (line \(max(error.line, 1)), column \(max(error.int2, 1))): \(message)")
         }
