@@ -33,6 +33,8 @@ test: test-deps
 EMBED_SITE := $(CURDIR)/.build/embedding-site
 embedding-test: deps
 	@if grep -n 'unsafeFlags' Package.swift; then echo "Package.swift: unsafe flags keep other packages from depending on gallerygen"; exit 1; fi
+	@# From scratch: SwiftPM keeps a path dependency's file list from an earlier build and would miss new files.
+	rm -rf .build/embedding
 	$(SWIFT) build --package-path Tests/Embedding --scratch-path .build/embedding
 	rm -rf $(EMBED_SITE)
 	.build/embedding/debug/embed-gallerygen Templates $(EMBED_SITE)

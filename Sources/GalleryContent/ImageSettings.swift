@@ -1,5 +1,4 @@
 import GallerySupport
-import GalleryContent
 
 /// site.yml's `images:` section: what the image pipeline makes. Every field has a default, so most
 /// sites never write the section.

@@ -8,25 +8,25 @@ import GalleryRender
 import Synchronization
 
 /// What to build and where.
-package struct BuildOptions: Sendable {
-    package var siteDirectory: URL
+public struct BuildOptions: Sendable {
+    public var siteDirectory: URL
     /// The output folder; by default `public/` inside the site folder.
-    package var outputDirectory: URL
+    public var outputDirectory: URL
     /// The default theme folder (the repository's `Templates/`).
-    package var themeDirectory: URL
-    package var includeDrafts = false
+    public var themeDirectory: URL
+    public var includeDrafts = false
     /// Where to write the first gallery page's computed frames as JSON (`LayoutReport`), if anywhere.
-    package var layoutReport: URL?
+    public var layoutReport: URL?
     /// Replaces site.yml's `base_url` (e.g. for a staging host).
-    package var baseURL: String?
+    public var baseURL: String?
     /// Empties the image cache first, so every image is processed again.
-    package var cleanCache = false
+    public var cleanCache = false
     /// Images processed side by side; nil: one per active processor.
-    package var jobs: Int?
+    public var jobs: Int?
     /// Called from worker threads as each image is done (the CLI draws a progress line from it).
     package var imageProgress: (@Sendable (ImageProgress) -> Void)?
     /// Turns an absolute path into the form messages use (relative to the working directory).
-    package var displayPath: @Sendable (URL) -> String = { $0.path }
+    public var displayPath: @Sendable (URL) -> String = { $0.path }
     /// Set (by the CLI, on Ctrl-C) to stop the build: checked between phases, per page and image,
     /// and just before the swap; the staging folder is then discarded.
     package var cancellation: BuildCancellation?
@@ -35,7 +35,7 @@ package struct BuildOptions: Sendable {
     /// Called at each point of the swap into the output folder (tests pause there).
     package var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
 
-    package init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL) {
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.outputDirectory = (outputDirectory ?? siteDirectory.appendingPathComponent("public")).standardizedFileURL
         self.themeDirectory = themeDirectory.standardizedFileURL
@@ -43,23 +43,23 @@ package struct BuildOptions: Sendable {
 }
 
 /// The outcome of a successful build.
-package struct BuildReport: Sendable {
+public struct BuildReport: Sendable {
     /// Warnings; errors fail the build instead.
-    package var diagnostics: [Diagnostic]
-    package var recipeCount: Int
-    package var fileCount: Int
-    package var outputDirectory: URL
+    public var diagnostics: [Diagnostic]
+    public var recipeCount: Int
+    public var fileCount: Int
+    public var outputDirectory: URL
     /// Images processed by this build, and images taken from the cache unchanged.
-    package var imagesProcessed = 0
-    package var imagesFromCache = 0
+    public var imagesProcessed = 0
+    public var imagesFromCache = 0
 }
 
 /// The pipeline: load and validate content, lay out the gallery for every breakpoint, render
 /// pages, then write everything at once (DESIGN §2). Any error leaves the previous output as it was.
-package struct SiteBuilder: Sendable {
-    package var options: BuildOptions
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
 
-    package init(options: BuildOptions) {
+    public init(options: BuildOptions) {
         self.options = options
     }
 
@@ -76,7 +76,7 @@ package struct SiteBuilder: Sendable {
         return (site, reading.diagnostics)
     }
 
-    package func build(progress: (String) -> Void = { _ in }) throws(BuildFailure) -> BuildReport {
+    public func build(progress: (String) -> Void = { _ in }) throws(BuildFailure) -> BuildReport {
         let display = options.displayPath
         var writer = OutputWriter(outputDirectory: options.outputDirectory, displayPath: display(options.outputDirectory))
         let cancellation = options.cancellation
