@@ -72,12 +72,18 @@ let package = Package(
         ),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),
-        .testTarget(
-            name: "GalleryKitTests",
-            dependencies: [
-                "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe",
-            ]
+        // What the tests share: repository paths, temporary folders, fixture sites and pictures.
+        .target(
+            name: "GalleryTestSupport",
+            dependencies: ["GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender"],
+            path: "Tests/GalleryTestSupport"
         ),
+        .testTarget(name: "GalleryContentTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
+        .testTarget(name: "GalleryPlanTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
+        .testTarget(name: "GalleryImagesTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
+        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
+        .testTarget(name: "GalleryServeTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
     ]
 )

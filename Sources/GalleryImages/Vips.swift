@@ -7,9 +7,9 @@ import GallerySupport
 /// The only Swift file that touches libvips: it owns every `VipsImage` reference and every buffer
 /// libvips allocates, and frees each one (`deinit`, `defer`), so the rest of the pipeline works
 /// with `Data`, `Int` and `VipsImage` values and never sees a pointer (STYLE: C at arm's length).
-enum Vips {
+package enum Vips {
     /// A libvips failure, with libvips' own message.
-    struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable {
         var message: String
     }
 
@@ -96,7 +96,7 @@ enum Vips {
     }
 
     /// An image from interleaved 8-bit samples (tests draw their fixtures with it).
-    static func image(pixels: [UInt8], width: Int, height: Int, bands: Int) throws(Failure) -> VipsImage {
+    package static func image(pixels: [UInt8], width: Int, height: Int, bands: Int) throws(Failure) -> VipsImage {
         try start()
         return try pinned(Data(pixels)) { (raw: UnsafeRawBufferPointer) throws(Failure) -> VipsImage in
             try make("making an image") { gg_new_from_pixels(raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), $0) }
@@ -115,7 +115,7 @@ enum Vips {
 
 /// One libvips image reference, released when the value goes away. Not shared between threads:
 /// each image is processed start to finish by one worker.
-final class VipsImage {
+package final class VipsImage {
     private let pointer: OpaquePointer
 
     fileprivate init(_ pointer: OpaquePointer) {
@@ -173,7 +173,7 @@ final class VipsImage {
     }
 
     /// Baseline JPEG, metadata stripped, Huffman tables optimised.
-    func jpeg(quality: Int) throws(Vips.Failure) -> Data {
+    package func jpeg(quality: Int) throws(Vips.Failure) -> Data {
         try Vips.buffer("JPEG encoding") { gg_jpeg_save(pointer, Int32(quality), $0, $1) }
     }
 
@@ -182,7 +182,7 @@ final class VipsImage {
         WebPMetadata.stripped(try Vips.buffer("WebP encoding") { gg_webp_save(pointer, Int32(quality), Int32(effort), $0, $1) })
     }
 
-    func png() throws(Vips.Failure) -> Data {
+    package func png() throws(Vips.Failure) -> Data {
         try Vips.buffer("PNG encoding") { gg_png_save(pointer, $0, $1) }
     }
 

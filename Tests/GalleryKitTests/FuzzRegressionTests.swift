@@ -2,6 +2,7 @@ import Foundation
 import GalleryLayout
 import Mustache
 import Testing
+import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryKit

@@ -1,5 +1,6 @@
 import GalleryLayout
 import Testing
+import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryKit

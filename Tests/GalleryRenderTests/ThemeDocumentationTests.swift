@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryKit

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryKit
@@ -8,44 +9,6 @@ import Testing
 @testable import GalleryRender
 @testable import GalleryServe
 @testable import GallerySupport
-
-/// A fixture site built into a temporary folder, for tests that read the output.
-struct BuiltSite {
-    let temporary: TemporaryDirectory
-    let output: URL
-    let report: BuildReport
-
-    /// Builds `fixture`, after `edit` has changed the copied site folder if given.
-    init(_ fixture: String = "basic", edit: (URL) throws -> Void = { _ in }) throws {
-        temporary = try TemporaryDirectory()
-        let site = try temporary.copyFixture(fixture)
-        try edit(site)
-        output = temporary.url.appendingPathComponent("out")
-        report = try SiteBuilder(options: BuildOptions(siteDirectory: site, outputDirectory: output,
-                                                       themeDirectory: Repository.templates)).build()
-    }
-
-    func text(_ path: String) -> String? {
-        FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path)
-    }
-
-    /// The `.html` files of the output, sorted.
-    var pages: [String] {
-        treeContents(output).keys.filter { $0.hasSuffix(".html") }.sorted()
-    }
-
-    func remove() { temporary.remove() }
-
-    /// Replaces `old` with `new` in a file of the site folder.
-    static func replace(_ old: String, with new: String, in file: URL) throws {
-        let text = try String(contentsOf: file, encoding: .utf8)
-        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
-    }
-}
 
 /// The JSON of every `<script type="application/ld+json">` in an HTML page.
 func structuredData(in html: String) throws -> [[String: Any]] {
