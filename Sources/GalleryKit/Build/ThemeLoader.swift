@@ -1,44 +1,72 @@
 import Foundation
 import Mustache
 
-/// Reads the default theme and a site's overrides (`<site>/templates/`) into a `Theme`.
+/// Reads the theme (the built-in one, or a folder given with `--theme`) and a site's overrides
+/// (`<site>/templates/`) into a `Theme`.
 public struct ThemeLoader: Sendable {
-    /// The default theme folder (the repository's `Templates/`).
-    public var themeDirectory: URL
+    /// A theme folder replacing the built-in theme; nil: the built-in theme.
+    public var themeDirectory: URL?
     /// The site's own `templates/` folder; it may not exist.
     public var overrideDirectory: URL?
     /// Turns an absolute path into the form diagnostics use.
     public var displayPath: @Sendable (URL) -> String
 
-    public init(themeDirectory: URL, overrideDirectory: URL?, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
+    public init(themeDirectory: URL?, overrideDirectory: URL?, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
         self.themeDirectory = themeDirectory
         self.overrideDirectory = overrideDirectory
         self.displayPath = displayPath
     }
 
+    /// Where a template's text comes from.
+    private enum Source {
+        case builtIn(String)
+        case file(URL)
+    }
+
     public func load() throws(BuildFailure) -> Theme {
-        var sources: [String: URL] = [:]
-        var assets: [String: URL] = [:]
-        for directory in [themeDirectory] + (overrideDirectory.map { [$0] } ?? []) {
-            for relative in Self.files(under: directory) {
-                let url = directory.appendingPathComponent(relative)
-                if relative.hasPrefix("assets/") {
-                    assets[String(relative.dropFirst("assets/".count))] = url
-                } else if relative.hasSuffix(".mustache") {
-                    sources[String(relative.dropLast(".mustache".count))] = url
+        var sources: [String: (source: Source, path: String)] = [:]
+        var assets: [String: OutputFile.Contents] = [:]
+        func add(_ relative: String, _ source: Source, path: String) {
+            if relative.hasPrefix("assets/") {
+                let name = String(relative.dropFirst("assets/".count))
+                switch source {
+                case .builtIn(let text): assets[name] = .data(Data(text.utf8))
+                case .file(let url): assets[name] = .copy(url)
                 }
+            } else if relative.hasSuffix(".mustache") {
+                sources[String(relative.dropLast(".mustache".count))] = (source, path)
+            }
+        }
+        if let themeDirectory {
+            for relative in Self.files(under: themeDirectory) {
+                let url = themeDirectory.appendingPathComponent(relative)
+                add(relative, .file(url), path: displayPath(url))
+            }
+        } else {
+            for (relative, contents) in BuiltInTheme.files {
+                add(relative, .builtIn(contents), path: BuiltInTheme.displayName + "/" + relative)
+            }
+        }
+        if let overrideDirectory {
+            for relative in Self.files(under: overrideDirectory) {
+                let url = overrideDirectory.appendingPathComponent(relative)
+                add(relative, .file(url), path: displayPath(url))
             }
         }
         var log = DiagnosticLog()
         var templates: [String: Template] = [:]
-        for (name, url) in sources.sorted(by: { $0.key < $1.key }) {
-            let path = displayPath(url)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                log.append(.error("cannot read the template", path: path))
-                continue
-            }
+        for (name, (source, path)) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                let text = try SourceText.decode(data, path: path)
+                let text: String
+                switch source {
+                case .builtIn(let contents): text = contents
+                case .file(let url):
+                    guard let data = FileManager.default.contents(atPath: url.path) else {
+                        log.append(.error("cannot read the template", path: path))
+                        continue
+                    }
+                    text = try SourceText.decode(data, path: path)
+                }
                 templates[name] = try Template(source: text, name: path)
             } catch let error as Diagnostic {
                 log.append(error)
@@ -49,7 +77,8 @@ public struct ThemeLoader: Sendable {
             }
         }
         for name in Theme.requiredTemplates where sources[name] == nil {
-            log.append(.error("the theme has no '\(name).mustache' template", path: displayPath(themeDirectory)))
+            log.append(.error("the theme has no '\(name).mustache' template",
+                              path: themeDirectory.map(displayPath) ?? BuiltInTheme.displayName))
         }
         if log.hasErrors { throw BuildFailure(log.sorted) }
         return Theme(templates: templates, assets: assets)

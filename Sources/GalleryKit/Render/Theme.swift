@@ -7,10 +7,11 @@ public struct Theme: Sendable {
     public var templates: TemplateLibrary
     /// Template names that exist, for checks.
     public var templateNames: Set<String>
-    /// Static files copied to the output under `assets/`, by path relative to `assets/`.
-    public var assets: [String: URL]
+    /// Static files published under `assets/`, by path relative to `assets/`: the built-in
+    /// theme's bytes, or files copied from a theme or override folder.
+    public var assets: [String: OutputFile.Contents]
 
-    public init(templates: [String: Template], assets: [String: URL]) {
+    public init(templates: [String: Template], assets: [String: OutputFile.Contents]) {
         self.templates = TemplateLibrary(templates: templates)
         self.templateNames = Set(templates.keys)
         self.assets = assets
