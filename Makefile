@@ -1,23 +1,44 @@
 # gallerygen — the two commands of the README, and their helpers.
 SWIFT ?= swift
 SITE ?= Site
-BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev
+BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev
 TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
+.PHONY: site test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
 	.build/release/gallerygen build --site $(SITE)
 
 ## test: install what the tests need and run every test (Swift, then the browser checks)
+## SwiftPM itself leaves empty TemporaryDirectory.* folders and swift-generated-sources/ (test
+## discovery) in $TMPDIR, so the Swift build and
+## tests run with TMPDIR in .build/tmp, which is checked (no gallerygen-* left by the tests) and removed.
+TEST_TMPDIR := $(CURDIR)/.build/tmp
 test: test-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	rm -rf $(TEST_TMPDIR) && mkdir -p $(TEST_TMPDIR)
+	TMPDIR=$(TEST_TMPDIR) $(SWIFT) build --build-tests
+	TMPDIR=$(TEST_TMPDIR) $(SWIFT) test --skip-build
+	@left="$$(ls -A $(TEST_TMPDIR) | grep -v '^TemporaryDirectory\.' | grep -v '^swift-generated-sources$$' | grep -v '\.lock$$')"; \
+	  if [ -n "$$left" ]; then echo "the tests left files in their temporary folder:"; echo "$$left"; exit 1; fi
+	rm -rf $(TEST_TMPDIR)
+	$(MAKE) --no-print-directory embedding-test
 	$(MAKE) --no-print-directory browser-test
 	$(MAKE) --no-print-directory validate-html
+
+## embedding-test: another package depends on GalleryKit and GalleryLayout by path, builds a site
+## with them and lays out a gallery (Tests/Embedding); SwiftPM refuses unsafe flags in dependencies
+EMBED_SITE := $(CURDIR)/.build/embedding-site
+embedding-test: deps
+	@if grep -n 'unsafeFlags' Package.swift; then echo "Package.swift: unsafe flags keep other packages from depending on gallerygen"; exit 1; fi
+	@# From scratch: SwiftPM keeps a path dependency's file list from an earlier build and would miss new files.
+	rm -rf .build/embedding
+	$(SWIFT) build --package-path Tests/Embedding --scratch-path .build/embedding
+	rm -rf $(EMBED_SITE)
+	.build/embedding/debug/embed-gallerygen Templates $(EMBED_SITE)
+	rm -rf $(EMBED_SITE)
 
 ## browser-test: the gallery in real headless Chromium (Selenium from PyPI, in .build/venv)
 browser-test: test-deps $(VENV)/.installed
@@ -30,11 +51,14 @@ validate-html: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	scripts/validate-html.sh .build/debug/gallerygen $(VENV) $(SITE)
 
-## fuzz: build fuzz/'s libFuzzer targets with AddressSanitizer and run each for FUZZ_SECONDS
+## fuzz: build the libFuzzer targets (fuzz/Sources, part of this package when GALLERYGEN_FUZZ is
+## set) with AddressSanitizer and run each for FUZZ_SECONDS
 ## (default 60), one at a time; FUZZERS=FuzzTemplate runs only that one
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	$(SWIFT) build --package-path fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	for fuzzer in FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer; do \
+	  GALLERYGEN_FUZZ=1 $(SWIFT) build --scratch-path .build/fuzz --product $$fuzzer \
+	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld || exit 1; done
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh .build/fuzz/debug $(FUZZERS)
 
 $(VENV)/.installed: Tests/Browser/requirements.txt

@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
-
-#if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
-#else
-let multiarch = "x86_64-linux-gnu"
-#endif
-let glibIncludeFlags = ["-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include"]
 
 let package = Package(
     name: "gallerygen",
@@ -26,25 +20,78 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // GLib's include folders, from pkg-config, for the libvips headers CVipsShim includes.
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        // libxml2 parses SVG pictures: their size, and the sanitiser that publishes them.
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
         // headers are needed here: its own and GLib's.
-        .target(name: "CVipsShim", cSettings: [.unsafeFlags(glibIncludeFlags)]),
+        .target(name: "CVipsShim", dependencies: ["CGLib"]),
         // The layout core: pure geometry and engines, standard library only.
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.
         .target(name: "Mustache"),
+        // The layers of a build, each a module so that the compiler keeps the arrows (README, code map).
+        // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
+        .target(name: "GallerySupport"),
+        // site.yml, recipes, YAML, the plist import: the loaded site.
+        .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2"]),
+        // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
+        .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
+        // Planning renditions from the gallery plan; probing, processing and caching the pictures.
+        .target(name: "GalleryImages", dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "CXML2", "CVipsShim"]),
+        // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
+        .target(
+            name: "GalleryRender",
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark"]
+        ),
+        // The pipeline, the output folder's staging and swap, link checking: what a program
+        // embedding gallerygen calls.
         .target(
             name: "GalleryKit",
-            dependencies: ["GalleryLayout", "Mustache", "CCmark", "CYaml", "CVipsShim"]
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryLayout"]
         ),
-        .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
-        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI"]),
+        // The preview server and the file watcher.
+        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryKit", "GalleryRender"]),
+        .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe", "GalleryContent", "GalleryRender", "GalleryLayout"]),
+        // Process-wide allocator settings, which only the executable makes.
+        .target(name: "CAllocator"),
+        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),
         .executableTarget(name: "LayoutBench", dependencies: ["GalleryLayout"], path: "bench/LayoutBench"),
-        .executableTarget(name: "GalleryBytes", dependencies: ["GalleryKit"], path: "bench/GalleryBytes"),
+        .executableTarget(
+            name: "GalleryBytes", dependencies: ["GalleryKit", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"], path: "bench/GalleryBytes"
+        ),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
+        .testTarget(
+            name: "GalleryKitTests",
+            dependencies: [
+                "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe",
+            ]
+        ),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
     ]
 )
+
+// libFuzzer targets for the parsers (fuzz/Sources), only when GALLERYGEN_FUZZ is set, so a plain
+// `swift build` never needs the fuzzer runtime. They live in this package so that they reach the
+// parsers' `package` declarations, as the tests do. `make fuzz` builds them with
+// `-sanitize=fuzzer,address` and runs each in turn (README, Fuzzing).
+if ProcessInfo.processInfo.environment["GALLERYGEN_FUZZ"] != nil {
+    let parsers: [Target.Dependency] = ["FuzzSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryLayout", "Mustache"]
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "fuzz/Sources/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "fuzz/Sources/FuzzSupport"),
+    ] + ["FuzzFrontMatter", "FuzzSiteConfig", "FuzzTemplate", "FuzzPlistImport", "FuzzSVGSanitizer"].map { name in
+        .executableTarget(name: name, dependencies: parsers, path: "fuzz/Sources/\(name)")
+    }
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/GalleryKit/Render/BuiltInTheme+Files.swift from Templates/: the default theme,
+"""Writes Sources/GalleryRender/BuiltInTheme+Files.swift from Templates/: the default theme,
 embedded in the binary so that the one file is the whole tool. Run by `make` before every build;
 BuiltInThemeTests fails when the generated file and Templates/ differ.
 Usage: scripts/embed-theme.py [--check]"""
@@ -8,7 +8,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THEME = os.path.join(ROOT, "Templates")
-TARGET = os.path.join(ROOT, "Sources", "GalleryKit", "Render", "BuiltInTheme+Files.swift")
+TARGET = os.path.join(ROOT, "Sources", "GalleryRender", "BuiltInTheme+Files.swift")
 
 
 def theme_files():
@@ -38,7 +38,7 @@ def generate():
         "",
         "extension BuiltInTheme {",
         "    /// Every file of the default theme, by path relative to `Templates/`, sorted.",
-        "    static let files: [(path: String, contents: String)] = [",
+        "    package static let files: [(path: String, contents: String)] = [",
     ]
     for relative, path in theme_files():
         with open(path, "rb") as handle:

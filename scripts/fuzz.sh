@@ -9,7 +9,7 @@ set -euo pipefail
 build=$1; shift
 seconds=${FUZZ_SECONDS:-60}
 fuzzers=("$@")
-[ ${#fuzzers[@]} -eq 0 ] && fuzzers=(FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport)
+[ ${#fuzzers[@]} -eq 0 ] && fuzzers=(FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer)
 regressions=Tests/Fixtures/fuzz-regressions
 
 for fuzzer in "${fuzzers[@]}"; do
@@ -19,6 +19,7 @@ for fuzzer in "${fuzzers[@]}"; do
     # Short templates run many times faster than the theme's, and nest and recurse as well.
     FuzzTemplate) name=template dict=mustache max=4096 seeds=(Templates) ;;
     FuzzPlistImport) name=plist-import dict=plist max=16384 seeds=(Tests/Fixtures/seed-plist) ;;
+    FuzzSVGSanitizer) name=svg-sanitizer dict=svg max=16384 seeds=(Site/images) ;;
     *) echo "error: unknown fuzzer '$fuzzer'" >&2; exit 2 ;;
   esac
   corpus=.build/fuzz-corpus/$fuzzer

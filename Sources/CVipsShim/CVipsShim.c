@@ -1,7 +1,6 @@
 #include "CVipsShim.h"
 #include "VipsFunctions.h"
 #include <dlfcn.h>
-#include <malloc.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -37,13 +36,6 @@ static void gg_init_once(void) {
     }
     GG_VIPS_FUNCTIONS(GG_VIPS_LOOKUP)
 #undef GG_VIPS_LOOKUP
-#ifdef M_MMAP_THRESHOLD
-    // Every photo allocates and frees pixel buffers of several megabytes. By default glibc maps
-    // and unmaps each one, and the kernel zero-fills every page again for the next photo; kept
-    // in the heap instead (up to 32 MB each), they are reused.
-    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 128 * 1024 * 1024);
-#endif
     gg_vips.g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, gg_drop_log, NULL);
     if (gg_vips.vips_init("gallerygen") != 0) {
         snprintf(gg_init_failure, sizeof gg_init_failure, "cannot start libvips: %s", gg_vips.vips_error_buffer());
@@ -113,7 +105,15 @@ int gg_thumbnail_buffer(const void *data, size_t length, int width, int fail_on_
         NULL);
 }
 
-int gg_decode_buffer(const void *data, size_t length, int jpeg_shrink, GGImage **out) {
+// The decoder's own idea of the size, read from the opened (not yet decoded) image: the last
+// word on memory, whatever the header probe saw.
+static int gg_within_limit(VipsImage *image, double max_pixels) {
+    if ((double)image->Xsize * (double)image->Ysize <= max_pixels) return 1;
+    gg_vips.vips_error("gallerygen", "the decoder sees %dx%d pixels, above the limit", image->Xsize, image->Ysize);
+    return 0;
+}
+
+int gg_decode_buffer(const void *data, size_t length, int jpeg_shrink, double max_pixels, GGImage **out) {
     const char *loader = gg_vips.vips_foreign_find_load_buffer(data, length);
     if (!loader) return -1;
     // Sequential: decoded strip by strip straight into the memory image, not into a whole-image
@@ -126,6 +126,10 @@ int gg_decode_buffer(const void *data, size_t length, int jpeg_shrink, GGImage *
         image = gg_vips.vips_image_new_from_buffer(data, length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED,
                                            "access", VIPS_ACCESS_SEQUENTIAL, NULL);
         if (!image) return -1;
+    }
+    if (!gg_within_limit(image, max_pixels)) {
+        gg_vips.g_object_unref(image);
+        return -1;
     }
     VipsImage *decoded = gg_vips.vips_image_copy_memory(image);
     gg_vips.g_object_unref(image);
@@ -228,8 +232,12 @@ int gg_gaussblur(GGImage *in, double sigma, GGImage **out) {
     return gg_vips.vips_gaussblur(in, out, sigma, NULL);
 }
 
-int gg_svg_load(const void *data, size_t length, double scale, GGImage **out) {
-    return gg_vips.vips_svgload_buffer((void *)data, length, out, "scale", scale, NULL);
+int gg_svg_load(const void *data, size_t length, double scale, double max_pixels, GGImage **out) {
+    if (gg_vips.vips_svgload_buffer((void *)data, length, out, "scale", scale, NULL) != 0) return -1;
+    if (gg_within_limit(*out, max_pixels)) return 0;
+    gg_vips.g_object_unref(*out);
+    *out = NULL;
+    return -1;
 }
 
 int gg_new_from_pixels(const void *pixels, size_t length, int width, int height, int bands, GGImage **out) {

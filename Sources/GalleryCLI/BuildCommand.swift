@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import GallerySupport
 
 /// `gallerygen build`: builds a site folder into its output folder.
 struct BuildCommand {
@@ -24,10 +25,21 @@ struct BuildCommand {
         ],
         exitCodes: """
             Exit codes: 0 built, 1 content errors (printed as path:line:column: error: message),
-            2 usage errors.
+            2 usage errors, 130/143 stopped by Ctrl-C or SIGTERM (a second Ctrl-C exits at once).
             """)
 
     static var help: String { spec.help }
+
+    /// The test hook behind GALLERYGEN_TEST_PAUSE_AT=before-swap|mid-swap|before-cleanup: at that
+    /// point of the swap, print a marker and wait (up to 30 s, or until cancelled) to be killed.
+    static func testPause(at phase: OutputWriter.SwapPhase, console: CommandLineTool.Console,
+                          cancellation: BuildCancellation?) -> @Sendable (OutputWriter.SwapPhase) -> Void {
+        { reached in
+            guard reached == phase else { return }
+            console.error("gallerygen-test: paused at \(phase.rawValue)")
+            for _ in 0..<1500 where cancellation?.isCancelled != true { usleep(20_000) }
+        }
+    }
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
@@ -51,12 +63,19 @@ struct BuildCommand {
         if let line = ImageProgressLine.forStandardError(enabled: !parsed.flags.contains("quiet") && format != "json") {
             options.imageProgress = { line.update($0) }
         }
+        let console = tool.console
+        options.notice = { console.error($0) }
+        let trap = tool.handlesSignals ? InterruptTrap() : nil
+        defer { trap?.remove() }
+        options.cancellation = trap?.cancellation
+        if let phase = tool.environment["GALLERYGEN_TEST_PAUSE_AT"].flatMap(OutputWriter.SwapPhase.init(rawValue:)) {
+            options.swapCheckpoint = Self.testPause(at: phase, console: console, cancellation: trap?.cancellation)
+        }
         let quiet = parsed.flags.contains("quiet") || format == "json"
         let verbose = parsed.flags.contains("verbose")
         let started = Date()
         var phaseStarted = started
         var currentPhase: String?
-        let console = tool.console
         func finishPhase() {
             if verbose, let currentPhase {
                 console.error(String(format: "  %@ (%.0f ms)", currentPhase, Date().timeIntervalSince(phaseStarted) * 1000))
@@ -78,6 +97,10 @@ struct BuildCommand {
             }
             return ExitCode.success
         } catch {
+            if let trap, let signal = trap.signal {
+                console.error("gallerygen: interrupted; the build was stopped and the previous output left as it was")
+                return 128 + signal
+            }
             tool.report(error.diagnostics, format: format)
             let count = error.errors.count
             console.error("\(tool.styled("build failed", .error)) with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was")

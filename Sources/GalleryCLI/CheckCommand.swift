@@ -1,5 +1,7 @@
 import Foundation
+import GalleryContent
 import GalleryKit
+import GallerySupport
 
 /// `gallerygen check`: validates the content and follows every internal link of the built site.
 struct CheckCommand {
@@ -97,7 +99,7 @@ struct CheckCommand {
                                    includeDrafts: options.includeDrafts)
         let recipeCount: Int
         do {
-            let (site, warnings) = try loader.load()
+            let (site, warnings) = try SiteBuilder.loadSite(loader)
             tool.report(warnings, format: format)
             recipeCount = site.recipes.count
         } catch {

@@ -3,35 +3,38 @@ import GalleryKit
 
 /// The `gallerygen` command line: parses arguments, runs a command and returns the exit code.
 /// Exit codes: 0 success, 1 content errors, 2 usage errors.
-public struct CommandLineTool: Sendable {
-    public static let version = "0.1.0"
+package struct CommandLineTool: Sendable {
+    package static let version = "0.1.0"
 
     /// Where output goes; tests capture it.
-    public struct Console: Sendable {
-        public var out: @Sendable (String) -> Void
-        public var error: @Sendable (String) -> Void
+    package struct Console: Sendable {
+        package var out: @Sendable (String) -> Void
+        package var error: @Sendable (String) -> Void
         /// Whether `error` writes to a terminal (then diagnostics may be coloured).
-        public var errorIsTerminal: Bool
+        package var errorIsTerminal: Bool
 
-        public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        package init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
                     errorIsTerminal: Bool = false) {
             self.out = out
             self.error = error
             self.errorIsTerminal = errorIsTerminal
         }
 
-        public static let standard = Console(
+        package static let standard = Console(
             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
             error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
             errorIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
-    public var console: Console
+    package var console: Console
     /// The working directory relative paths are resolved against.
-    public var currentDirectory: URL
-    public var environment: [String: String]
+    package var currentDirectory: URL
+    package var environment: [String: String]
+    /// Whether `build` turns SIGINT and SIGTERM into a clean stop (the executable sets it; a
+    /// library caller keeps its own signal handling).
+    package var handlesSignals = false
 
-    public init(console: Console = .standard,
+    package init(console: Console = .standard,
                 currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.console = console
@@ -77,7 +80,7 @@ public struct CommandLineTool: Sendable {
     }
 
     /// Runs the command named by `arguments` (without the program name).
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
             console.error(Self.usage)
             return ExitCode.usage
@@ -151,10 +154,10 @@ public struct CommandLineTool: Sendable {
 }
 
 /// The process exit codes.
-public enum ExitCode {
-    public static let success: Int32 = 0
+package enum ExitCode {
+    package static let success: Int32 = 0
     /// The content has errors (or the build failed).
-    public static let failure: Int32 = 1
+    package static let failure: Int32 = 1
     /// The command line was wrong.
-    public static let usage: Int32 = 2
+    package static let usage: Int32 = 2
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryContent
 import GalleryKit
 
 extension CommandLineTool {

@@ -1,3 +1,4 @@
+import GalleryRender
 import Foundation
 import GalleryKit
 

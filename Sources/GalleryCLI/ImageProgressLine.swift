@@ -1,4 +1,5 @@
 import Foundation
+import GalleryImages
 import GalleryKit
 
 /// The image pipeline's progress as one line on a terminal's standard error, redrawn in place

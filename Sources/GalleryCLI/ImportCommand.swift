@@ -1,5 +1,7 @@
 import Foundation
+import GalleryContent
 import GalleryKit
+import GallerySupport
 
 /// `gallerygen import FILE.plist`: turns the seed app's drink list into recipe files.
 struct ImportCommand {
@@ -53,12 +55,17 @@ struct ImportCommand {
             tool.console.error("import failed with \(errorCount) error\(errorCount == 1 ? "" : "s"); no recipe was written")
             return ExitCode.failure
         }
+        for diagnostic in PlistImport.interruptedImports(in: site, displayRoot: tool.display(site)) {
+            tool.console.error(diagnostic.description)
+        }
         let written: [String]
         do {
             written = try PlistImport.write(recipes, to: site, displayRoot: tool.display(site), force: parsed.flags.contains("force"))
         } catch {
             tool.report(error.diagnostics)
-            tool.console.error("import stopped; no recipe was written")
+            tool.console.error(error.siteUnchanged
+                ? "import stopped; no recipe was written or replaced"
+                : "import stopped; some recipes could not be put back (see above)")
             return ExitCode.failure
         }
         for path in written { tool.console.out("  \(path)") }

@@ -55,13 +55,21 @@ struct LayoutsCommand {
             }
             lines.append("")
         }
+        let untitled = LayoutRegistry.engines.filter { !$0.showsTitlesByDefault }.map(\.name)
         lines.append("""
             Every arrangement also takes: label (the switcher's text), titles (true/false: titles under \
-            the pictures; off for fan, deck, spread, stack and circle), and a breakpoint's name holding \
-            parameters for that breakpoint only, e.g. phone: { radius: 400 }.
+            the pictures; off for \(Self.list(untitled))), and a breakpoint's name holding \
+            parameters for that breakpoint only, e.g. phone: { radius: 400 }. A site that names no \
+            arrangements gets \(Self.list(LayoutRegistry.defaultEngines.map(\.name))).
             """)
         tool.console.out(lines.joined(separator: "\n"))
         return ExitCode.success
+    }
+
+    /// "a, b and c".
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -1,5 +1,7 @@
 import Foundation
+import GalleryContent
 import GalleryKit
+import GallerySupport
 
 /// `gallerygen new site DIR` and `gallerygen new recipe "Title"`: starting points to edit.
 struct NewCommand {

@@ -1,5 +1,7 @@
 import Foundation
 import GalleryKit
+import GalleryServe
+import GallerySupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

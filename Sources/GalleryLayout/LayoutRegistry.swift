@@ -4,6 +4,14 @@ public struct EngineDescription: Sendable {
     public var name: String
     /// One line saying what the arrangement looks like.
     public var summary: String
+    /// Whether cards may lie on top of one another (a fan, a deck, a scatter; a circle once it is
+    /// full), so that one can cover another's title or focus ring.
+    public var overlapsCards: Bool
+    /// Whether cards show their title under the picture unless site.yml says otherwise: not where
+    /// cards overlap so much that titles would pile up (a scatter's few overlaps keep them).
+    public var showsTitlesByDefault: Bool
+    /// Whether a site that names no arrangements gets this one in its switcher.
+    public var offeredByDefault: Bool
     /// Every knob, in the order to show them.
     public var parameters: [LayoutParameter]
 
@@ -16,6 +24,9 @@ public enum LayoutRegistry {
     public static let engines: [EngineDescription] = [
         flow, grid, fan, scatter, deck, spread, stack, circle, masonry, justified,
     ]
+
+    /// The engines a site that names none gets, in switcher order.
+    public static var defaultEngines: [EngineDescription] { engines.filter { $0.offeredByDefault } }
 
     /// The engine called `name`, if there is one.
     public static func engine(named name: String) -> EngineDescription? {
@@ -54,6 +65,7 @@ public enum LayoutRegistry {
 
     static let flow = EngineDescription(
         name: "flow", summary: "lines of cards justified edge to edge (UICollectionViewFlowLayout)",
+        overlapsCards: false, showsTitlesByDefault: true, offeredByDefault: false,
         parameters: [
             LayoutParameter("item_width", .number, "160", "card width; alone, each card is as tall as its image plus label"),
             LayoutParameter("item_height", .number, "auto", "fixed card height; auto: image height plus label"),
@@ -83,6 +95,7 @@ public enum LayoutRegistry {
 
     static let grid = EngineDescription(
         name: "grid", summary: "equal cards in as many centred columns as fit (Croupier grid)",
+        overlapsCards: false, showsTitlesByDefault: true, offeredByDefault: true,
         parameters: [
             itemWidth("120"), itemHeight("200 (item_width × 1.6666 when only the width is set)"),
             LayoutParameter("padding", .number, "25", "space between cards and around the grid"),
@@ -98,6 +111,7 @@ public enum LayoutRegistry {
 
     static let fan = EngineDescription(
         name: "fan", summary: "a hand of cards fanned about a point below them (Croupier fan)",
+        overlapsCards: true, showsTitlesByDefault: false, offeredByDefault: true,
         parameters: [
             itemWidth("120"), itemHeight("200 (item_width × 1.6666 when only the width is set)"),
             LayoutParameter("radius", .number, "2000", "distance from a card's middle to the turning point"),
@@ -115,6 +129,7 @@ public enum LayoutRegistry {
 
     static let scatter = EngineDescription(
         name: "scatter", summary: "cards dropped on a table, repeatably (Croupier scatter, seeded)",
+        overlapsCards: true, showsTitlesByDefault: true, offeredByDefault: true,
         parameters: [
             itemWidth("120"), itemHeight("200 (item_width × 1.6666 when only the width is set)"),
             LayoutParameter("seed", .integer, "0", "seed of the random sequence; change it to reshuffle"),
@@ -139,6 +154,7 @@ public enum LayoutRegistry {
 
     static let deck = EngineDescription(
         name: "deck", summary: "a squared-up pile of cards, centred (Croupier deck)",
+        overlapsCards: true, showsTitlesByDefault: false, offeredByDefault: true,
         parameters: [
             itemWidth("120"), itemHeight("200 (item_width × 1.6666 when only the width is set)"),
             LayoutParameter("padding", .number, "5", "horizontal offset between cards; vertical is half"),
@@ -152,6 +168,7 @@ public enum LayoutRegistry {
 
     static let spread = EngineDescription(
         name: "spread", summary: "one overlapping row of cards, scrolling sideways (Croupier spread)",
+        overlapsCards: true, showsTitlesByDefault: false, offeredByDefault: true,
         parameters: [
             itemWidth("120"), itemHeight("200 (item_width × 1.6666 when only the width is set)"),
             LayoutParameter("spread_x", .number, "50", "how much of each card the next one covers"),
@@ -167,6 +184,7 @@ public enum LayoutRegistry {
 
     static let stack = EngineDescription(
         name: "stack", summary: "one stack of cards per section, like Photos albums (Pospesel stacks)",
+        overlapsCards: true, showsTitlesByDefault: false, offeredByDefault: false,
         parameters: [
             itemWidth("120"), itemHeight("200 (item_width × 1.6666 when only the width is set)"),
             LayoutParameter("spacing", .number, "40", "space between stacks"),
@@ -188,6 +206,7 @@ public enum LayoutRegistry {
 
     static let circle = EngineDescription(
         name: "circle", summary: "cards evenly around a circle (Apple's CircleLayout)",
+        overlapsCards: true, showsTitlesByDefault: false, offeredByDefault: false,
         parameters: [
             itemWidth("70"), itemHeight("70 (item_width when only the width is set)"),
             LayoutParameter("radius", .number, "auto", "circle radius; auto: min(width, height) / 2.5"),
@@ -201,6 +220,7 @@ public enum LayoutRegistry {
 
     static let masonry = EngineDescription(
         name: "masonry", summary: "columns of cards at their images' heights, shortest column first (Masonry)",
+        overlapsCards: false, showsTitlesByDefault: true, offeredByDefault: true,
         parameters: [
             LayoutParameter("column_width", .number, "240", "column width to aim for; columns stretch to fill"),
             LayoutParameter("column_count", .integer, "auto", "fixed number of columns; auto: from the width"),
@@ -224,6 +244,7 @@ public enum LayoutRegistry {
 
     static let justified = EngineDescription(
         name: "justified", summary: "rows of images at their aspect ratios, filling the width (Flickr justified-layout)",
+        overlapsCards: false, showsTitlesByDefault: true, offeredByDefault: true,
         parameters: [
             LayoutParameter("target_row_height", .number, "320", "row height to aim for"),
             LayoutParameter("target_row_height_tolerance", .number, "0.25", "how far a row may stray from the target, as a fraction"),

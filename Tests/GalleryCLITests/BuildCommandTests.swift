@@ -25,9 +25,11 @@ enum Paths {
 
 @Suite struct BuildCommandTests {
     let directory: URL
+    let temporaryFolder: TemporaryFolder
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-cli-\(UUID().uuidString)")
+        temporaryFolder = TemporaryFolder(directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -192,5 +194,74 @@ enum Paths {
         #expect(console.error.contains("site/site.yml:6:14: error: 'phonee' is neither a parameter of 'fan' nor a breakpoint"))
         #expect(console.error.contains("site/recipes/no-title.md:1:1: error: missing required field 'title'"))
         #expect(console.error.contains("build failed with 4 errors"))
+    }
+}
+
+/// The built `gallerygen` executable stopped by signals at chosen points of the swap.
+@Suite struct BuildSignalTests {
+    static let executable = Paths.root.appendingPathComponent(".build/debug/gallerygen")
+
+    /// Starts `gallerygen build` pausing at `phase`; returns once it says it has paused.
+    func startPaused(at phase: String, in suite: BuildCommandTests) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["build", "--site", "site", "--quiet"]
+        process.currentDirectoryURL = suite.directory
+        process.environment = ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path,
+                               "GALLERYGEN_TEST_PAUSE_AT": phase]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("paused at \(phase)") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        return (process, errors)
+    }
+
+    func hiddenLeftovers(_ suite: BuildCommandTests) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: suite.directory.appendingPathComponent("site/public").path)) ?? []
+        return names.filter { $0.hasPrefix(".gallerygen-") && $0 != ".gallerygen-output" }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+    func interruptRemovesTheStagingAndKeepsThePreviousOutput() throws {
+        let suite = try BuildCommandTests()
+        defer { try? FileManager.default.removeItem(at: suite.directory) }
+        try suite.writeGoodSite()
+        #expect(suite.run(["build", "--site", "site"]).0 == 0)
+        let before = suite.snapshot("site/public")
+        try suite.write("site/recipes/daiquiri.md", "---\ntitle: Daiquiri\n---\nShake.\n")
+        let (process, errors) = try startPaused(at: "before-swap", in: suite)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        #expect(message.contains("gallerygen: interrupted; the build was stopped and the previous output left as it was"))
+        #expect(suite.snapshot("site/public") == before)
+        #expect(hiddenLeftovers(suite).isEmpty)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)),
+          arguments: ["before-swap", "mid-swap", "before-cleanup"])
+    func killAtAnyPointOfTheSwapIsRepairedByTheNextBuild(phase: String) throws {
+        let suite = try BuildCommandTests()
+        defer { try? FileManager.default.removeItem(at: suite.directory) }
+        try suite.writeGoodSite()
+        #expect(suite.run(["build", "--site", "site"]).0 == 0)
+        try suite.write("site/public/CNAME", "bar.example.com\n")
+        try suite.write("site/recipes/daiquiri.md", "---\ntitle: Daiquiri\n---\nShake.\n")
+        let (process, _) = try startPaused(at: phase, in: suite)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let (code, console) = suite.run(["build", "--site", "site"])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.error.contains("finished putting in place") == (phase != "before-swap"))
+        for page in ["index.html", "recipes/daiquiri/index.html", "recipes/gimlet/index.html", "CNAME"] {
+            #expect(FileManager.default.fileExists(atPath: suite.directory.appendingPathComponent("site/public/\(page)").path), "\(page)")
+        }
+        #expect(hiddenLeftovers(suite).isEmpty)
     }
 }

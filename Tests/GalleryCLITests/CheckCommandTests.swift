@@ -4,9 +4,11 @@ import Testing
 
 @Suite struct CheckCommandTests {
     let directory: URL
+    let temporaryFolder: TemporaryFolder
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-check-test-\(UUID().uuidString)")
+        temporaryFolder = TemporaryFolder(directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -4,9 +4,11 @@ import Testing
 
 @Suite struct NewCommandTests {
     let directory: URL
+    let temporaryFolder: TemporaryFolder
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-new-\(UUID().uuidString)")
+        temporaryFolder = TemporaryFolder(directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GalleryKit
 import Testing
 @testable import GalleryCLI
+import GalleryServe
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,9 +44,11 @@ func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) 
 
 @Suite struct ServeCommandTests {
     let directory: URL
+    let temporaryFolder: TemporaryFolder
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-serve-\(UUID().uuidString)")
+        temporaryFolder = TemporaryFolder(directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -119,6 +122,28 @@ func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) 
         // Fixing the file brings the next generation.
         try FileManager.default.removeItem(at: directory.appendingPathComponent("site/recipes/broken.md"))
         #expect(server.waitForGeneration(after: 1, timeout: 10) == 2)
+    }
+
+    @Test func pagesStayAvailableDuringRebuilds() throws {
+        try writeSite()
+        let server = previewServer(events: CapturedConsole())
+        let port = try server.start()
+        defer { server.stop() }
+        let failures = LockedStatus()
+        let requests = LockedStatus()
+        let done = DispatchSemaphore(value: 0)
+        let loop = Thread {
+            while server.generation < 7 {
+                if loopbackGet("/recipes/gimlet/", port: port).status != 200 { failures.set(failures.value + 1) }
+                requests.set(requests.value + 1)
+            }
+            done.signal()
+        }
+        loop.start()
+        for _ in 0..<6 { server.rebuild() }
+        done.wait()
+        #expect(failures.value == 0, "\(failures.value) of \(requests.value) requests failed")
+        #expect(requests.value > 0)
     }
 
     @Test func serveCommandBuildsServesAndStops() throws {

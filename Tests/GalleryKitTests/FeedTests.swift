@@ -1,9 +1,15 @@
 import Foundation
+import Testing
+@testable import GalleryContent
+@testable import GalleryImages
+@testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-@testable import GalleryKit
 
 /// An XML document read with XMLParser: fails on anything not well-formed, and keeps each
 /// element's attributes and text in document order.

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 @Suite struct FrontMatterTests {
     func parse(_ text: String) -> (Recipe?, [Diagnostic]) {
@@ -114,6 +120,16 @@ import Testing
         text += "---\n"
         let (_, diagnostics) = parse(text)
         #expect(diagnostics.contains { $0.message.contains("aliases expand") })
+    }
+
+    /// Issue 16, item 14: written nodes are bounded by the text; only alias copies count toward
+    /// the expansion limit, so a long plain list is not mistaken for an alias bomb.
+    @Test func longPlainListIsNotCountedAsAliasExpansion() {
+        let count = YAMLParser.expansionLimit + 10
+        let tags = (0..<count).map { "t\($0)" }.joined(separator: ", ")
+        let (recipe, diagnostics) = parse("---\ntitle: Many Tags\ntags: [\(tags)]\n---\n")
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics.prefix(3))")
+        #expect(recipe?.tags.count == count)
     }
 
     @Test func nonUTF8TextIsRefusedWithPosition() {

@@ -2,7 +2,13 @@ import Foundation
 import GalleryLayout
 import Mustache
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// Runs every input the fuzzers of `fuzz/` ever crashed on, kept under
 /// `Tests/Fixtures/fuzz-regressions/<target>/`, through the code path its fuzzer drives. Each must
@@ -10,7 +16,7 @@ import Testing
 /// diagnostic the input must produce instead. The harnesses mirror `fuzz/Sources/*/main.swift`.
 @Suite struct FuzzRegressionTests {
     static let folder = Repository.fixtures.appendingPathComponent("fuzz-regressions")
-    static let targets = ["front-matter", "site-config", "template", "plist-import"]
+    static let targets = ["front-matter", "site-config", "template", "plist-import", "svg-sanitizer"]
 
     /// Every saved input as `target/file`.
     static let inputs: [String] = targets.flatMap { target in
@@ -20,21 +26,45 @@ import Testing
             .map { "\(target)/\($0)" }
     }
 
-    @Test(arguments: inputs)
+    /// Each saved input must come back within this (most are hangs the fuzzer found; the slowest
+    /// guard, Mustache's work budget, trips in about 2 s in a debug build).
+    static let timeBound: Duration = .seconds(10)
+
+    // The time limit stops a hang (Swift Testing's granularity is a minute); the check after the
+    // run fails an input that comes back, but slowly.
+    @Test(.timeLimit(.minutes(1)), arguments: inputs)
     func savedInputGivesDiagnosticsNotATrap(_ input: String) throws {
         let url = Self.folder.appendingPathComponent(input)
         let data = try Data(contentsOf: url)
+        let started = ContinuousClock.now
+        defer {
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed < Self.timeBound, "\(input) took \(elapsed)")
+        }
         let messages: [String]
         switch input.split(separator: "/").first.map(String.init) {
         case "front-matter": messages = Self.frontMatter(data)
         case "site-config": messages = Self.siteConfig(data)
         case "template": messages = Self.template(data)
         case "plist-import": messages = Self.plistImport(data)
+        case "svg-sanitizer": messages = Self.svgSanitizer(data)
         default: Issue.record("no harness for \(input)"); return
         }
         if let expected = try? String(contentsOf: url.appendingPathExtension("expected"), encoding: .utf8) {
             let line = String(expected.split(separator: "\n").first ?? "")
             #expect(messages.contains(line), "\(input) printed:\n\(messages.joined(separator: "\n"))")
+        }
+    }
+
+    /// FuzzSVGSanitizer: bytes sanitised as a published SVG; the output sanitises to itself.
+    static func svgSanitizer(_ data: Data) -> [String] {
+        _ = ImageProbe.probe(data)
+        switch SVGSanitizer.sanitized(data) {
+        case .success(let output):
+            let again = try? SVGSanitizer.sanitized(output).get()
+            #expect(again == output)
+            return []
+        case .failure(let failure): return [failure.message]
         }
     }
 

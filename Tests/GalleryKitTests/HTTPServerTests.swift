@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,6 +33,31 @@ enum LoopbackHTTP {
 
     static func send(_ raw: String, port: UInt16) throws -> Reply {
         try send(Data(raw.utf8), port: port)
+    }
+
+    /// A connected socket from `source` (another loopback address stands for another client).
+    static func connectSocket(port: UInt16, source: String = "127.0.0.1") throws -> Int32 {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, source, &local.sin_addr)
+        _ = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(descriptor); throw Failure(description: "connect() to port \(port) failed") }
+        return descriptor
     }
 
     static func send(_ raw: Data, port: UInt16) throws -> Reply {
@@ -230,5 +261,69 @@ enum LoopbackHTTP {
         for (pathExtension, type) in expected {
             #expect(StaticSiteHandler.contentType(forPathExtension: pathExtension) == type)
         }
+    }
+
+    @Test func answersOnlyItsOwnHostNames() throws {
+        try withServer { port, _ in
+            for host in ["127.0.0.1", "localhost", "localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)", "LOCALHOST"] {
+                #expect(try LoopbackHTTP.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n", port: port).status == 200, "\(host)")
+            }
+            for host in ["evil.example", "evil.example:\(port)", "127.0.0.1.evil.example", "localhost:x"] {
+                let reply = try LoopbackHTTP.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n", port: port)
+                #expect(reply.status == 421, "\(host)")
+                #expect(!reply.text.contains("Home"), "\(host)")
+            }
+        }
+        let wide = HTTPServer(host: "192.168.1.20", port: 0) { _ in .text(200, "") }
+        #expect(wide.acceptsHost("192.168.1.20:8000"))
+        #expect(wide.acceptsHost("localhost"))
+        #expect(!wide.acceptsHost("evil.example"))
+    }
+
+    @Test func redirectsNeverPointToAnotherHost() throws {
+        try withServer { port, _ in
+            for target in ["//recipes", "///recipes//mojito", "//recipes/./mojito?x=1"] {
+                let reply = try LoopbackHTTP.request(target, port: port)
+                let location = reply.headers["location"] ?? ""
+                #expect(reply.status == 301, "\(target)")
+                #expect(location.hasPrefix("/") && !location.hasPrefix("//"), "\(target) -> \(location)")
+            }
+            #expect(try LoopbackHTTP.request("//recipes", port: port).headers["location"] == "/recipes/")
+        }
+    }
+
+    @Test func slowClientsCannotStarveOthers() throws {
+        let server = HTTPServer(port: 0) { _ in .text(200, "ok") }
+        let port = try server.start()
+        defer { server.stop() }
+        // 200 connections from one client that never finish their head.
+        var slow: [Int32] = []
+        defer { slow.forEach { close($0) } }
+        for _ in 0..<200 {
+            let descriptor = try LoopbackHTTP.connectSocket(port: port, source: "127.0.0.2")
+            _ = "GET / HTTP/1.1\r\n".withCString { write(descriptor, $0, 16) }
+            slow.append(descriptor)
+        }
+        let started = Date()
+        for _ in 0..<20 { #expect(try LoopbackHTTP.request("/", port: port).status == 200) }
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
+    @Test func aSilentClientIsClosedAtTheHeadDeadline() throws {
+        var limits = HTTPServer.Limits()
+        limits.requestTimeout = 0.4
+        let server = HTTPServer(port: 0, limits: limits) { _ in .text(200, "ok") }
+        let port = try server.start()
+        defer { server.stop() }
+        let descriptor = try LoopbackHTTP.connectSocket(port: port)
+        defer { close(descriptor) }
+        let started = Date()
+        _ = "GET / HTTP/1.1\r\n".withCString { write(descriptor, $0, 16) }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, 3000)
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        #expect(String(decoding: buffer[..<max(count, 0)], as: UTF8.self).hasPrefix("HTTP/1.1 408"))
+        #expect(Date().timeIntervalSince(started) < 1.5)
     }
 }

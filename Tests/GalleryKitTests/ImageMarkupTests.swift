@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// The `<picture>` markup of a card and of a recipe page's hero, built from a fixture site with one
 /// small real JPEG and compared with `Tests/Snapshots/images-markup/picture.html`. Re-record with

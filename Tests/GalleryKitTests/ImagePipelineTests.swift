@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// The image pipeline end to end: bad input, the cache, determinism, renditions and placeholders.
 @Suite struct ImagePipelineTests {
@@ -175,11 +181,11 @@ import Testing
         #expect(image.placeholderColor == nil && image.placeholderPreview == nil)
     }
 
-    @Test func vectorImageIsServedAsItIsWithColourAndCrops() throws {
+    @Test func vectorImageIsServedSanitisedWithColourAndCrops() throws {
         let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"500\"><rect width=\"400\" height=\"500\" fill=\"#336699\"/></svg>".utf8)
         let info = ImageInfo(width: 400, height: 500, format: .svg)
         let (image, files) = try ImageProcessor(encoding: ImageEncoding()).process(svg, info: info, widths: [], baseName: "v")
-        #expect(files["v.svg"] == svg && image.renditions.isEmpty && image.vectorPath == "images/v.svg")
+        #expect(files["v.svg"] == svg + Data("\n".utf8) && image.renditions.isEmpty && image.vectorPath == "images/v.svg")
         #expect(image.placeholderColor == "#336699")
         if Vips.canLoadSVG {
             #expect(image.crops.map(\.aspect) == ["16x9", "4x3", "1x1"])

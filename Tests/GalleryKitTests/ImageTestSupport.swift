@@ -1,5 +1,11 @@
 import Foundation
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// Small images drawn with libvips for the image tests: a smooth gradient with a bright square, so
 /// encoders and smart crops have something to work on.

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 @Suite struct PlistImportTests {
     static let fixture = Repository.fixtures.appendingPathComponent("seed-plist/DrinkList.plist")
@@ -70,7 +76,7 @@ import Testing
         try folder.write("site/recipes/mojito.md", "---\ntitle: My own mojito\n---\n")
         let site = folder.url.appendingPathComponent("site")
         let (recipes, _) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
-        #expect(throws: BuildFailure.self) { try PlistImport.write(recipes, to: site, displayRoot: "site", force: false) }
+        #expect(throws: ImportFailure.self) { try PlistImport.write(recipes, to: site, displayRoot: "site", force: false) }
         do {
             _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: false)
         } catch {
@@ -117,6 +123,92 @@ import Testing
         let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "b.plist")
         #expect(recipes.map(\.path) == ["recipes/gimlet.md", "recipes/gimlet-2.md"])
         #expect(diagnostics.map(\.description) == ["b.plist:1:1: warning: item 1: another item is also called 'Gimlet'; this one becomes 'gimlet-2'"])
+    }
+
+    /// 24 levels of arrays, each referring twice to the next, then a string: 223 bytes that
+    /// expand to 2²⁵ objects once every shared reference is copied.
+    static func doublingBinaryPlist(levels: Int = 24) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for level in 0..<levels {
+            offsets.append(bytes.count)
+            bytes += [0xA2, UInt8(level + 1), UInt8(level + 1)]
+        }
+        offsets.append(bytes.count)
+        let text = Array(String(repeating: "x", count: 83).utf8)
+        bytes += [0x5F, 0x10, UInt8(text.count)] + text
+        let tableStart = bytes.count
+        bytes += offsets.map { UInt8($0) }
+        func be64(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + be64(offsets.count) + be64(0) + be64(tableStart)
+        return Data(bytes)
+    }
+
+    @Test func sharedReferencesThatMultiplyAreRefusedQuickly() throws {
+        let data = Self.doublingBinaryPlist()
+        #expect(data.count == 223)
+        let started = ContinuousClock.now
+        let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "Bomb.plist")
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(recipes.isEmpty)
+        #expect(diagnostics.map(\.description) == [
+            "Bomb.plist:1:1: error: the binary property list refers to the same objects over and over: expanded, it holds more than 1000000 objects, far more than any drink list",
+        ])
+        // Sharing that does not multiply is counted, not refused: 12 levels expand to 8,191 objects.
+        let small = Self.doublingBinaryPlist(levels: 12)
+        #expect(try #require(BinaryPropertyListCheck.ObjectTable(small)).expandedCount(limit: 1_000_000) == 8_191)
+        #expect(BinaryPropertyListCheck.check(small) == nil)
+    }
+
+    @Test func aMoveThatFailsMidwayPutsEveryReplacedRecipeBack() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("site/recipes/mojito.md", "---\ntitle: My own mojito\n---\n")
+        try folder.write("site/recipes/shirley-temple.md", "---\ntitle: My Shirley Temple\n---\n")
+        let site = folder.url.appendingPathComponent("site")
+        let before = treeContents(site)
+        let (recipes, _) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
+        #expect(recipes.count == 4)
+        // The third move fails, after mojito.md was replaced and pina-colada.md added.
+        #expect {
+            _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: true, failingMove: 2)
+        } throws: { error in
+            let failure = try #require(error as? ImportFailure)
+            return failure.siteUnchanged && failure.description.hasPrefix("site/recipes/dark-n-stormy-the-sailors-drink.md:1:1: error: cannot move the recipe into place")
+        }
+        #expect(treeContents(site) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["recipes"])
+        // The last move failing, with the replaced recipe moved aside: put back too.
+        #expect(throws: ImportFailure.self) {
+            try PlistImport.write(recipes, to: site, displayRoot: "site", force: true, failingMove: 3)
+        }
+        #expect(treeContents(site) == before)
+        #expect(try PlistImport.write(recipes, to: site, displayRoot: "site", force: true).count == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["recipes"])
+        #expect(try String(contentsOf: site.appendingPathComponent("recipes/mojito.md"), encoding: .utf8).contains("title: Mojito"))
+    }
+
+    @Test func namesTooLongForAFileNameAreRefusedBeforeAnythingIsWritten() {
+        let long = String(repeating: "Very ", count: 60)
+        let data = plist("<dict><key>name</key><string>Mojito</string></dict>\n<dict><key>name</key><string>\(long)</string></dict>")
+        let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "b.plist")
+        #expect(recipes.isEmpty)
+        #expect(diagnostics.map(\.description) == [
+            "b.plist:6:1: error: item 1: the name makes a file name of 302 bytes ('very-very-very-very-very-very-very-very-…'), longer than the 255 a file name may have; shorten the name",
+        ])
+    }
+
+    @Test func interruptedImportsAreReportedAndEmptyLeftoversRemoved() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // PIDs this large are never in use, so these imports' processes are gone.
+        try folder.write("site/.gallerygen-import-2147483646/old/mojito.md", "---\ntitle: Mine\n---\n")
+        try folder.write("site/.gallerygen-import-2147483647/new/mojito.md", "---\ntitle: Theirs\n---\n")
+        let site = folder.url.appendingPathComponent("site")
+        #expect(PlistImport.interruptedImports(in: site, displayRoot: "site").map(\.description) == [
+            "site/.gallerygen-import-2147483646:1:1: warning: an earlier import was interrupted; the 1 recipe it replaced is kept in .gallerygen-import-2147483646/old",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == [".gallerygen-import-2147483646"])
     }
 
     @Test func frontMatterRoundTripsAwkwardText() throws {

@@ -1,12 +1,26 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// Builds fixture sites and compares every output file with the golden tree under
 /// `Tests/Snapshots/<fixture>/`. Re-record with `RECORD_SNAPSHOTS=1 swift test`.
 @Suite struct SnapshotTests {
     @Test func basicSiteMatchesSnapshot() throws {
         try assertSnapshot(fixture: "basic")
+    }
+
+    @Test func binaryDifferencesShowSizesAndHashes() {
+        let picture = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x80, 0x81])
+        let other = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x80])
+        let difference = firstDifference(picture, other)
+        #expect(difference == "- 6 bytes, SHA-256 \(ContentHash.hex(picture))\n+ 5 bytes, SHA-256 \(ContentHash.hex(other))")
+        #expect(firstDifference(Data("a\nb".utf8), Data("a\nc".utf8)) == "line 2:\n- b\n+ c")
     }
 
     @Test func sameInputGivesSameBytes() throws {
@@ -54,8 +68,12 @@ import Testing
         }
     }
 
-    /// The first differing line of two files, as a small diff.
+    /// The first differing line of two text files, as a small diff; for other files (pictures),
+    /// their sizes and hashes.
     func firstDifference(_ expected: Data, _ actual: Data) -> String {
+        guard let _ = String(data: expected, encoding: .utf8), let _ = String(data: actual, encoding: .utf8) else {
+            return "- \(expected.count) bytes, SHA-256 \(ContentHash.hex(expected))\n+ \(actual.count) bytes, SHA-256 \(ContentHash.hex(actual))"
+        }
         let a = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let b = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for index in 0..<max(a.count, b.count) {

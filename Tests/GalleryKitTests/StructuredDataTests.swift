@@ -1,7 +1,13 @@
 import Foundation
 import Mustache
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// A fixture site built into a temporary folder, for tests that read the output.
 struct BuiltSite {
@@ -135,7 +141,7 @@ func metaTags(in html: String) -> [(String, String)] {
         config.baseURL = "https://example.com/bar/"
         let recipe = Recipe(slug: "mojito", title: "Mojito", sourcePath: "recipes/mojito.md", image: .local("images/mojito.jpg"))
         let renderer = PageRenderer(site: Site(config: config, recipes: [recipe], images: [:]),
-                                    theme: Theme(templates: [:], assets: [:]), layouts: [])
+                                    theme: Theme(templates: [:], assets: [:]))
         let image: MustacheValue = [
             "src": "../../images/mojito.jpg", "alt": "A mojito",
             "crops": [

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
 
 /// The relative `href` and `src` targets of a page, resolved to output paths.
 func relativeLinks(in html: String, from page: String) -> [String] {
@@ -61,10 +67,10 @@ func relativeLinks(in html: String, from page: String) -> [String] {
             Recipe(slug: "b", title: "B", sourcePath: "b.md", tags: ["rum", "cafe", "Apéritif"]),
             Recipe(slug: "c", title: "C", sourcePath: "c.md", tags: ["RUM", "rum"]),
         ]
-        let tags = TagPages.tags(of: recipes)
+        let tags = TagPage.tags(of: recipes)
         #expect(tags.map(\.slug) == ["aperitif", "cafe", "rum"])
         #expect(tags.map(\.name) == ["Apéritif", "Café", "Rum"])
         #expect(tags.map { $0.recipes.map(\.slug) } == [["b"], ["a", "b"], ["a", "b", "c"]])
-        #expect(TagPages.slug(of: "🍹") == nil)
+        #expect(TagPage.slug(of: "🍹") == nil)
     }
 }

@@ -9,14 +9,16 @@ enum Repository {
     static let snapshots = root.appendingPathComponent("Tests/Snapshots")
 }
 
-/// A fresh temporary folder, removed by the caller with `remove()`.
-struct TemporaryDirectory {
+/// A fresh temporary folder, removed by `remove()` or at the latest when the last reference goes.
+final class TemporaryDirectory: Sendable {
     let url: URL
 
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
+
+    deinit { remove() }
 
     func remove() {
         try? FileManager.default.removeItem(at: url)

@@ -88,3 +88,36 @@ import Testing
             == "layout \"masonry\": parameter \"horizontal_order\" must be true or false, not \"yes\"")
     }
 }
+
+/// `overlapsCards` is what the engines' geometry does with a full page of cards.
+@Suite struct EngineSelfDescriptionTests {
+    func cardsOverlap(_ engine: EngineDescription, width: Double) throws -> Bool {
+        let layout = try LayoutRegistry.makeLayout(name: engine.name)
+        let items = (0..<60).map { ItemMetrics(aspectRatio: [0.8, 1, 1.5][$0 % 3], labelHeight: 24) }
+        let prepared = layout.prepare(LayoutContext(containerWidth: width, viewportHeight: 800, sections: [LayoutSection(items: items)]))
+        let frames = prepared.cells.filter { !$0.isHidden }.map { $0.frame.insetBy(1) }
+        for (i, a) in frames.enumerated() {
+            for b in frames[(i + 1)...] where a.intersects(b) { return true }
+        }
+        return false
+    }
+
+    @Test(arguments: LayoutRegistry.engines.map(\.name))
+    func overlapFlagMatchesTheGeometry(_ name: String) throws {
+        let engine = try #require(LayoutRegistry.engine(named: name))
+        for width in [375.0, 1280] {
+            #expect(try cardsOverlap(engine, width: width) == engine.overlapsCards, "\(name) at \(width)")
+        }
+        if !engine.showsTitlesByDefault { #expect(engine.overlapsCards) }
+    }
+
+    @Test func defaultSwitcher() {
+        #expect(LayoutRegistry.defaultEngines.map(\.name) == ["grid", "fan", "scatter", "deck", "spread", "masonry", "justified"])
+    }
+}
+
+private extension Rect {
+    func insetBy(_ d: Double) -> Rect {
+        Rect(x: origin.x + d, y: origin.y + d, width: max(0, size.width - 2 * d), height: max(0, size.height - 2 * d))
+    }
+}

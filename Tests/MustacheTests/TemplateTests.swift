@@ -170,3 +170,39 @@ struct TemplateTests {
         }
     }
 }
+
+struct TemplateWorkBudgetTests {
+    /// 31 partials each calling the next twice stay 31 deep (under the depth guard) but make 2³¹
+    /// calls: the work budget stops them with an error naming the template.
+    @Test func partialsCallingTheNextTwiceStopWithAnError() throws {
+        let library = try TemporaryLibrary.doubling(levels: 31)
+        let template = try Template(source: "start\n{{>p0}}", name: "page.mustache")
+        let started = ContinuousClock.now
+        do {
+            _ = try template.renderUTF8([:], partials: library)
+            Issue.record("rendered 2³¹ partial calls without an error")
+        } catch {
+            #expect(error.message.contains("takes too much work"), "\(error)")
+            #expect(error.templateName.hasPrefix("p"))
+            #expect(error.description.contains(": error: rendering takes too much work"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    @Test func theWorkLimitCanBeLowered() throws {
+        let library = try TemporaryLibrary.doubling(levels: 20)
+        let template = try Template(source: "{{>p0}}", name: "page")
+        #expect(throws: TemplateError.self) { try template.renderUTF8([:], partials: library, options: RenderOptions(workLimit: 10_000)) }
+        // 2¹⁰ leaves are well within the default.
+        #expect(try Template(source: "{{>p10}}", name: "page").renderUTF8([:], partials: library).count == 1 << 10)
+    }
+}
+
+enum TemporaryLibrary {
+    /// Partials p0 … p(levels − 1), each calling the next twice, and p(levels) writing "x".
+    static func doubling(levels: Int) throws -> TemplateLibrary {
+        var sources: [String: String] = ["p\(levels)": "x"]
+        for level in 0..<levels { sources["p\(level)"] = "{{>p\(level + 1)}}{{>p\(level + 1)}}" }
+        return try TemplateLibrary(sources: sources)
+    }
+}

@@ -2,7 +2,10 @@
 // raw and gzip-compressed, and the bytes per card per state, for the sample site and for a
 // generated site of 1,000 recipes. Run with `make bench-bytes`.
 import Foundation
+import GalleryContent
 import GalleryKit
+import GalleryPlan
+import GalleryRender
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -24,15 +27,13 @@ func gzipSize(_ data: Data) -> Int {
 
 func measure(name: String, site: Site) throws {
     let theme = try ThemeLoader(themeDirectory: root.appendingPathComponent("Templates"), overrideDirectory: nil).load()
-    let (layouts, problems) = GalleryLayoutFactory.makeLayouts(site.config.gallery, breakpoints: site.config.breakpoints, path: "site.yml")
-    precondition(problems.isEmpty, "\(problems)")
-    let renderer = PageRenderer(site: site, theme: theme, layouts: layouts)
+    let renderer = PageRenderer(site: site, theme: theme)
     let (files, diagnostics) = renderer.render()
     precondition(diagnostics.isEmpty, "\(diagnostics)")
     let themeCSS = try Data(contentsOf: root.appendingPathComponent("Templates/assets/style.css"))
-    let pages = renderer.galleryPages
-    let first = renderer.galleryModel(page: 1, of: pages)
-    let html = files.first { $0.path == PageRenderer.galleryPath }!
+    let pages = renderer.gallery.pages
+    let first = renderer.gallery.model(page: 1)
+    let html = files.first { $0.path == SitePaths.gallery }!
     guard case .data(let htmlData) = html.contents else { return }
     let gzipped = gzipSize(htmlData) + gzipSize(themeCSS)
     let states = first.states.count

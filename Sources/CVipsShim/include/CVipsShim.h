@@ -38,7 +38,7 @@ int gg_has_alpha(GGImage *image);
 int gg_copy_memory(GGImage *in, GGImage **out);
 /// Decodes into memory and turns upright (EXIF orientation); a JPEG is shrunk by `jpeg_shrink`
 /// (1, 2, 4 or 8) while it is decoded. Truncated data fails.
-int gg_decode_buffer(const void *data, size_t length, int jpeg_shrink, GGImage **out);
+int gg_decode_buffer(const void *data, size_t length, int jpeg_shrink, double max_pixels, GGImage **out);
 /// Loads, auto-rotates (EXIF orientation) and shrinks to fit `width` (shrink-on-load where the format
 /// allows), then converts to sRGB 8-bit; `scale` > 0 renders vector images at that scale first.
 int gg_thumbnail_buffer(const void *data, size_t length, int width, int fail_on_truncated, GGImage **out);
@@ -58,7 +58,7 @@ int gg_smartcrop_cover(GGImage *in, int width, int height, GGImage **out);
 int gg_flatten(GGImage *in, double red, double green, double blue, GGImage **out);
 int gg_gaussblur(GGImage *in, double sigma, GGImage **out);
 /// Rasterises SVG data at `scale` × its nominal size.
-int gg_svg_load(const void *data, size_t length, double scale, GGImage **out);
+int gg_svg_load(const void *data, size_t length, double scale, double max_pixels, GGImage **out);
 
 /// A new image from interleaved 8-bit pixels (copied).
 int gg_new_from_pixels(const void *pixels, size_t length, int width, int height, int bands, GGImage **out);

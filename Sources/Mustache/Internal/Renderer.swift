@@ -7,8 +7,13 @@ struct Renderer<Partials: PartialProvider> {
     static var maximumDepth: Int { 100 }
     /// More section passes than this in one render are taken for a runaway template: sections
     /// nested over lists multiply (30 nested sections over a two-item list make 2³⁰ passes).
-    /// A page listing 10,000 recipes with their ingredients and tags stays far below.
-    static var maximumSectionPasses: Int { 1_000_000 }
+    /// A fifth of the work limit: 1,000,000 by default; a page listing 10,000 recipes with ten
+    /// ingredients and five tags each would make about 160,000.
+    var maximumSectionPasses: Int { max(1, options.workLimit / 5) }
+    /// More nodes than `RenderOptions.workLimit`, or more output bytes than this, are taken for
+    /// runaway work that the depth guard cannot see: 31 partials each calling the next twice stay
+    /// 31 deep but make 2³¹ calls.
+    static var maximumOutputBytes: Int { 256 * 1024 * 1024 }
 
     let partials: Partials
     let options: RenderOptions
@@ -16,6 +21,7 @@ struct Renderer<Partials: PartialProvider> {
     private var stack: [MustacheValue]
     private var depth = 0
     private var sectionPasses = 0
+    private var nodesRendered = 0
 
     init(context: MustacheValue, partials: Partials, options: RenderOptions) {
         self.partials = partials
@@ -29,6 +35,7 @@ struct Renderer<Partials: PartialProvider> {
         blocks: [String: [Node]],
         indentation: String
     ) throws(TemplateError) {
+        nodesRendered += nodes.count
         for node in nodes {
             switch node {
             case .text(let text):
@@ -72,10 +79,11 @@ struct Renderer<Partials: PartialProvider> {
     }
 
     private mutating func countPass(_ section: Section) throws(TemplateError) {
+        try checkWork(at: section.location, calling: nil)
         sectionPasses += 1
-        guard sectionPasses <= Self.maximumSectionPasses else {
+        guard sectionPasses <= maximumSectionPasses else {
             throw TemplateError(
-                "sections render more than \(Self.maximumSectionPasses) times: are sections nested over lists too deeply?",
+                "sections render more than \(maximumSectionPasses) times: are sections nested over lists too deeply?",
                 at: section.location
             )
         }
@@ -85,6 +93,7 @@ struct Renderer<Partials: PartialProvider> {
         if let override = blocks[site.name] {
             // Overrides were dedented where they were written; the site supplies indentation,
             // and an inline site none, as the override continues the line it lands on.
+            try checkWork(at: site.location, calling: site.name)
             try descend(into: site.name, at: site.location)
             defer { depth -= 1 }
             try render(override, blocks: blocks, indentation: site.indentation.map { indentation + $0 } ?? "")
@@ -99,6 +108,7 @@ struct Renderer<Partials: PartialProvider> {
     }
 
     private mutating func include(_ call: TemplateCall, blocks: [String: [Node]], indentation: String) throws(TemplateError) {
+        try checkWork(at: call.location, calling: call.name)
         guard let template = try partials.template(named: call.name) else {
             if options.missingPartialIsError {
                 throw TemplateError("no template named '\(call.name)'", at: call.location)
@@ -108,6 +118,21 @@ struct Renderer<Partials: PartialProvider> {
         try descend(into: call.name, at: call.location)
         defer { depth -= 1 }
         try render(template.nodes, blocks: blocks, indentation: indentation)
+    }
+
+    /// Refuses to go on once the render has visited `workLimit` nodes or written
+    /// `maximumOutputBytes`. Checked where partials, parents and sections start, the only places
+    /// where work can multiply; between two checks the work is bounded by one template's size.
+    private func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
+        guard nodesRendered > options.workLimit || output.count > Self.maximumOutputBytes else { return }
+        let what = nodesRendered > options.workLimit
+            ? "more than \(options.workLimit) tags and text pieces"
+            : "more than \(Self.maximumOutputBytes / (1024 * 1024)) MB of output"
+        throw TemplateError(
+            "rendering takes too much work: \(what), stopped\(name.map { " at '\($0)'" } ?? " here")"
+                + " (do partials call each other over and over?)",
+            at: location
+        )
     }
 
     /// Counts one more level of nesting, refusing to go past `maximumDepth` so that a template

@@ -1,5 +1,7 @@
 import FuzzSupport
-import GalleryKit
+import GalleryContent
+import GalleryImages
+import GallerySupport
 
 // Arbitrary bytes as a recipe file: decoded the way the content loader decodes it, then parsed.
 // Any outcome is fine except a trap, a hang or a sanitizer report.

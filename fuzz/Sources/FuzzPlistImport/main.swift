@@ -1,5 +1,7 @@
 import FuzzSupport
-import GalleryKit
+import GalleryContent
+import GalleryImages
+import GallerySupport
 
 // Arbitrary bytes as the seed app's `DrinkList.plist` (XML or binary), mapped to recipe files.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,7 @@
 import FuzzSupport
-import GalleryKit
+import GalleryContent
+import GalleryImages
+import GallerySupport
 import GalleryLayout
 
 // Arbitrary bytes as `site.yml`: decoded the way the content loader decodes it and parsed; when the

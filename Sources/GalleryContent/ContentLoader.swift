@@ -1,0 +1,204 @@
+import Foundation
+import GallerySupport
+
+/// Reads a site folder (`site.yml`, `recipes/*.md`, `images/`) into a validated `Site`, collecting
+/// every content error of the folder instead of stopping at the first.
+package struct ContentLoader: Sendable {
+    /// The site folder.
+    package var siteDirectory: URL
+    /// How the site folder is named in diagnostics (as the user typed it, e.g. `Site`).
+    package var displayRoot: String
+    package var includeDrafts: Bool
+
+    package init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false) {
+        self.siteDirectory = siteDirectory.standardizedFileURL
+        self.displayRoot = displayRoot ?? siteDirectory.path
+        self.includeDrafts = includeDrafts
+    }
+
+    /// How a site-relative path appears in messages.
+    package func displayPath(_ relative: String) -> String {
+        displayRoot.isEmpty || displayRoot == "." ? relative : displayRoot.endingInSlash + relative
+    }
+
+    /// What reading the site folder found: the site when nothing is wrong with it, and in any
+    /// case the recipes and pictures read, so that a later stage can add what only it can see
+    /// (pictures whose headers are fine but whose data does not decode).
+    package struct Reading: Sendable {
+        package var site: Site?
+        package var recipes: [Recipe] = []
+        package var images: [String: ImageInfo] = [:]
+        /// Sorted by file, line and column.
+        package var diagnostics: [Diagnostic]
+    }
+
+    /// Loads the site; throws `BuildFailure` with all diagnostics when any is an error, and
+    /// returns warnings alongside the site otherwise.
+    package func load() throws(BuildFailure) -> (Site, [Diagnostic]) {
+        let reading = read()
+        guard let site = reading.site else { throw BuildFailure(reading.diagnostics) }
+        return (site, reading.diagnostics)
+    }
+
+    /// Reads the whole folder, collecting every problem; `site` is nil when any is an error.
+    package func read() -> Reading {
+        var log = DiagnosticLog()
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: siteDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return Reading(site: nil, diagnostics: [.error("site folder not found", path: displayRoot)])
+        }
+        let config = loadConfig(&log)
+        // The layout engines, made (and their parameters checked) before the recipes are read so
+        // that their errors are reported with the recipes' own.
+        let (layouts, layoutProblems) = GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints,
+                                                                        path: displayPath("site.yml"))
+        log.append(contentsOf: layoutProblems)
+        if let background = config.gallery.backgroundImage {
+            checkSiteFile(background, what: "background image", reference: displayPath("site.yml"), line: config.gallery.line, &log)
+        }
+        let recipesDirectory = siteDirectory.appendingPathComponent("recipes")
+        let names = ((try? fileManager.contentsOfDirectory(atPath: recipesDirectory.path)) ?? [])
+            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+            .sorted()
+        if names.isEmpty {
+            log.append(.warning("no recipes found (add Markdown files to recipes/)", path: displayPath("recipes")))
+        }
+        // Files are read and parsed side by side; results and messages keep the files' order.
+        let parsed = concurrentMap(count: names.count) { index -> (Recipe?, [Diagnostic]) in
+            let relative = "recipes/" + names[index]
+            let path = displayPath(relative)
+            let data: Data
+            do throws(Diagnostic) {
+                data = try readSiteFile(relative, what: "the recipe")
+            } catch {
+                return (nil, [error])
+            }
+            let text: String
+            do throws(Diagnostic) {
+                text = try SourceText.decode(data, path: path)
+            } catch {
+                return (nil, [error])
+            }
+            return RecipeParser.parse(text, sourcePath: relative, displayPath: path)
+        }
+        var recipes: [Recipe] = []
+        for (recipe, diagnostics) in parsed {
+            log.append(contentsOf: diagnostics)
+            if let recipe, includeDrafts || !recipe.isDraft {
+                recipes.append(recipe)
+            }
+        }
+        checkDuplicateSlugs(recipes, &log)
+        let images = probeImages(recipes, &log)
+        let site = log.hasErrors ? nil
+            : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts)
+        return Reading(site: site, recipes: recipes, images: images, diagnostics: log.sorted)
+    }
+
+    private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {
+        let path = displayPath("site.yml")
+        guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("site.yml").path) else {
+            log.append(.error("site.yml not found: a site folder needs one (see README.md)", path: path))
+            return SiteConfig()
+        }
+        do {
+            let data = try readSiteFile("site.yml", what: "site.yml")
+            let text = try SourceText.decode(data, path: path)
+            let (config, diagnostics) = SiteConfig.parse(text, displayPath: path)
+            log.append(contentsOf: diagnostics)
+            return config
+        } catch {
+            log.append(error)
+            return SiteConfig()
+        }
+    }
+
+    /// Reports a file named in site.yml that is missing or leads outside the site folder.
+    private func checkSiteFile(_ relative: String, what: String, reference: String, line: Int, _ log: inout DiagnosticLog) {
+        let url = siteDirectory.appendingPathComponent(relative)
+        if !isInsideSite(url) {
+            log.append(.error("\(what) '\(relative)' leads outside the site folder", path: reference, line: line, column: 1))
+            return
+        }
+        do throws(SiteFile.Failure) {
+            try SiteFile.checkRegularFile(url)
+        } catch .notFound {
+            log.append(.error("\(what) '\(relative)' not found (looked for \(displayPath(relative)))", path: reference, line: line, column: 1))
+        } catch {
+            log.append(.error("\(what) '\(relative)' \(error.message)", path: reference, line: line, column: 1))
+        }
+    }
+
+    /// The bytes of a file of the site folder (`relative` to it), refusing one whose symbolic links
+    /// lead outside the folder and anything that is not a regular file (a named pipe would block
+    /// the build forever); `what` names it in the message, which points at the file itself.
+    func readSiteFile(_ relative: String, what: String) throws(Diagnostic) -> Data {
+        let url = siteDirectory.appendingPathComponent(relative)
+        let path = displayPath(relative)
+        guard isInsideSite(url) else {
+            throw .error("\(what) is a symbolic link that links outside the site folder", path: path)
+        }
+        do throws(SiteFile.Failure) {
+            return try SiteFile.read(url)
+        } catch .notFound {
+            throw .error("\(what) cannot be read: it is a symbolic link that leads nowhere, or was removed", path: path)
+        } catch {
+            throw .error("\(what) \(error.message)", path: path)
+        }
+    }
+
+    /// True when `url`, with every symbolic link followed, is inside the site folder.
+    private func isInsideSite(_ url: URL) -> Bool {
+        let root = siteDirectory.resolvingSymlinksInPath().path
+        let resolved = url.resolvingSymlinksInPath().path
+        return resolved == root || resolved.hasPrefix(root + "/")
+    }
+
+    private func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
+        var seen: [String: Recipe] = [:]
+        for recipe in recipes {
+            if let first = seen[recipe.slug] {
+                log.append(.error("duplicate slug '\(recipe.slug)': \(displayPath(first.sourcePath)) already uses it",
+                                  path: displayPath(recipe.sourcePath), line: recipe.line(of: "slug"), column: 1))
+            } else {
+                seen[recipe.slug] = recipe
+            }
+        }
+    }
+
+    /// Checks that every local image exists inside the site folder and reads its size.
+    private func probeImages(_ recipes: [Recipe], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
+        var images: [String: ImageInfo] = [:]
+        for recipe in recipes {
+            if case .remote(let url)? = recipe.image {
+                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+                continue
+            }
+            guard case .local(let relative)? = recipe.image, images[relative] == nil else { continue }
+            let path = displayPath(recipe.sourcePath)
+            let line = recipe.line(of: "image")
+            let url = siteDirectory.appendingPathComponent(relative)
+            guard isInsideSite(url) else {
+                log.append(.error("image '\(relative)' leads outside the site folder (through a symbolic link)", path: path, line: line, column: 1))
+                continue
+            }
+            let data: Data
+            do throws(SiteFile.Failure) {
+                data = try SiteFile.read(url, upTo: ImageProbe.headerLength)
+            } catch .notFound {
+                log.append(.error("image '\(relative)' not found (looked for \(displayPath(relative)))", path: path, line: line, column: 1))
+                continue
+            } catch {
+                log.append(.error("image '\(relative)' \(error.message)", path: path, line: line, column: 1))
+                continue
+            }
+            switch ImageProbe.probe(data) {
+            case .success(let info): images[relative] = info
+            case .failure(let failure):
+                log.append(.error("image '\(relative)': \(failure.message)", path: path, line: line, column: 1))
+            }
+        }
+        return images
+    }
+}

@@ -1,0 +1,133 @@
+import GallerySupport
+
+/// Reads typed fields out of a YAML mapping, turning every wrong type into a diagnostic at the
+/// value's position and every unknown key into a warning, so one pass reports all problems.
+struct FieldReader {
+    let path: String
+    private(set) var diagnostics: [Diagnostic] = []
+    /// The mapping node itself, for errors about a missing key.
+    let node: YAMLNode?
+    private var fields: [String: YAMLPair] = [:]
+    private var order: [String] = []
+    private var read: Set<String> = []
+
+    /// `what` names the mapping in messages, e.g. "front matter" or "site.yml".
+    init(_ node: YAMLNode?, path: String, what: String) {
+        self.path = path
+        self.node = node
+        guard let node, !node.isNull else { return }
+        guard let pairs = node.mapping else {
+            diagnostics.append(.error("\(what) must be a mapping of 'key: value' lines, found \(node.kindName)",
+                                      path: path, line: node.line, column: node.column))
+            return
+        }
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                diagnostics.append(.error("keys in \(what) must be plain names", path: path, line: pair.key.line, column: pair.key.column))
+                continue
+            }
+            if fields[key] != nil {
+                diagnostics.append(.error("duplicate key '\(key)'", path: path, line: pair.key.line, column: pair.key.column))
+                continue
+            }
+            fields[key] = pair
+            order.append(key)
+        }
+    }
+
+    /// The raw value node of `key`, marking the key as known.
+    mutating func value(_ key: String) -> YAMLNode? {
+        read.insert(key)
+        guard let node = fields[key]?.value, !node.isNull else { return nil }
+        return node
+    }
+
+    /// The line of every key, for diagnostics raised after reading.
+    var keyLines: [String: Int] { fields.mapValues(\.key.line) }
+
+    /// The key's own position, for messages about the entry as a whole.
+    func keyPosition(_ key: String) -> (line: Int, column: Int)? {
+        fields[key].map { ($0.key.line, $0.key.column) }
+    }
+
+    mutating func error(_ message: String, at node: YAMLNode) {
+        diagnostics.append(.error(message, path: path, line: node.line, column: node.column))
+    }
+
+    mutating func error(_ message: String, line: Int, column: Int) {
+        diagnostics.append(.error(message, path: path, line: line, column: column))
+    }
+
+    /// An error about the file as a whole, reported at its first line.
+    mutating func error(_ message: String) {
+        diagnostics.append(.error(message, path: path, line: 1, column: 1))
+    }
+
+    mutating func string(_ key: String) -> String? {
+        guard let node = value(key) else { return nil }
+        guard let text = node.scalar else {
+            error("'\(key)' must be text, found \(node.kindName)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    /// A list of texts; a single scalar counts as a one-element list.
+    mutating func strings(_ key: String) -> [String] {
+        guard let node = value(key) else { return [] }
+        if let text = node.scalar { return [text] }
+        guard let items = node.sequence else {
+            error("'\(key)' must be a list, found \(node.kindName)", at: node)
+            return []
+        }
+        var result: [String] = []
+        for item in items {
+            if let text = item.scalar, !item.isNull {
+                result.append(text)
+            } else {
+                error("each entry of '\(key)' must be text, found \(item.kindName)", at: item)
+            }
+        }
+        return result
+    }
+
+    mutating func int(_ key: String) -> Int? {
+        guard let node = value(key) else { return nil }
+        guard let number = node.int else {
+            error("'\(key)' must be a whole number, found '\(node.scalar ?? node.kindName)'", at: node)
+            return nil
+        }
+        return number
+    }
+
+    mutating func double(_ key: String) -> Double? {
+        guard let node = value(key) else { return nil }
+        guard let number = node.double else {
+            error("'\(key)' must be a number, found '\(node.scalar ?? node.kindName)'", at: node)
+            return nil
+        }
+        return number
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let node = value(key) else { return nil }
+        guard let flag = node.bool else {
+            error("'\(key)' must be true or false, found '\(node.scalar ?? node.kindName)'", at: node)
+            return nil
+        }
+        return flag
+    }
+
+    mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// Warnings for keys nobody read, in document order.
+    mutating func warnUnknownKeys(in what: String) {
+        for key in order where !read.contains(key) {
+            guard let pair = fields[key] else { continue }
+            diagnostics.append(.warning("unknown key '\(key)' in \(what) (ignored)",
+                                        path: path, line: pair.key.line, column: pair.key.column))
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import GallerySupport
+
+/// One recipe: its front matter, typed, and its Markdown body.
+package struct Recipe: Sendable, Hashable {
+    /// URL-safe identifier: lowercase letters, digits and hyphens; the page lives at `recipes/<slug>/`.
+    package var slug: String
+    package var title: String
+    /// The source file relative to the site folder, e.g. `recipes/mojito.md`.
+    package var sourcePath: String
+    package var image: ImageReference?
+    package var imageAlt: String?
+    /// A remote picture's size from `image_width`/`image_height` (it is not downloaded to measure).
+    package var imageWidth: Int?
+    package var imageHeight: Int?
+    package var summary: String?
+    package var tags: [String]
+    package var glass: String?
+    package var ingredients: [String]
+    package var yield: String?
+    package var prepTime: RecipeDuration?
+    package var cookTime: RecipeDuration?
+    package var date: RecipeDate?
+    package var author: String?
+    /// Ordering hint: lower weights come first; recipes without one follow, by title.
+    package var weight: Int?
+    package var isDraft: Bool
+    /// The Markdown after the front matter.
+    package var body: String
+    /// The line of each front matter key in the source file, for diagnostics found after parsing.
+    package var keyLines: [String: Int] = [:]
+
+    /// The line of `key:` in the source file, or 1 when the key is absent.
+    package func line(of key: String) -> Int {
+        keyLines[key] ?? 1
+    }
+
+    package init(slug: String, title: String, sourcePath: String, image: ImageReference? = nil,
+                imageAlt: String? = nil, summary: String? = nil, tags: [String] = [], glass: String? = nil,
+                ingredients: [String] = [], yield: String? = nil, prepTime: RecipeDuration? = nil,
+                cookTime: RecipeDuration? = nil, date: RecipeDate? = nil, author: String? = nil,
+                weight: Int? = nil, isDraft: Bool = false, body: String = "") {
+        self.slug = slug
+        self.title = title
+        self.sourcePath = sourcePath
+        self.image = image
+        self.imageAlt = imageAlt
+        self.summary = summary
+        self.tags = tags
+        self.glass = glass
+        self.ingredients = ingredients
+        self.yield = yield
+        self.prepTime = prepTime
+        self.cookTime = cookTime
+        self.date = date
+        self.author = author
+        self.weight = weight
+        self.isDraft = isDraft
+        self.body = body
+    }
+
+    /// The order of the gallery: weight, then title, then slug, so ties never depend on file order.
+    package static func galleryOrder(_ a: Recipe, _ b: Recipe) -> Bool {
+        switch (a.weight, b.weight) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default:
+            let (ta, tb) = (a.title.lowercased(), b.title.lowercased())
+            return ta != tb ? ta < tb : a.slug < b.slug
+        }
+    }
+
+    /// True when `slug` is non-empty and only lowercase ASCII letters, digits and single hyphens.
+    package static func isValidSlug(_ slug: String) -> Bool {
+        guard !slug.isEmpty, !slug.hasPrefix("-"), !slug.hasSuffix("-"), !slug.contains("--") else { return false }
+        return slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// A slug made from a title: "Piña Colada" → "pina-colada".
+    package static func slug(from title: String) -> String {
+        let folded = title.foldedForSearch
+        var slug = ""
+        for scalar in folded.unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if scalar == "'" || scalar == "’" {
+                continue
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug
+    }
+}
+
+/// Where a recipe's picture comes from.
+package enum ImageReference: Sendable, Hashable {
+    /// A file inside the site folder, as a normalised relative path (`images/mojito.jpg`).
+    case local(String)
+    /// An https URL used as it is.
+    case remote(String)
+}
+
+/// A preparation or cooking time such as "5 min" or "1 h 30 min".
+package struct RecipeDuration: Sendable, Hashable {
+    package var seconds: Int
+
+    package init(seconds: Int) {
+        self.seconds = seconds
+    }
+
+    /// Parses "90 s", "5 min", "1 h 30 min", "2 hours", "1.5 h"; nil for anything else.
+    package init?(parsing text: String) {
+        let words = text.lowercased()
+            .replacingOccurrences(of: ",", with: " ")
+            .split(separator: " ")
+        // "1h30m" reads as "1" "h" "30" "m": a token ends where digits meet letters.
+        var tokens: [Substring] = []
+        for word in words {
+            var start = word.startIndex
+            for index in word.indices.dropFirst() where word[index].isLetter != word[word.index(before: index)].isLetter {
+                tokens.append(word[start..<index])
+                start = index
+            }
+            tokens.append(word[start...])
+        }
+        guard !tokens.isEmpty, tokens.count.isMultiple(of: 2) else { return nil }
+        var total = 0.0
+        var index = 0
+        while index < tokens.count {
+            guard let amount = Double(tokens[index]), amount >= 0, amount < 1_000_000 else { return nil }
+            let unit: Double
+            switch tokens[index + 1] {
+            case "s", "sec", "secs", "second", "seconds": unit = 1
+            case "m", "min", "mins", "minute", "minutes": unit = 60
+            case "h", "hr", "hrs", "hour", "hours": unit = 3600
+            case "d", "day", "days": unit = 86_400
+            default: return nil
+            }
+            total += amount * unit
+            index += 2
+        }
+        seconds = Int(total.rounded())
+    }
+
+    /// ISO 8601 duration, e.g. `PT1H30M`, as schema.org wants.
+    package var iso8601: String {
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let rest = seconds % 60
+        var text = "PT"
+        if hours > 0 { text += "\(hours)H" }
+        if minutes > 0 { text += "\(minutes)M" }
+        if rest > 0 || text == "PT" { text += "\(rest)S" }
+        return text
+    }
+
+    /// Human form: "5 min", "1 h 30 min".
+    package var description: String {
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let rest = seconds % 60
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours) h") }
+        if minutes > 0 { parts.append("\(minutes) min") }
+        if rest > 0 || parts.isEmpty { parts.append("\(rest) s") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// A calendar date from front matter (`2024-03-14`), kept as written: no time zone, no clock.
+package struct RecipeDate: Sendable, Hashable, Comparable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+
+    /// Parses `YYYY-MM-DD` (an optional time after it is ignored); nil when not a real date.
+    package init?(parsing text: String) {
+        let datePart = text.prefix(10)
+        let fields = datePart.split(separator: "-")
+        guard datePart.count == 10, fields.count == 3,
+              let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
+              (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...lengths[month - 1]).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `2024-03-14`.
+    package var iso8601: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// "14 March 2024".
+    package var longDescription: String {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                      "September", "October", "November", "December"]
+        return "\(day) \(months[month - 1]) \(year)"
+    }
+
+    package static func < (a: RecipeDate, b: RecipeDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}
+
+extension String {
+    /// Lowercased, without accents ("Piña" → "pina"): the form slugs and search compare. ASCII
+    /// text, by far the most common, skips Foundation's Unicode folding, which leaves it as
+    /// lowercasing does.
+    package var foldedForSearch: String {
+        utf8.allSatisfy { $0 < 0x80 } ? lowercased()
+            : folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+    }
+}

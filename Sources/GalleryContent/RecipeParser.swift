@@ -1,0 +1,150 @@
+import Foundation
+import GallerySupport
+
+/// Turns a recipe file's text into a `Recipe`, reporting every problem with its position.
+package enum RecipeParser {
+    /// Front matter keys a recipe understands; anything else draws a warning.
+    package static let knownKeys = ["title", "slug", "image", "image_alt", "image_width", "image_height", "summary",
+                                   "tags", "glass", "ingredients", "yield", "prep_time", "cook_time", "date",
+                                   "author", "weight", "draft"]
+
+    /// Parses one recipe. `sourcePath` is relative to the site folder (`recipes/mojito.md`) and
+    /// `displayPath` is how diagnostics name the file.
+    package static func parse(_ text: String, sourcePath: String, displayPath: String) -> (Recipe?, [Diagnostic]) {
+        let frontMatter: FrontMatter
+        do {
+            frontMatter = try FrontMatter.parse(text, path: displayPath)
+        } catch {
+            return (nil, [error])
+        }
+        var reader = FieldReader(frontMatter.yaml, path: displayPath, what: "front matter")
+        let title = reader.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if title?.isEmpty ?? true, !reader.diagnostics.contains(where: { $0.message.hasPrefix("'title'") }) {
+            if let position = reader.keyPosition("title") {
+                reader.error("'title' must not be empty", line: position.line, column: position.column)
+            } else {
+                reader.error("missing required field 'title'")
+            }
+        }
+        let fileStem = ((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        var slug = fileStem
+        if let node = reader.value("slug") {
+            if let text = node.scalar {
+                slug = text
+                if !Recipe.isValidSlug(text) {
+                    reader.error("invalid slug '\(text)': use lowercase letters, digits and hyphens (for example '\(Recipe.slug(from: text))')", at: node)
+                }
+            } else {
+                reader.error("'slug' must be text, found \(node.kindName)", at: node)
+            }
+        } else if !Recipe.isValidSlug(fileStem) {
+            reader.error("the file name '\(fileStem)' is not a valid slug: rename the file or set 'slug:' (lowercase letters, digits and hyphens, for example '\(Recipe.slug(from: fileStem))')")
+        }
+        var image: ImageReference?
+        if let node = reader.value("image") {
+            if let text = node.scalar {
+                switch ImagePath.reference(text) {
+                case .success(let reference): image = reference
+                case .failure(let problem): reader.error(problem.message, at: node)
+                }
+            } else {
+                reader.error("'image' must be a path or an https URL, found \(node.kindName)", at: node)
+            }
+        }
+        var imageSize: [Int?] = []
+        for key in ["image_width", "image_height"] {
+            let value = reader.int(key)
+            if let value, value <= 0, let node = reader.value(key) {
+                reader.error("'\(key)' must be a positive number of pixels, found \(value)", at: node)
+            }
+            imageSize.append(value.flatMap { $0 > 0 ? $0 : nil })
+        }
+        var prepTime: RecipeDuration?
+        var cookTime: RecipeDuration?
+        for (key, store) in [("prep_time", 0), ("cook_time", 1)] {
+            guard let node = reader.value(key) else { continue }
+            guard let text = node.scalar, let duration = RecipeDuration(parsing: text) else {
+                reader.error("'\(key)' must be a duration such as '5 min' or '1 h 30 min', found '\(node.scalar ?? node.kindName)'", at: node)
+                continue
+            }
+            if store == 0 { prepTime = duration } else { cookTime = duration }
+        }
+        var date: RecipeDate?
+        if let node = reader.value("date") {
+            if let text = node.scalar, let parsed = RecipeDate(parsing: text) {
+                date = parsed
+            } else {
+                reader.error("'date' must be a date written YYYY-MM-DD, found '\(node.scalar ?? node.kindName)'", at: node)
+            }
+        }
+        var recipe = Recipe(
+            slug: slug,
+            title: title ?? "",
+            sourcePath: sourcePath,
+            image: image,
+            imageAlt: reader.string("image_alt"),
+            summary: reader.string("summary"),
+            tags: reader.strings("tags").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+            glass: reader.string("glass"),
+            ingredients: reader.strings("ingredients"),
+            yield: reader.string("yield"),
+            prepTime: prepTime,
+            cookTime: cookTime,
+            date: date,
+            author: reader.string("author"),
+            weight: reader.int("weight"),
+            isDraft: reader.bool("draft") ?? false,
+            body: frontMatter.body)
+        recipe.keyLines = reader.keyLines
+        (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
+        reader.warnUnknownKeys(in: "front matter")
+        let failed = reader.diagnostics.contains { $0.severity == .error }
+        return (failed ? nil : recipe, reader.diagnostics)
+    }
+}
+
+/// Checks the paths content files name: relative, inside the site folder, or https URLs.
+package enum ImagePath {
+    package struct Problem: Error, Sendable {
+        package var message: String
+    }
+
+    /// Classifies and normalises an `image:` value.
+    package static func reference(_ text: String) -> Result<ImageReference, Problem> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let lower = trimmed.lowercased()
+        if lower.hasPrefix("https://") {
+            guard URL(string: trimmed)?.host != nil else {
+                return .failure(Problem(message: "'\(trimmed)' is not a valid https URL"))
+            }
+            return .success(.remote(trimmed))
+        }
+        if lower.contains("://") || lower.hasPrefix("data:") || lower.hasPrefix("javascript:") {
+            return .failure(Problem(message: "image '\(trimmed)' must be a path inside the site folder or an https URL"))
+        }
+        return normalise(trimmed).map { .local($0) }
+    }
+
+    /// Resolves `.` and `..` in a relative path and refuses one that is absolute or climbs out of
+    /// the site folder.
+    package static func normalise(_ path: String) -> Result<String, Problem> {
+        guard !path.isEmpty else { return .failure(Problem(message: "the image path is empty")) }
+        guard !path.hasPrefix("/") && !path.hasPrefix("~") else {
+            return .failure(Problem(message: "image path '\(path)' must be relative to the site folder, like 'images/mojito.jpg'"))
+        }
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else {
+                    return .failure(Problem(message: "image path '\(path)' leaves the site folder"))
+                }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        guard !parts.isEmpty else { return .failure(Problem(message: "image path '\(path)' names no file")) }
+        return .success(parts.joined(separator: "/"))
+    }
+}

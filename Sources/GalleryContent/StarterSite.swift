@@ -1,0 +1,265 @@
+import Foundation
+import GallerySupport
+
+/// The files `gallerygen new site` writes (a small site that builds as it is) and the recipe
+/// skeleton `gallerygen new recipe` writes.
+package enum StarterSite {
+    /// Relative path and contents of every starter file, in the order they are written.
+    package static let files: [(path: String, contents: String)] = [
+        ("site.yml", siteConfig),
+        ("recipes/lemonade.md", lemonade),
+        ("recipes/ginger-tea.md", gingerTea),
+        ("recipes/tomato-toast.md", tomatoToast),
+        ("images/lemonade.svg", lemonadePicture),
+    ]
+
+    /// Writes the starter site into `directory`, which must not exist or be empty, all or nothing:
+    /// the files are written into a staging folder and moved in only when every one is complete,
+    /// so a full disk or a kill leaves no half-written site behind and the retry is not refused.
+    /// `displayPath` names the folder in diagnostics.
+    package static func write(to directory: URL, displayPath: String) throws(Diagnostic) {
+        try write(to: directory, displayPath: displayPath) { url, data in try data.write(to: url) }
+    }
+
+    /// The marker in the names of staging folders: `.<name>.gallerygen-new-<PID>` beside a new
+    /// folder, `.gallerygen-new-<PID>` inside an existing empty one.
+    static let stagingMarker = ".gallerygen-new-"
+
+    /// `writeFile` writes one file; tests pass one that fails part-way, as a full disk does.
+    static func write(to target: URL, displayPath: String, writeFile: (URL, Data) throws -> Void) throws(Diagnostic) {
+        let fileManager = FileManager.default
+        let directory = target.standardizedFileURL
+        let parent = directory.deletingLastPathComponent()
+        let besidePrefix = "." + directory.lastPathComponent + stagingMarker
+        removeLeftovers(in: parent, prefix: besidePrefix)
+        var isDirectory: ObjCBool = false
+        let exists = fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+        if exists {
+            guard isDirectory.boolValue else {
+                throw .error("a file with this name already exists; choose a new folder name", path: displayPath)
+            }
+            removeLeftovers(in: directory, prefix: stagingMarker)
+            let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+            guard contents.isEmpty else {
+                throw .error("the folder is not empty; choose a new or empty folder for the site", path: displayPath)
+            }
+        }
+        // A new folder is staged beside it and renamed into place in one step. An existing one
+        // (perhaps a mount point or a symbolic link, which must stay what they are) is staged
+        // inside and its entries moved up, site.yml last.
+        let staging = exists
+            ? directory.appendingPathComponent(stagingMarker + "\(getpid())")
+            : parent.appendingPathComponent(besidePrefix + "\(getpid())")
+        do throws(Diagnostic) {
+            try? fileManager.removeItem(at: staging)
+            for (path, contents) in files {
+                let url = staging.appendingPathComponent(path)
+                do {
+                    try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try writeFile(url, Data(contents.utf8))
+                } catch {
+                    throw .error("cannot write '\(path)': \(error.localizedDescription); nothing was created", path: displayPath)
+                }
+            }
+            if !exists {
+                guard rename(staging.path, directory.path) == 0 else {
+                    throw .error("cannot create the folder: \(String(cString: strerror(errno))); nothing was created", path: displayPath)
+                }
+                return
+            }
+            let entries = Array(Set(files.map { String($0.path.split(separator: "/")[0]) })).sorted { a, b in
+                (a == "site.yml" ? 1 : 0, a) < (b == "site.yml" ? 1 : 0, b)
+            }
+            var moved: [String] = []
+            for entry in entries {
+                guard rename(staging.appendingPathComponent(entry).path, directory.appendingPathComponent(entry).path) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    for done in moved { try? fileManager.removeItem(at: directory.appendingPathComponent(done)) }
+                    throw .error("cannot move '\(entry)' into the folder: \(reason); nothing was created", path: displayPath)
+                }
+                moved.append(entry)
+            }
+            try? fileManager.removeItem(at: staging)
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// Removes staging folders (names starting with `prefix` and ending in a PID) left in
+    /// `folder` by runs that were killed: their process is gone.
+    static func removeLeftovers(in folder: URL, prefix: String) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(prefix) }
+        for name in names {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    /// A new recipe's file: the front matter filled in where it can be, hints for the rest as
+    /// comments, and a Markdown skeleton. `date` is written as it is (`YYYY-MM-DD`).
+    package static func recipe(title: String, date: RecipeDate) -> String {
+        var frontMatter = FrontMatterWriter()
+        frontMatter.add("title", title)
+        frontMatter.addLine("date: \(date.iso8601)")
+        frontMatter.addLine("summary: # one or two sentences for the gallery and search engines")
+        frontMatter.addLine("# image: images/\(Recipe.slug(from: title)).jpg   # a picture in the site folder, or an https URL")
+        frontMatter.addLine("# image_alt: What the picture shows, for people who cannot see it")
+        frontMatter.addLine("tags: []                # for example [rum, summer]")
+        frontMatter.addLine("# glass: Coupe")
+        frontMatter.addLine("ingredients:")
+        frontMatter.addLine("  - 50 ml something")
+        frontMatter.addLine("# yield: 1 drink")
+        frontMatter.addLine("# prep_time: 5 min        # \"90 s\", \"5 min\", \"1 h 30 min\"")
+        frontMatter.addLine("# cook_time: 0 min")
+        frontMatter.addLine("# draft: true            # drafts are built only with --drafts")
+        return frontMatter.text + """
+
+            A few words about \(MarkdownText.escape(title)): where it comes from, what it tastes like.
+
+            ## Method
+
+            1. The first step.
+            2. The next step.
+
+            ## Notes
+
+            - A tip, a variation or a substitution.
+
+            """
+    }
+
+    static let siteConfig = """
+        # The site's settings. Every key is described in gallerygen's README.md.
+        title: My Recipes
+        description: A few favourite recipes, written down so they are never lost.
+        base_url: https://example.com/           # the published address (used by feeds and the sitemap)
+        language: en
+        author: Me
+        unsafe_html: false                       # true lets raw HTML in the Markdown through
+
+        # Reference widths the gallery is laid out for; between two, the arrangement scales.
+        breakpoints:
+          - { name: phone, width: 375 }
+          - { name: tablet, width: 768 }
+          - { name: desktop, width: 1280 }
+
+        gallery:
+          # The arrangements the switcher offers, the first shown by default: one layout engine
+          # each (list them with `gallerygen layouts`), with parameters in reference pixels.
+          arrangements:
+            - grid: { item_width: 160, item_height: 244, padding: 20 }
+            - fan
+            - masonry
+            - justified
+          label_height: 44                       # room for the two-line title under each picture
+
+        """
+
+    static let lemonade = """
+        ---
+        title: Lemonade
+        summary: Sharp, sweet and cold, the way it tastes on the first hot day of the year.
+        image: images/lemonade.svg
+        image_alt: A tall glass of pale yellow lemonade with ice and a slice of lemon on the rim.
+        tags: [zero-proof, summer]
+        glass: Highball
+        ingredients:
+          - 4 lemons
+          - 100 g sugar
+          - 1 litre cold water
+          - Ice
+        yield: 4 glasses
+        prep_time: 15 min
+        date: 2024-06-01
+        weight: 1
+        ---
+        Lemonade is mostly about balance: taste it before you chill it, and adjust with a little more
+        sugar or a little more lemon.
+
+        ## Method
+
+        1. Pare the zest of two lemons in wide strips and rub it into the sugar in a jug.
+        2. Squeeze all four lemons and stir the juice into the sugar until it dissolves.
+        3. Add the cold water, stir, then strain out the zest.
+        4. Serve over plenty of ice with a slice of lemon.
+
+        ## Notes
+
+        - Swap half the water for soda water just before serving for a sparkling version.
+
+        """
+
+    static let gingerTea = """
+        ---
+        title: Ginger Tea
+        summary: Fresh ginger simmered with lemon and honey, for cold evenings.
+        tags: [zero-proof, hot]
+        glass: Mug
+        ingredients:
+          - A thumb of fresh ginger
+          - 400 ml water
+          - 1 tbsp honey
+          - Juice of half a lemon
+        yield: 2 mugs
+        prep_time: 5 min
+        cook_time: 10 min
+        date: 2024-01-20
+        ---
+        The longer the ginger simmers, the hotter the tea; ten minutes is a friendly middle.
+
+        ## Method
+
+        1. Slice the ginger thinly; there is no need to peel it.
+        2. Simmer it in the water for ten minutes.
+        3. Take the pan off the heat and stir in the honey and lemon juice.
+        4. Strain into mugs.
+
+        """
+
+    static let tomatoToast = """
+        ---
+        title: Tomato Toast
+        summary: Ripe tomatoes on garlic-rubbed toast, a summer lunch in five minutes.
+        tags: [savoury, summer]
+        ingredients:
+          - 2 thick slices of sourdough
+          - 1 clove of garlic
+          - 2 ripe tomatoes
+          - Olive oil and flaky salt
+        yield: 2 slices
+        prep_time: 5 min
+        date: 2024-08-10
+        ---
+        Only worth making when tomatoes are at their best, and then worth making every day.
+
+        ## Method
+
+        1. Toast the bread until it is crisp at the edges.
+        2. Rub the cut side of the garlic clove over the hot toast.
+        3. Halve the tomatoes and grate them onto the toast, skins left behind.
+        4. Finish with olive oil and a pinch of flaky salt.
+
+        """
+
+    /// An original drawing: a highball of lemonade with ice and a lemon slice, 400 × 500.
+    static let lemonadePicture = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500">
+          <rect width="400" height="500" fill="#f4ecd8"/>
+          <ellipse cx="200" cy="448" rx="110" ry="14" fill="#e2d6bd"/>
+          <path d="M122 120 L138 440 Q200 456 262 440 L278 120 Z" fill="#fff6c9" stroke="#c9b98f" stroke-width="4"/>
+          <path d="M127 190 L139 436 Q200 451 261 436 L273 190 Z" fill="#f7df6b"/>
+          <rect x="150" y="210" width="44" height="40" rx="8" fill="#fffbe8" opacity=".8" transform="rotate(-12 172 230)"/>
+          <rect x="206" y="250" width="46" height="42" rx="8" fill="#fffbe8" opacity=".8" transform="rotate(9 229 271)"/>
+          <rect x="160" y="300" width="42" height="40" rx="8" fill="#fffbe8" opacity=".7" transform="rotate(18 181 320)"/>
+          <circle cx="178" cy="380" r="5" fill="#fffbe8"/>
+          <circle cx="226" cy="352" r="4" fill="#fffbe8"/>
+          <circle cx="206" cy="404" r="3" fill="#fffbe8"/>
+          <rect x="214" y="60" width="10" height="250" rx="5" fill="#d9534f" transform="rotate(12 219 185)"/>
+          <circle cx="282" cy="128" r="44" fill="#f2c230" stroke="#e0a91a" stroke-width="5"/>
+          <circle cx="282" cy="128" r="34" fill="#fbe88e"/>
+          <path d="M282 94 V162 M248 128 H316 M258 104 L306 152 M306 104 L258 152" stroke="#f2c230" stroke-width="3"/>
+        </svg>
+
+        """
+}

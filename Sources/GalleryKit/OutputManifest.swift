@@ -1,0 +1,139 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GalleryRender
+import GallerySupport
+
+/// The marker `.gallerygen-output`: which files of the output folder gallerygen wrote, one
+/// relative path per line, sorted, after a comment header. Everything else is the user's.
+enum OutputManifest {
+    static let header = "# gallerygen output"
+
+    /// What gallerygen owns in an output folder.
+    enum Ownership: Sendable, Equatable {
+        /// The files the manifest lists.
+        case files(Set<String>)
+        /// A marker from before manifests: every entry except dot-entries (`.git`) and `CNAME`.
+        case legacy
+
+        /// Whether the top-level entry `name` belongs to gallerygen's previous build.
+        func owns(topLevel name: String) -> Bool {
+            if name == OutputWriter.markerName { return true }
+            switch self {
+            case .legacy: return !name.hasPrefix(".") && name != "CNAME"
+            case .files(let paths): return paths.contains { $0 == name || $0.hasPrefix(name + "/") }
+            }
+        }
+    }
+
+    /// The marker's text for these paths (sorted).
+    static func text(_ paths: [String]) -> String {
+        """
+        \(header): written by gallerygen, which owns the files listed below (one path per line,
+        # relative to this folder) and replaces them on every build. Anything else in this folder
+        # (.git, CNAME, your own files) is left alone.
+
+        """ + paths.map { $0 + "\n" }.joined()
+    }
+
+    /// The ownership the folder's marker records, or nil without a marker.
+    static func read(in folder: URL) -> Ownership? {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(OutputWriter.markerName).path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.hasPrefix(header) else { return .legacy }
+        return .files(Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)))
+    }
+}
+
+/// The swap's journal, `.gallerygen-swap` in the output folder: which top-level entries come in
+/// from the staging folder and which owned entries go to the trash. It is written once the
+/// staging folder is complete, so a build that finds it can always finish the swap.
+struct SwapJournal: Equatable {
+    static let fileName = ".gallerygen-swap"
+    static let stagingName = ".gallerygen-staging"
+    static let trashName = ".gallerygen-trash"
+
+    var incoming: [String]
+    var outgoing: [String]
+
+    /// gallerygen's own working entries, never part of a site.
+    static func isReserved(_ name: String) -> Bool {
+        [fileName, fileName + ".tmp", stagingName, trashName, OutputLock.fileName].contains(name)
+    }
+
+    /// Writes the journal atomically (a temporary file, then a rename).
+    func write(in folder: URL) throws {
+        let text = incoming.sorted().map { "in \($0)\n" }.joined() + outgoing.sorted().map { "out \($0)\n" }.joined()
+        let temporary = folder.appendingPathComponent(Self.fileName + ".tmp").path
+        try OutputWriter.writeWithoutSync(Data(text.utf8), to: temporary)
+        guard rename(temporary, folder.appendingPathComponent(Self.fileName).path) == 0 else {
+            throw OutputWriter.WriteError(path: temporary, code: errno)
+        }
+    }
+
+    static func read(in folder: URL) -> SwapJournal? {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else { return nil }
+        var journal = SwapJournal(incoming: [], outgoing: [])
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("in ") { journal.incoming.append(String(line.dropFirst(3))) }
+            if line.hasPrefix("out ") { journal.outgoing.append(String(line.dropFirst(4))) }
+        }
+        return journal
+    }
+
+    /// Moves every entry still to move; safe to run again after a kill at any point. An entry
+    /// still in the staging folder has not come in yet, so what the output holds under its name
+    /// is the old one. The marker moves last.
+    func finish(in folder: URL, checkpoint: (OutputWriter.SwapPhase) -> Void) throws {
+        let fileManager = FileManager.default
+        let staging = folder.appendingPathComponent(Self.stagingName)
+        let trash = folder.appendingPathComponent(Self.trashName)
+        try fileManager.createDirectory(at: trash, withIntermediateDirectories: true)
+        let marker = OutputWriter.markerName
+        let names = Set(incoming).union(outgoing).sorted { ($0 == marker ? 1 : 0, $0) < ($1 == marker ? 1 : 0, $1) }
+        let incomingNames = Set(incoming)
+        for (index, name) in names.enumerated() {
+            if index == names.count / 2 { checkpoint(.midSwap) }
+            let target = folder.appendingPathComponent(name)
+            let new = staging.appendingPathComponent(name)
+            let stillStaged = fileManager.fileExists(atPath: new.path)
+            if incomingNames.contains(name), !stillStaged { continue }
+            if exists(target.path) {
+                let retired = trash.appendingPathComponent(name)
+                if exists(retired.path) { try fileManager.removeItem(at: retired) }
+                try fileManager.moveItem(at: target, to: retired)
+            }
+            if incomingNames.contains(name) { try fileManager.moveItem(at: new, to: target) }
+        }
+        checkpoint(.beforeCleanup)
+        unlink(folder.appendingPathComponent(Self.fileName).path)
+        try? fileManager.removeItem(at: trash)
+        try? fileManager.removeItem(at: staging)
+    }
+
+    /// Whether anything (even a dangling symbolic link) is at `path`.
+    private func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Finishes the swap an interrupted build left half done, saying so in one line.
+    static func recover(in folder: URL, displayPath: String, notice: (String) -> Void) throws(Diagnostic) {
+        guard let journal = read(in: folder) else { return }
+        do {
+            try journal.finish(in: folder, checkpoint: { _ in })
+        } catch {
+            throw .error("cannot finish the swap an interrupted build left half done: \(error.localizedDescription)", path: displayPath)
+        }
+        notice("\(displayPath): finished putting in place the site an interrupted build had left half moved")
+    }
+
+    /// Removes the staging and trash folders of builds that died (the lock is held, so no live
+    /// build owns them).
+    static func removeLeftovers(in folder: URL) {
+        for name in [stagingName, trashName, fileName + ".tmp"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GalleryRender
+import GallerySupport
+import Synchronization
+
+/// Puts a built site in place without ever losing the previous one or a file gallerygen did not
+/// write. The new tree is staged in a hidden folder inside the output folder, then its top-level
+/// entries are moved in one at a time while the entries the previous build owned (listed in the
+/// marker's manifest) go to a hidden trash folder; a journal lets a later build finish a swap a
+/// killed build left half done. The output folder itself is never renamed, so it may be a mount
+/// point or a symbolic link (its target gets the site).
+package struct OutputWriter: Sendable {
+    /// The file that marks a folder as gallerygen's output and lists what gallerygen wrote there.
+    package static let markerName = ".gallerygen-output"
+    /// The points of a swap where a test may stop the process.
+    package enum SwapPhase: String, Sendable {
+        case beforeSwap = "before-swap", midSwap = "mid-swap", beforeCleanup = "before-cleanup"
+    }
+
+    package var outputDirectory: URL
+    /// How the output folder is named in messages.
+    package var displayPath: String
+    /// One-line notices: waiting for another build, a recovered swap.
+    package var notice: @Sendable (String) -> Void = { _ in }
+    /// Called at each `SwapPhase` (tests pause there to kill the process).
+    package var checkpoint: @Sendable (SwapPhase) -> Void = { _ in }
+    /// Checked while waiting for the lock and just before the swap starts.
+    package var isCancelled: @Sendable () -> Bool = { false }
+
+    package init(outputDirectory: URL, displayPath: String) {
+        self.outputDirectory = outputDirectory.standardizedFileURL
+        self.displayPath = displayPath
+    }
+
+    /// The folder the files go into: the output folder, or the target of a symbolic link to it.
+    var root: URL { outputDirectory.resolvingSymlinksInPath() }
+
+    /// Refuses an output folder that is or contains the site folder, or a path that is not a folder.
+    package func validate(siteDirectory: URL) throws(Diagnostic) {
+        let output = root.path
+        let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        if output == site || site.hasPrefix(output == "/" ? "/" : output + "/") {
+            throw .error("the output folder must not be the site folder or contain it; choose another with --output", path: displayPath)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw .error("the output path exists and is not a folder", path: displayPath)
+        }
+    }
+
+    /// Takes the output folder's lock (waiting for another build that holds it), finishes a swap
+    /// an interrupted build left half done, removes leftovers of dead builds and refuses a folder
+    /// that holds files gallerygen did not write and no marker. Close the session when done.
+    package func openSession() throws(Diagnostic) -> Session {
+        restoreLegacyLeftovers()
+        let lock = try OutputLock.acquire(folder: root, displayPath: displayPath, notice: notice, isCancelled: isCancelled)
+        do throws(Diagnostic) {
+            try SwapJournal.recover(in: root, displayPath: displayPath, notice: notice)
+            SwapJournal.removeLeftovers(in: root)
+            let ownership = OutputManifest.read(in: root)
+            if ownership == nil {
+                let contents = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+                if contents.contains(where: { !SwapJournal.isReserved($0) }) {
+                    throw Diagnostic.error("refusing to replace a folder that gallerygen did not create (it has no \(Self.markerName) file); choose an empty or new folder with --output", path: displayPath)
+                }
+            }
+            return Session(writer: self, lock: lock, ownership: ownership ?? .files([]))
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+
+    /// Earlier versions swapped the whole folder through `.NAME.staging-PID` and `.NAME.old-PID`
+    /// beside it; a build killed between the two renames left no output at all. Put the old site
+    /// back and remove what dead builds left.
+    private func restoreLegacyLeftovers() {
+        let parent = outputDirectory.deletingLastPathComponent()
+        let name = outputDirectory.lastPathComponent
+        let fileManager = FileManager.default
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries.sorted() {
+            for kind in ["staging", "old"] {
+                let prefix = ".\(name).\(kind)-"
+                guard entry.hasPrefix(prefix), let pid = Int32(entry.dropFirst(prefix.count)), !OutputLock.isRunning(pid) else { continue }
+                let leftover = parent.appendingPathComponent(entry)
+                if kind == "old", !fileManager.fileExists(atPath: outputDirectory.path),
+                   (try? fileManager.moveItem(at: leftover, to: outputDirectory)) != nil {
+                    notice("\(displayPath): put back the previous site, which an interrupted build (PID \(pid)) had left in \(entry)")
+                } else {
+                    try? fileManager.removeItem(at: leftover)
+                }
+            }
+        }
+    }
+
+    /// The locked output folder: stage a new tree, then commit or discard it.
+    package final class Session: @unchecked Sendable {
+        let writer: OutputWriter
+        let lock: OutputLock
+        let ownership: OutputManifest.Ownership
+
+        init(writer: OutputWriter, lock: OutputLock, ownership: OutputManifest.Ownership) {
+            self.writer = writer
+            self.lock = lock
+            self.ownership = ownership
+        }
+
+        /// Releases the lock (and removes the output folder if this session created it empty).
+        package func close() {
+            lock.release()
+        }
+
+        /// Creates a fresh staging folder inside the output folder, to be filled batch by batch
+        /// (so a build need not hold every page in memory) and then committed or discarded.
+        package func stage() throws(Diagnostic) -> Staging {
+            let folder = writer.root.appendingPathComponent(SwapJournal.stagingName)
+            do {
+                try? FileManager.default.removeItem(at: folder)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .error("cannot create the staging folder: \(error.localizedDescription)", path: writer.displayPath)
+            }
+            return Staging(session: self, folder: folder)
+        }
+    }
+
+    /// A staging folder being filled: nothing in the output folder changes until `commit()`.
+    package struct Staging: Sendable {
+        let session: Session
+        let folder: URL
+        let written = WrittenPaths()
+        var writer: OutputWriter { session.writer }
+
+        /// Writes `files` into the staging folder: folders first (one mkdir each, parents
+        /// before children), then the files side by side.
+        package func add(_ files: [OutputFile]) throws(Diagnostic) {
+            let root = folder.path + "/"
+            do {
+                try makeFolders(for: files, in: root)
+                // The failure of the lowest-numbered file, whichever thread met it first, so the
+                // message does not depend on scheduling.
+                let failures = ResultsByPosition<any Error>()
+                DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                    do {
+                        try write(files[index], in: root)
+                    } catch {
+                        failures.set(error, at: index)
+                    }
+                }
+                if let error = failures.first { throw error }
+            } catch {
+                throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
+            }
+            written.append(files.map(\.path))
+        }
+
+        /// Writes one file and the folders it needs; several threads may add files at once.
+        package func add(_ file: OutputFile) throws(Diagnostic) {
+            let root = folder.path + "/"
+            do {
+                try makeFolders(for: [file], in: root)
+                try write(file, in: root)
+            } catch {
+                throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
+            }
+            written.append([file.path])
+        }
+
+        /// Creates the folders `files` need that do not exist yet under `root`, the staging
+        /// folder's path with a trailing slash.
+        private func makeFolders(for files: [OutputFile], in root: String) throws {
+            for subfolder in OutputWriter.folders(of: files) where mkdir(root + subfolder, 0o755) != 0 && errno != EEXIST {
+                throw WriteError(path: root + subfolder, code: errno)
+            }
+        }
+
+        private func write(_ file: OutputFile, in root: String) throws {
+            let fileManager = FileManager.default
+            switch file.contents {
+            case .data(let data): try OutputWriter.writeWithoutSync(data, to: root + file.path)
+            case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
+            case .link(let source): try FileClone.clone(source, to: folder.appendingPathComponent(file.path))
+            }
+        }
+
+        /// Writes the manifest and moves the new tree into the output folder entry by entry; the
+        /// entries the previous build owned go, every other entry stays. On a failure before the
+        /// first move the previous output stays as it was and the staging folder goes.
+        package func commit() throws(Diagnostic) {
+            writer.checkpoint(.beforeSwap)
+            if writer.isCancelled() {
+                discard()
+                throw BuildCancellation.interrupted(output: writer.displayPath)
+            }
+            let root = writer.root
+            let fileManager = FileManager.default
+            let incoming: [String]
+            do {
+                try OutputWriter.writeWithoutSync(Data(OutputManifest.text(written.sorted).utf8),
+                                                  to: folder.appendingPathComponent(OutputWriter.markerName).path)
+                incoming = try fileManager.contentsOfDirectory(atPath: folder.path)
+            } catch {
+                discard()
+                throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
+            }
+            let present = ((try? fileManager.contentsOfDirectory(atPath: root.path)) ?? []).filter { !SwapJournal.isReserved($0) }
+            let outgoing = present.filter { session.ownership.owns(topLevel: $0) }
+            // A new entry must not replace one that gallerygen did not write.
+            let owned = Set(outgoing)
+            if let clash = incoming.sorted().first(where: { present.contains($0) && !owned.contains($0) }) {
+                discard()
+                throw .error("gallerygen did not write this file, and the new site has one of the same name; move it out of the output folder", path: writer.displayPath + "/" + clash)
+            }
+            let journal = SwapJournal(incoming: incoming, outgoing: outgoing)
+            do {
+                try journal.write(in: root)
+                try journal.finish(in: root, checkpoint: writer.checkpoint)
+            } catch {
+                throw .error("cannot move the new output into place (the next build finishes it): \(error.localizedDescription)", path: writer.displayPath)
+            }
+        }
+
+        /// Removes the staging folder, leaving the output folder as it was.
+        package func discard() {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// The paths written into a staging folder, from any thread.
+    final class WrittenPaths: Sendable {
+        private let paths = Mutex<[String]>([])
+
+        func append(_ more: [String]) {
+            paths.withLock { $0 += more }
+        }
+
+        var sorted: [String] { paths.withLock { $0.sorted() } }
+    }
+}
+
+extension OutputWriter {
+    /// Every folder `files` need below the output folder, each parent before its children.
+    static func folders(of files: [OutputFile]) -> [String] {
+        var folders = Set<String>()
+        for file in files {
+            var folder = Substring(file.path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        return folders.sorted()
+    }
+
+    /// Writes a file with plain POSIX calls. Foundation's `Data.write(to:)` flushes every file to
+    /// the disk (fsync), which made writing 10,000 pages take seconds; the swap into place does not
+    /// need it, and a static site generator's output can always be rebuilt.
+    static func writeWithoutSync(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw WriteError(path: path, code: errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// A failed POSIX call.
+    struct WriteError: LocalizedError {
+        var path: String
+        var code: Int32
+        var errorDescription: String? { "cannot write \(path): \(String(cString: strerror(code)))" }
+    }
+}

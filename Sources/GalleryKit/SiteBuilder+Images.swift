@@ -1,0 +1,75 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryLayout
+import GalleryPlan
+import GalleryRender
+import GallerySupport
+
+extension SiteBuilder {
+    /// The image phase's result: every local picture's renditions, crops, placeholder and gallery
+    /// shares for the pages, and what the pipeline produced (files, diagnostics, cache keys).
+    struct ImageWork {
+        var pictures: [String: PublishedPicture]
+        var outcome: ImagePipeline.Outcome
+        var pipeline: ImagePipeline
+    }
+
+    /// Plans renditions from the gallery plan (every page, arrangement, filter and breakpoint),
+    /// then runs the pipeline over every local image.
+    func processImages(of site: Site, gallery: GalleryPages, loader: ContentLoader) -> ImageWork {
+        // Only pages showing a local image have renditions to plan: a site without pictures lays
+        // nothing out twice and holds no page's model.
+        let models = gallery.pagesWithLocalPictures.map(gallery.model(page:))
+        let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
+                                         maximumWidth: site.config.images.maximumWidth,
+                                         rasterizesVectors: site.config.images.rasterizesVectors)
+
+        var users: [String: [ImageJob.User]] = [:]
+        for recipe in site.recipes {
+            guard case .local(let path)? = recipe.image else { continue }
+            users[path, default: []].append(.init(displayPath: loader.displayPath(recipe.sourcePath), line: recipe.line(of: "image")))
+        }
+        let jobs = users.keys.sorted().compactMap { path -> ImageJob? in
+            guard let info = site.images[path] else { return nil }
+            let fixed = site.config.images.fixedWidths
+            let widths = fixed.isEmpty ? plan.widths[path] ?? [] : fixed.map { min($0, info.width) }.uniqued()
+            return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [])
+        }
+        let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs,
+                                     encoding: ImageEncoding(site.config.images))
+        let cancellation = options.cancellation
+        let outcome = pipeline.run(jobs, progress: options.imageProgress ?? { _ in }, isCancelled: { cancellation?.isCancelled ?? false })
+        var pictures: [String: PublishedPicture] = [:]
+        for (path, processed) in outcome.images {
+            pictures[path] = PublishedPicture(processed: processed, galleryShares: plan.galleryShares[path] ?? [])
+        }
+        return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline)
+    }
+}
+
+extension SiteBuilder {
+    /// A picture the site names outside recipes (the gallery's background), copied as it is,
+    /// except that an SVG goes out sanitised like a recipe's: it is served from the same origin.
+    func publishedSiteImage(_ path: String) throws(Diagnostic) -> OutputFile {
+        let url = options.siteDirectory.appendingPathComponent(path)
+        let output = SitePaths.image(path)
+        guard path.lowercased().hasSuffix(".svg") else { return OutputFile(path: output, contents: .copy(url)) }
+        let siteFile = options.displayPath(options.siteDirectory.appendingPathComponent("site.yml"))
+        guard let data = try? Data(contentsOf: url) else {
+            throw .error("background image '\(path)' cannot be read", path: siteFile, line: 1, column: 1)
+        }
+        switch SVGSanitizer.sanitized(data) {
+        case .success(let clean): return OutputFile(path: output, contents: .data(clean))
+        case .failure(let failure): throw .error("background image '\(path)': \(failure.message)", path: siteFile, line: 1, column: 1)
+        }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each kept once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryLayout
+import GalleryPlan
+import GalleryRender
+@_exported import GallerySupport
+import Synchronization
+
+/// What to build and where.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: URL
+    /// The output folder; by default `public/` inside the site folder.
+    public var outputDirectory: URL
+    /// A theme folder replacing the built-in theme (`--theme DIR`); nil: the built-in theme.
+    public var themeDirectory: URL?
+    public var includeDrafts = false
+    /// Where to write the first gallery page's computed frames as JSON (`LayoutReport`), if anywhere.
+    public var layoutReport: URL?
+    /// Replaces site.yml's `base_url` (e.g. for a staging host).
+    public var baseURL: String?
+    /// Empties the image cache first, so every image is processed again.
+    public var cleanCache = false
+    /// Images processed side by side; nil: one per active processor.
+    public var jobs: Int?
+    /// Called from worker threads as each image is done (the CLI draws a progress line from it).
+    package var imageProgress: (@Sendable (ImageProgress) -> Void)?
+    /// Turns an absolute path into the form messages use (relative to the working directory).
+    public var displayPath: @Sendable (URL) -> String = { $0.path }
+    /// Set (by the CLI, on Ctrl-C) to stop the build: checked between phases, per page and image,
+    /// and just before the swap; the staging folder is then discarded.
+    package var cancellation: BuildCancellation?
+    /// One-line notices about the output folder: waiting for its lock, a recovered swap.
+    package var notice: (@Sendable (String) -> Void)?
+    /// Called at each point of the swap into the output folder (tests pause there).
+    package var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
+
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL? = nil) {
+        self.siteDirectory = siteDirectory.standardizedFileURL
+        self.outputDirectory = (outputDirectory ?? siteDirectory.appendingPathComponent("public")).standardizedFileURL
+        self.themeDirectory = themeDirectory?.standardizedFileURL
+    }
+}
+
+/// The outcome of a successful build.
+public struct BuildReport: Sendable {
+    /// Warnings; errors fail the build instead.
+    public var diagnostics: [Diagnostic]
+    public var recipeCount: Int
+    public var fileCount: Int
+    public var outputDirectory: URL
+    /// Images processed by this build, and images taken from the cache unchanged.
+    public var imagesProcessed = 0
+    public var imagesFromCache = 0
+}
+
+/// The pipeline: load and validate content, lay out the gallery for every breakpoint, render
+/// pages, then write everything at once (DESIGN §2). Any error leaves the previous output as it was.
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Reads the site folder with `loader`; when that fails, also decodes the pictures whose
+    /// headers were fine, so every bad picture is reported in the same run.
+    package static func loadSite(_ loader: ContentLoader) throws(BuildFailure) -> (Site, [Diagnostic]) {
+        let reading = loader.read()
+        guard let site = reading.site else {
+            var log = DiagnosticLog()
+            log.append(contentsOf: reading.diagnostics)
+            log.append(contentsOf: ImagePipeline.undecodableImages(in: reading, loader: loader))
+            throw BuildFailure(log.sorted)
+        }
+        return (site, reading.diagnostics)
+    }
+
+    public func build(progress: (String) -> Void = { _ in }) throws(BuildFailure) -> BuildReport {
+        let display = options.displayPath
+        var writer = OutputWriter(outputDirectory: options.outputDirectory, displayPath: display(options.outputDirectory))
+        let cancellation = options.cancellation
+        writer.isCancelled = { cancellation?.isCancelled ?? false }
+        if let notice = options.notice { writer.notice = notice }
+        if let checkpoint = options.swapCheckpoint { writer.checkpoint = checkpoint }
+        let session: OutputWriter.Session
+        do {
+            try writer.validate(siteDirectory: options.siteDirectory)
+            session = try writer.openSession()
+        } catch {
+            throw BuildFailure([error])
+        }
+        defer { session.close() }
+        let interrupted = BuildCancellation.interrupted(output: writer.displayPath)
+
+        if options.cleanCache {
+            try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))
+        }
+        progress("Reading content")
+        var log = DiagnosticLog()
+        let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
+                                   includeDrafts: options.includeDrafts)
+        let configPath = loader.displayPath("site.yml")
+        var site: Site?
+        do {
+            var (loaded, warnings) = try Self.loadSite(loader)
+            if let baseURL = options.baseURL {
+                loaded.config.baseURL = baseURL.endingInSlash
+            }
+            site = loaded
+            log.append(contentsOf: warnings)
+        } catch {
+            log.append(contentsOf: error.diagnostics)
+        }
+        let overrides = options.siteDirectory.appendingPathComponent("templates")
+        var theme: Theme?
+        do {
+            theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
+        } catch {
+            log.append(contentsOf: error.diagnostics)
+        }
+        guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
+        if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
+
+        progress("Laying out \(site.recipes.count) cards in \(site.layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
+        // Images before pages: the pages name the renditions. A failed image fails the build
+        // here, before anything is written.
+        let imageWork = processImages(of: site, gallery: GalleryPages(site: site), loader: loader)
+        log.append(contentsOf: imageWork.outcome.diagnostics)
+        if log.hasErrors { throw BuildFailure(log.sorted) }
+        if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
+
+        progress("Rendering pages")
+        // Each page goes into the staging folder as soon as it is rendered, so a large site is
+        // never held in memory whole; the output folder changes only at the commit below.
+        var renderer = PageRenderer(site: site, theme: theme, pictures: imageWork.pictures)
+        renderer.configDisplayPath = configPath
+        let staging: OutputWriter.Staging
+        do {
+            staging = try session.stage()
+        } catch {
+            throw BuildFailure(log.sorted + [error])
+        }
+        let pageWriter = PageWriter(staging: staging)
+        log.append(contentsOf: renderer.render { file, position in
+            if cancellation?.isCancelled != true { pageWriter.write(file, at: position) }
+        })
+        if cancellation?.isCancelled == true {
+            staging.discard()
+            throw BuildFailure([interrupted])
+        }
+        if log.hasErrors || pageWriter.failure != nil {
+            staging.discard()
+            throw BuildFailure(log.sorted + (pageWriter.failure.map { [$0] } ?? []))
+        }
+
+        var files: [OutputFile] = []
+        for (path, contents) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(OutputFile(path: "assets/" + path, contents: contents))
+        }
+        // Recipe pictures go out as the pipeline's renditions (or the SVG itself), never the original.
+        files += imageWork.outcome.files
+        var copiedImages = Set<String>()
+        if let background = site.config.gallery.backgroundImage { copiedImages.insert(background) }
+        for path in copiedImages.sorted() {
+            do {
+                files.append(try publishedSiteImage(path))
+            } catch {
+                staging.discard()
+                throw BuildFailure(log.sorted + [error])
+            }
+        }
+
+        progress("Writing \(files.count) assets and pictures")
+        do {
+            try staging.add(files)
+        } catch {
+            staging.discard()
+            throw BuildFailure(log.sorted + [error])
+        }
+        do {
+            try staging.commit()
+        } catch {
+            throw BuildFailure(log.sorted + [error])
+        }
+        imageWork.pipeline.prune(keeping: imageWork.outcome.cacheKeys)
+        if let reportURL = options.layoutReport {
+            let json = LayoutReport.json(renderer.gallery.model(page: 1))
+            do {
+                try Data(json.utf8).write(to: reportURL)
+            } catch {
+                throw BuildFailure(log.sorted + [.error("cannot write the layout report: \(error.localizedDescription)", path: display(reportURL))])
+            }
+        }
+        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageWriter.count + files.count,
+                                 outputDirectory: options.outputDirectory)
+        report.imagesProcessed = imageWork.outcome.processedCount
+        report.imagesFromCache = imageWork.outcome.cachedCount
+        return report
+    }
+}
+
+/// Writes rendered pages into the staging folder from the threads that render them, counting
+/// them and keeping the failure of the earliest in output order, so the message never depends
+/// on scheduling.
+private final class PageWriter: Sendable {
+    private let staging: OutputWriter.Staging
+    private let failures = ResultsByPosition<Diagnostic>()
+    private let written = Mutex(0)
+
+    init(staging: OutputWriter.Staging) {
+        self.staging = staging
+    }
+
+    func write(_ file: OutputFile, at position: Int) {
+        do {
+            try staging.add(file)
+            written.withLock { $0 += 1 }
+        } catch {
+            failures.set(error, at: position)
+        }
+    }
+
+    /// The pages written; read once rendering is over, like `failure`.
+    var count: Int { written.withLock { $0 } }
+
+    var failure: Diagnostic? { failures.first }
+}

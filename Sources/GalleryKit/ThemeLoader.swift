@@ -1,0 +1,154 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GalleryRender
+import GallerySupport
+import Mustache
+
+/// Reads the theme (the built-in one, or a folder given with `--theme`) and a site's overrides
+/// (`<site>/templates/`) into a `Theme`.
+package struct ThemeLoader: Sendable {
+    /// A theme folder replacing the built-in theme; nil: the built-in theme.
+    package var themeDirectory: URL?
+    /// The site's own `templates/` folder; it may not exist.
+    package var overrideDirectory: URL?
+    /// Turns an absolute path into the form diagnostics use.
+    package var displayPath: @Sendable (URL) -> String
+
+    package init(themeDirectory: URL?, overrideDirectory: URL?, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
+        self.themeDirectory = themeDirectory
+        self.overrideDirectory = overrideDirectory
+        self.displayPath = displayPath
+    }
+
+    /// Where a template's text comes from.
+    private enum Source {
+        case builtIn(String)
+        case file(URL)
+    }
+
+    package func load() throws(BuildFailure) -> Theme {
+        var sources: [String: (source: Source, path: String)] = [:]
+        var assets: [String: OutputFile.Contents] = [:]
+        var log = DiagnosticLog()
+        func add(_ relative: String, _ source: Source, path: String) {
+            if relative.hasPrefix("assets/") {
+                let name = String(relative.dropFirst("assets/".count))
+                switch source {
+                case .builtIn(let text): assets[name] = .data(Data(text.utf8))
+                case .file(let url): assets[name] = .copy(url)
+                }
+            } else if relative.hasSuffix(".mustache") {
+                sources[String(relative.dropLast(".mustache".count))] = (source, path)
+            }
+        }
+        if let themeDirectory {
+            for relative in Self.files(under: themeDirectory) {
+                let url = themeDirectory.appendingPathComponent(relative)
+                add(relative, .file(url), path: displayPath(url))
+            }
+        } else {
+            for (relative, contents) in BuiltInTheme.files {
+                add(relative, .builtIn(contents), path: BuiltInTheme.displayName + "/" + relative)
+            }
+        }
+        if let overrideDirectory {
+            let (files, problems) = Self.siteFiles(under: overrideDirectory, displayPath: displayPath)
+            for (relative, url) in files { add(relative, .file(url), path: displayPath(url)) }
+            log.append(contentsOf: problems)
+        }
+        var templates: [String: Template] = [:]
+        for (name, (source, path)) in sources.sorted(by: { $0.key < $1.key }) {
+            let data: Data
+            switch source {
+            case .builtIn(let contents):
+                data = Data(contents.utf8)
+            case .file(let url):
+                do throws(SiteFile.Failure) {
+                    data = try SiteFile.read(url)
+                } catch {
+                    log.append(.error("the template \(error.message)", path: path))
+                    continue
+                }
+            }
+            do {
+                let text = try SourceText.decode(data, path: path)
+                templates[name] = try Template(source: text, name: path)
+            } catch let error as Diagnostic {
+                log.append(error)
+            } catch let error as TemplateError {
+                log.append(error.diagnostic)
+            } catch {
+                log.append(.error("\(error)", path: path))
+            }
+        }
+        for name in Theme.requiredTemplates where sources[name] == nil {
+            log.append(.error("the theme has no '\(name).mustache' template", 
+                              path: themeDirectory.map(displayPath) ?? BuiltInTheme.displayName))
+        }
+        if log.hasErrors { throw BuildFailure(log.sorted) }
+        return Theme(templates: templates, assets: assets)
+    }
+
+    /// The files of a site's `templates/` folder, hidden ones skipped: regular files, and symbolic
+    /// links to files that stay inside the site folder (the folder above `directory`), given by
+    /// their target so that assets are copied, not linked. A link that leads outside the site
+    /// folder, or a named pipe, socket or device, is reported instead of being read or skipped.
+    static func siteFiles(under directory: URL, displayPath: (URL) -> String) -> (files: [(relative: String, url: URL)], problems: [Diagnostic]) {
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys,
+                                                              options: [.skipsHiddenFiles]) else { return ([], []) }
+        let siteRoot = directory.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let base = directory.standardizedFileURL.path + "/"
+        var files: [(relative: String, url: URL)] = []
+        var problems: [Diagnostic] = []
+        for case let url as URL in enumerator {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base), let values = try? url.resourceValues(forKeys: Set(keys)) else { continue }
+            let relative = String(path.dropFirst(base.count))
+            if values.isDirectory == true { continue }
+            if values.isRegularFile == true {
+                files.append((relative, url))
+                continue
+            }
+            if values.isSymbolicLink == true {
+                let target = url.resolvingSymlinksInPath()
+                guard target.path == siteRoot || target.path.hasPrefix(siteRoot + "/") else {
+                    problems.append(.error("the file is a symbolic link that links outside the site folder", path: displayPath(url)))
+                    continue
+                }
+                // Links to folders are not followed (a loop costs nothing); links to files are read.
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    files.append((relative, target))
+                }
+                continue
+            }
+            // A named pipe, socket or device: reading it could block the build forever.
+            let kind: String
+            do throws(SiteFile.Failure) {
+                try SiteFile.checkRegularFile(url)
+                continue
+            } catch {
+                kind = error.message
+            }
+            problems.append(.error("the file \(kind)", path: displayPath(url)))
+        }
+        return (files.sorted { $0.relative < $1.relative }, problems)
+    }
+
+    /// Regular files under `directory`, as sorted relative paths; hidden files are skipped.
+    static func files(under directory: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        let base = directory.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        var result: [String] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            if path.hasPrefix(base) { result.append(String(path.dropFirst(base.count))) }
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import GalleryContent
+import GalleryLayout
+import GallerySupport
+
+/// Where one gallery element sits in one state, in reference pixels, ready for CSS: the top-left
+/// corner of the untransformed box after the layout's transform has been re-expressed around the
+/// box's centre (so every state shares `transform-origin: 50% 50%` and a switch never jumps).
+package struct Placement: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
+    /// Degrees, clockwise.
+    package var rotation: Double
+    package var scale: Double
+    package var zIndex: Int
+    package var opacity: Double
+    package var isHidden: Bool
+
+    /// Converts layout attributes; the visual centre and angle are kept exactly.
+    package init(_ attributes: LayoutAttributes) {
+        let frame = attributes.frame
+        let transform = attributes.transform
+        // The transform maps p to A + t + R·S·(p − A) around the anchor A; its image of the
+        // centre C is where the centred box must go.
+        let anchor = Point(x: frame.minX + attributes.anchorPoint.x * frame.width,
+                           y: frame.minY + attributes.anchorPoint.y * frame.height)
+        let dx = (frame.midX - anchor.x) * transform.scaleX
+        let dy = (frame.midY - anchor.y) * transform.scaleY
+        let angle = transform.rotationZ
+        let centreX = anchor.x + transform.translationX + dx * cos(angle) - dy * sin(angle)
+        let centreY = anchor.y + transform.translationY + dx * sin(angle) + dy * cos(angle)
+        x = centreX - frame.width / 2
+        y = centreY - frame.height / 2
+        width = frame.width
+        height = frame.height
+        rotation = angle * 180 / .pi
+        scale = (transform.scaleX + transform.scaleY) / 2
+        zIndex = attributes.zIndex
+        opacity = attributes.isHidden ? 0 : attributes.alpha
+        isHidden = attributes.isHidden || attributes.alpha <= 0
+    }
+
+    /// The on-screen centre, which browser checks compare against.
+    package var centre: Point { Point(x: x + width / 2, y: y + height / 2) }
+}
+
+/// One gallery page's cards (and section headers), laid out for every arrangement × breakpoint ×
+/// filter: everything the page needs to re-arrange itself without script (DESIGN §4).
+package struct GalleryModel: Sendable {
+    /// A group of cards with a header, when the site groups recipes (`section_by`).
+    package struct Section: Sendable, Hashable {
+        package var title: String
+        /// Indices into `cards`.
+        package var cards: Range<Int>
+    }
+
+    /// A tag filter: the cards that carry the tag.
+    package struct Filter: Sendable, Hashable {
+        package var name: String
+        package var slug: String
+        package var members: Set<Int>
+    }
+
+    /// One state's layout: placements by card and by section header (nil: not shown).
+    package struct State: Sendable {
+        package var arrangement: Int
+        package var breakpoint: Int
+        /// 0 for "All", otherwise 1 + an index into `filters`.
+        package var filter: Int
+        package var cards: [Placement?]
+        package var headers: [Placement?]
+        package var contentSize: Size
+    }
+
+    /// Cards in DOM order: section by section, each in gallery order.
+    package var cards: [Recipe]
+    package var sections: [Section]
+    /// Whether sections show headers (only when the site groups recipes).
+    package var hasSectionHeaders: Bool
+    package var arrangements: [ArrangementSetting]
+    package var breakpoints: [SiteConfig.Breakpoint]
+    package var filters: [Filter]
+    package var states: [State]
+
+    package init(recipes: [Recipe], images: [String: ImageInfo], settings: GallerySettings,
+                layouts: [[any CollectionLayout]], breakpoints: [SiteConfig.Breakpoint]) {
+        let grouped = Self.group(recipes, by: settings.sectionBy)
+        cards = grouped.flatMap(\.recipes)
+        var sections: [Section] = []
+        var start = 0
+        for group in grouped {
+            sections.append(Section(title: group.title, cards: start..<start + group.recipes.count))
+            start += group.recipes.count
+        }
+        self.sections = sections
+        hasSectionHeaders = settings.sectionBy != nil
+        arrangements = settings.arrangements
+        self.breakpoints = breakpoints
+        let filters = Self.filters(for: cards)
+        self.filters = filters
+
+        let aspectRatios = cards.map { Self.aspectRatio(of: $0, images: images) }
+        var states: [State] = []
+        let cardIndices = cards.indices
+        let memberships: [[Bool]?] = [nil] + filters.map { filter in cardIndices.map(filter.members.contains) }
+        for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
+            let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
+            let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
+            for (filterIndex, members) in memberships.enumerated() {
+                for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
+                    states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics, members: members,
+                                             hasHeaders: hasSectionHeaders, width: breakpoint.width,
+                                             arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: filterIndex))
+                }
+            }
+        }
+        self.states = states
+    }
+
+    /// The state for an arrangement, breakpoint and filter.
+    package func state(arrangement: Int, breakpoint: Int, filter: Int) -> State {
+        states[stateIndex(arrangement: arrangement, breakpoint: breakpoint, filter: filter)]
+    }
+
+    /// Where the state for an arrangement, breakpoint and filter is in `states`.
+    package func stateIndex(arrangement: Int, breakpoint: Int, filter: Int) -> Int {
+        (arrangement * (filters.count + 1) + filter) * breakpoints.count + breakpoint
+    }
+
+    /// Lays out the cards that `members` flags (all when nil), keeping sections that still have cards.
+    private static func state(layout: any CollectionLayout, sections: [Section], metrics: [ItemMetrics],
+                              members: [Bool]?, hasHeaders: Bool, width: Double,
+                              arrangement: Int, breakpoint: Int, filter: Int) -> State {
+        var layoutSections: [LayoutSection] = []
+        var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
+        var headerPaths: [(section: Int, layoutSection: Int)] = []
+        for (sectionIndex, section) in sections.enumerated() {
+            let shown = section.cards.filter { members?[$0] ?? true }
+            guard !shown.isEmpty else { continue }
+            let layoutSection = layoutSections.count
+            for (item, card) in shown.enumerated() {
+                cardPaths.append((card, GalleryLayout.IndexPath(item: item, section: layoutSection)))
+            }
+            headerPaths.append((sectionIndex, layoutSection))
+            layoutSections.append(LayoutSection(items: shown.map { metrics[$0] }, hasHeader: hasHeaders))
+        }
+        let prepared = layout.prepare(LayoutContext(containerWidth: width, sections: layoutSections))
+        var cards = [Placement?](repeating: nil, count: metrics.count)
+        for (card, path) in cardPaths {
+            cards[card] = prepared.attributes(at: path).map(Placement.init)
+        }
+        var headers = [Placement?](repeating: nil, count: sections.count)
+        if hasHeaders {
+            for (section, layoutSection) in headerPaths {
+                headers[section] = prepared.supplementaryAttributes(kind: ElementCategory.headerKind,
+                                                                    at: GalleryLayout.IndexPath(item: 0, section: layoutSection)).map(Placement.init)
+            }
+        }
+        return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
+                     contentSize: prepared.contentSize)
+    }
+
+    /// Width ÷ height of a recipe's picture; 4:5 when there is none to measure.
+    static func aspectRatio(of recipe: Recipe, images: [String: ImageInfo]) -> Double {
+        if case .local(let path)? = recipe.image, let info = images[path] { return info.aspectRatio }
+        // Remote pictures: front matter's image_width/image_height, or a square (ContentLoader).
+        if case .remote(let url)? = recipe.image, let info = images[url] { return info.aspectRatio }
+        return 0.8
+    }
+
+    /// Sections by a front matter field, sorted by title, recipes without the field last.
+    static func group(_ recipes: [Recipe], by field: String?) -> [(title: String, recipes: [Recipe])] {
+        guard let field else { return [("", recipes)] }
+        var groups: [String: [Recipe]] = [:]
+        var unsorted: [Recipe] = []
+        for recipe in recipes {
+            let key: String?
+            switch field {
+            case "glass": key = recipe.glass
+            case "author": key = recipe.author
+            case "tag": key = recipe.tags.first
+            case "year": key = recipe.date.map { String($0.year) }
+            default: key = nil
+            }
+            if let key, !key.isEmpty { groups[key, default: []].append(recipe) } else { unsorted.append(recipe) }
+        }
+        var result = groups.keys.sorted { $0.lowercased() < $1.lowercased() }.map { ($0, groups[$0]!) }
+        if !unsorted.isEmpty { result.append(("Other", unsorted)) }
+        return result
+    }
+
+    /// Tag filters, most used first, then by name.
+    static func filters(for cards: [Recipe]) -> [Filter] {
+        var members: [String: Set<Int>] = [:]
+        for (index, recipe) in cards.enumerated() {
+            for tag in Set(recipe.tags) { members[tag, default: []].insert(index) }
+        }
+        return members.sorted { a, b in
+            a.value.count != b.value.count ? a.value.count > b.value.count : a.key.lowercased() < b.key.lowercased()
+        }.map { Filter(name: $0.key, slug: Recipe.slug(from: $0.key), members: $0.value) }
+    }
+}

@@ -1,0 +1,127 @@
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// `feed.xml`, an Atom feed (RFC 4287) of the recipes that have a `date:`, newest first, each with
+/// its summary and its whole page content (picture, ingredients, method) as escaped HTML. Feed
+/// readers need absolute addresses, so the feed needs site.yml's `base_url`; no clock is read:
+/// the feed's `updated` is the newest recipe date.
+package struct AtomFeed: Sendable {
+    /// Readers only look at the latest entries; a long archive would only make the file heavy.
+    package static let maximumEntries = 50
+
+    package var site: Site
+    package var publishedURL: PublishedURL
+    /// The image phase's pictures, for each entry's picture URL.
+    package var pictures: [String: PublishedPicture]
+
+    package init(site: Site, publishedURL: PublishedURL, pictures: [String: PublishedPicture] = [:]) {
+        self.site = site
+        self.publishedURL = publishedURL
+        self.pictures = pictures
+    }
+
+    /// Dated recipes, newest first; recipes of the same day keep their gallery order.
+    package var entries: [Recipe] {
+        let dated = site.recipes.enumerated().compactMap { index, recipe in recipe.date.map { (index, $0, recipe) } }
+        return dated.sorted { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
+            .prefix(Self.maximumEntries).map(\.2)
+    }
+
+    package var text: String {
+        let config = site.config
+        let entries = self.entries
+        // With no dated recipe there is nothing newer than the epoch, and nothing to read a date from.
+        let updated = entries.first?.date.map(Self.timestamp) ?? "1970-01-01T00:00:00Z"
+        let home = publishedURL.page(SitePaths.gallery)
+        var xml = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(config.language))">
+          <title>\(XMLText.escape(config.title))</title>
+
+        """
+        if let description = config.description {
+            xml += "  <subtitle>\(XMLText.escape(description))</subtitle>\n"
+        }
+        xml += """
+          <link rel="self" type="application/atom+xml" href="\(XMLText.escape(publishedURL.file(SitePaths.feed)))"/>
+          <link rel="alternate" type="text/html" href="\(XMLText.escape(home))"/>
+          <id>\(XMLText.escape(home))</id>
+          <updated>\(updated)</updated>
+          <author><name>\(XMLText.escape(config.author ?? config.title))</name></author>
+          <generator>gallerygen</generator>
+
+        """
+        for recipe in entries {
+            xml += entry(recipe)
+        }
+        return xml + "</feed>\n"
+    }
+
+    package var file: OutputFile {
+        OutputFile(path: SitePaths.feed, text: text)
+    }
+
+    private func entry(_ recipe: Recipe) -> String {
+        let url = XMLText.escape(publishedURL.page(SitePaths.recipe(recipe)))
+        let date = recipe.date.map(Self.timestamp) ?? ""
+        var xml = """
+          <entry>
+            <title>\(XMLText.escape(recipe.title))</title>
+            <link rel="alternate" type="text/html" href="\(url)"/>
+            <id>\(url)</id>
+            <published>\(date)</published>
+            <updated>\(date)</updated>
+
+        """
+        if let author = recipe.author, author != site.config.author {
+            xml += "    <author><name>\(XMLText.escape(author))</name></author>\n"
+        }
+        for tag in recipe.tags {
+            xml += "    <category term=\"\(XMLText.escape(tag))\"/>\n"
+        }
+        if let summary = recipe.summary {
+            xml += "    <summary>\(XMLText.escape(summary))</summary>\n"
+        }
+        // xml:base resolves any relative link in the Markdown against the recipe's own page.
+        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(contentHTML(recipe)))</content>\n"
+        return xml + "  </entry>\n"
+    }
+
+    /// The page's substance as HTML: picture, ingredients, then the Markdown body.
+    func contentHTML(_ recipe: Recipe) -> String {
+        var html = ""
+        switch recipe.image {
+        case .local(let path)?:
+            html += "<p><img src=\"\(escapeHTML(publishedURL.file(PageRenderer.publishedImagePath(path, in: pictures))))\" alt=\"\(escapeHTML(recipe.imageAlt ?? recipe.title))\"></p>\n"
+        case .remote(let url)?:
+            html += "<p><img src=\"\(escapeHTML(url))\" alt=\"\(escapeHTML(recipe.imageAlt ?? recipe.title))\"></p>\n"
+        case nil:
+            break
+        }
+        if !recipe.ingredients.isEmpty {
+            html += "<h2>Ingredients</h2>\n<ul>\n"
+            html += recipe.ingredients.map { "<li>\(escapeHTML($0))</li>\n" }.joined()
+            html += "</ul>\n"
+        }
+        return html + Markdown.html(recipe.body, allowRawHTML: site.config.unsafeHTML)
+    }
+
+    /// RFC 3339 at midnight UTC: front matter dates carry no time or zone.
+    static func timestamp(_ date: RecipeDate) -> String {
+        date.iso8601 + "T00:00:00Z"
+    }
+}
+
+/// `feed.xml`, when site.yml has a `base_url`.
+package struct FeedFile: GeneratedFile {
+    package func count(in site: PageRenderer) -> Int { site.site.config.publishedURL == nil ? 0 : 1 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.feed }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures).file
+    }
+}

@@ -1,0 +1,90 @@
+import GalleryContent
+import GalleryImages
+import GalleryLayout
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// The gallery's pages (`gallery` template): cards, section headers, the arrangement switcher,
+/// tag filters, pagination and the CSS that places everything.
+package struct GalleryPage: TemplatePage {
+    package var templateName: String { "gallery" }
+
+    package func count(in site: PageRenderer) -> Int { site.gallery.pages.count }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.gallery(page: index + 1) }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue {
+        site.galleryContext(page: index + 1)
+    }
+}
+
+extension PageRenderer {
+    func galleryContext(page number: Int) -> MustacheValue {
+        let pages = gallery.pages
+        let path = SitePaths.gallery(page: number)
+        let root = URLPath.root(from: path)
+        let settings = site.config.gallery
+        let model = gallery.model(page: number)
+        let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight)
+        let cards: [MustacheValue] = model.cards.enumerated().map { index, recipe in
+            var card = summaryContext(recipe, root: root)
+            card["style"] = .string(style.cardStyles[index])
+            card["classes"] = .string(GalleryStyle.filterClasses(card: index, model: model))
+            // The first screen loads eagerly; the rest wait until scrolled near and decode off
+            // the main thread.
+            let firstScreen = model.isInFirstScreen(card: index)
+            card["loading"] = .string(firstScreen ? "eager" : "lazy")
+            card["decoding"] = .string(firstScreen ? "auto" : "async")
+            return .dictionary(card)
+        }
+        let sections: [MustacheValue] = model.hasSectionHeaders ? model.sections.enumerated().map { index, section in
+            ["title": .string(section.title), "style": .string(style.headerStyles[index]),
+             "classes": .string(GalleryStyle.filterClasses(section: index, model: model))]
+        } : []
+        let arrangements: [MustacheValue] = model.arrangements.enumerated().map { index, arrangement in
+            ["id": .string("ga\(index)"), "label": .string(arrangement.label), "engine": .string(arrangement.engine),
+             "checked": .bool(index == 0)]
+        }
+        var filters: [MustacheValue] = [["id": "gf0", "label": "All", "count": .int(model.cards.count), "checked": true]]
+        for (index, filter) in model.filters.enumerated() {
+            filters.append(["id": .string("gf\(index + 1)"), "label": .string(filter.name), "count": .int(filter.members.count),
+                            "checked": false])
+        }
+        var css = style.css
+        if let color = settings.backgroundColor {
+            css += ".gv{background-color:\(color)}\n"
+        }
+        if let image = settings.backgroundImage {
+            css += ".gv{background-image:url(\"\(root + URLPath.encode(SitePaths.image(image)))\")}\n"
+        }
+        var context: [String: MustacheValue] = [
+            "root": .string(root),
+            "site": siteContext,
+            "page": ["title": .string(site.config.title), "isGallery": true, "number": .int(number)],
+            "galleryCSS": .string(css),
+            "cards": .array(cards),
+            "hasCards": .bool(!cards.isEmpty),
+            "sections": .array(sections),
+            "arrangements": .array(arrangements),
+            "hasSwitcher": .bool(arrangements.count > 1),
+            "filters": .array(filters),
+            "hasFilters": .bool(filters.count > 1),
+            "hasBackground": .bool(settings.backgroundColor != nil || settings.backgroundImage != nil),
+        ]
+        if pages.count > 1 {
+            context["pagination"] = [
+                "pages": .array((1...pages.count).map { page in
+                    ["number": .int(page), "url": .string(root + SitePaths.gallery(page: page)), "current": .bool(page == number)]
+                }),
+                "previous": number > 1 ? .string(root + SitePaths.gallery(page: number - 1)) : .null,
+                "next": number < pages.count ? .string(root + SitePaths.gallery(page: number + 1)) : .null,
+            ]
+        }
+        // Head meta (ItemList JSON-LD, Open Graph) and the optional search box.
+        context["structuredData"] = .string(galleryStructuredData(pages[number - 1], root: root).script)
+        context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)
+        context["search"] = searchContext(root: root)
+        return .dictionary(context)
+    }
+}

@@ -1,0 +1,311 @@
+import GalleryContent
+import GalleryImages
+import GalleryLayout
+import GalleryPlan
+import GallerySupport
+
+/// Encodes a `GalleryModel` as CSS: per-element custom properties (inline styles) for the values
+/// that differ between elements, and one shared rule per state that picks them.
+///
+/// A state is (arrangement a, filter f, breakpoint b). Its rule is selected by the checked radio
+/// inputs (`:has(#ga1:checked)`, `:has(#gf3:checked)`) and a container query on the breakpoint's
+/// threshold; the cards then transition between the values (DESIGN §4). Element values are in
+/// reference pixels and scaled by `--u` (100cqw ÷ reference width), so between two breakpoints the
+/// arrangement grows or shrinks with the page instead of overflowing.
+package struct GalleryStyle: Sendable {
+    /// The properties each element gets per state.
+    enum Property: String, CaseIterable {
+        case x, y, w, h, r, s, z, o, v
+        /// Room for the title: none on cards too small to carry one (circle's thumbnails).
+        case lh
+
+        /// The value as an integer that two placements share exactly when their CSS text is the
+        /// same (numbers scaled by their decimal places), so states compare values without text.
+        func key(_ placement: Placement, labelHeight: Double) -> Int {
+            switch self {
+            case .lh: labelHeight > 0 && placement.height >= labelHeight * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
+            case .x: CSSNumber.scaled(placement.x, places: 1)
+            case .y: CSSNumber.scaled(placement.y, places: 1)
+            case .w: CSSNumber.scaled(placement.width, places: 1)
+            case .h: CSSNumber.scaled(placement.height, places: 1)
+            case .r: CSSNumber.scaled(placement.rotation, places: 2)
+            case .s: CSSNumber.scaled(placement.scale, places: 3)
+            case .z: placement.zIndex
+            case .o: CSSNumber.scaled(placement.opacity, places: 2)
+            case .v: placement.isHidden ? 1 : 0
+            }
+        }
+
+        /// Appends the CSS text of a `key(_:labelHeight:)` to UTF-8 `output`.
+        func write(_ key: Int, to output: inout [UInt8]) {
+            switch self {
+            case .lh, .x, .y, .w, .h: CSSNumber.write(scaled: key, places: 1, to: &output)
+            case .r, .o: CSSNumber.write(scaled: key, places: 2, to: &output)
+            case .s: CSSNumber.write(scaled: key, places: 3, to: &output)
+            case .z: output += String(key).utf8
+            case .v: output += (key == 1 ? "hidden" : "visible").utf8
+            }
+        }
+    }
+
+    /// The kinds of positioned element; each gets its own rules.
+    enum Kind: String {
+        case card = "card"
+        case header = "gh"
+    }
+
+    /// Inline custom properties per card, in DOM order.
+    package private(set) var cardStyles: [String]
+    /// Inline custom properties per section header.
+    package private(set) var headerStyles: [String]
+    /// The rules choosing every state's values.
+    package private(set) var css: String
+
+    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
+        // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
+        var css: [UInt8] = []
+        for rule in Self.frameRules(model: model, transition: transition) {
+            css += rule.utf8
+            css.append(UInt8(ascii: "\n"))
+        }
+        let containerQueries = model.breakpoints.map { Self.containerQuery($0.width).utf8 }
+        var encoder = Encoder(model: model, labelHeight: labelHeight)
+        for (index, state) in model.states.enumerated() {
+            // The state whose rule also matches these elements and whose values they keep unless
+            // this one says otherwise: the next smaller breakpoint (container queries are
+            // min-width, so its rule still applies), else the unfiltered arrangement.
+            let fallback: Int? = state.breakpoint > 0
+                ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
+                : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
+            let scope = Self.scope(arrangement: state.arrangement, filter: state.filter).utf8
+            let breakpoint = model.breakpoints[state.breakpoint]
+            // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
+            if state.breakpoint > 0 {
+                css += containerQueries[state.breakpoint]
+                css.append(UInt8(ascii: "{"))
+            }
+            if fallback.map({ model.states[$0].contentSize }) != state.contentSize {
+                css += scope
+                css += " .gc{--cw:".utf8
+                CSSNumber.write(max(state.contentSize.width, breakpoint.width), places: 1, to: &css)
+                css += ";--ch:".utf8
+                CSSNumber.write(state.contentSize.height, places: 1, to: &css)
+                css.append(UInt8(ascii: "}"))
+            }
+            if state.filter == 0, state.contentSize.width > breakpoint.width + 0.5 {
+                // Wider than the page (spread): the strip scrolls on its own, card by card.
+                css += scope
+                css += " .gv{scroll-snap-type:x mandatory}".utf8
+            }
+            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope, to: &css)
+            if model.hasSectionHeaders {
+                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scope, to: &css)
+            }
+            if state.breakpoint > 0 { css.append(UInt8(ascii: "}")) }
+            css.append(UInt8(ascii: "\n"))
+        }
+        for (index, _) in model.filters.enumerated() {
+            let filter = index + 1
+            css += ".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}\n".utf8
+        }
+        self.css = String(decoding: css, as: UTF8.self)
+        cardStyles = model.cards.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .card, element: $0)], as: UTF8.self) }
+        headerStyles = model.sections.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .header, element: $0)], as: UTF8.self) }
+    }
+
+    /// The `.g:has(...)` prefix selecting a state's arrangement and filter.
+    static func scope(arrangement: Int, filter: Int) -> String {
+        ".g" + (arrangement > 0 ? ":has(#ga\(arrangement):checked)" : "") + (filter > 0 ? ":has(#gf\(filter):checked)" : "")
+    }
+
+    /// The filter classes of an element: `t3` when filter 3 shows it.
+    package static func filterClasses(card: Int, model: GalleryModel) -> String {
+        model.filters.indices.filter { model.filters[$0].members.contains(card) }.map { "t\($0 + 1)" }.joined(separator: " ")
+    }
+
+    package static func filterClasses(section: Int, model: GalleryModel) -> String {
+        let cards = model.sections[section].cards
+        return model.filters.indices.filter { index in cards.contains { model.filters[index].members.contains($0) } }
+            .map { "t\($0 + 1)" }.joined(separator: " ")
+    }
+
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
+
+    /// A state's custom-property name suffix: arrangement letter, breakpoint digit, filter number.
+    static func stateName(_ state: GalleryModel.State) -> String {
+        let letter = state.arrangement < letters.count ? String(letters[state.arrangement]) : "a\(state.arrangement)_"
+        return letter + String(state.breakpoint) + (state.filter > 0 ? "-\(state.filter)" : "")
+    }
+
+    /// Encodes states one after another, remembering each state's expressions so a later state
+    /// can fall back to them for the elements it leaves in place.
+    struct Encoder {
+        let model: GalleryModel
+        let labelHeight: Double
+        /// Every element's inline custom properties so far, as UTF-8: the cards in DOM order, then
+        /// the section headers (see `styleIndex(kind:element:)`).
+        private(set) var styles: [[UInt8]]
+        /// The elements each filter shows, by kind; filter 0 ("All") shows every element.
+        private let cardMembers: [[Int]]
+        private let headerMembers: [[Int]]
+        /// The value expression (UTF-8) of each property in each state so far, by `slot(kind:state:)`.
+        private var baseExpressions: [[[UInt8]?]?]
+        /// Every element's value keys (property by property) in each state so far, by
+        /// `slot(kind:state:)`, so a later state compares with its fallback's values without
+        /// computing them again.
+        private var stateKeys: [[Int]?]
+
+        init(model: GalleryModel, labelHeight: Double) {
+            self.model = model
+            self.labelHeight = labelHeight
+            styles = model.cards.indices.map { Array("--i:\($0);".utf8) } + model.sections.map { _ in [] }
+            cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
+            headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
+                model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
+            }
+            baseExpressions = Array(repeating: nil, count: model.states.count * 2)
+            stateKeys = Array(repeating: nil, count: model.states.count * 2)
+        }
+
+        /// Where an element's custom properties are in `styles`.
+        func styleIndex(kind: Kind, element: Int) -> Int {
+            kind == .card ? element : model.cards.count + element
+        }
+
+        /// Where a kind of element in one state keeps its expressions and keys.
+        private func slot(kind: Kind, state: Int) -> Int {
+            state * 2 + (kind == .card ? 0 : 1)
+        }
+
+        private func placements(kind: Kind, state: Int) -> [Placement?] {
+            kind == .card ? model.states[state].cards : model.states[state].headers
+        }
+
+        /// Appends to `css` the rule of one kind of element in the state at index `stateIndex` of
+        /// the model's states, falling back to the one at `fallbackIndex`; per-element values go
+        /// into `styles`.
+        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: String.UTF8View,
+                             to css: inout [UInt8]) {
+            let state = model.states[stateIndex]
+            let members = (kind == .card ? cardMembers : headerMembers)[state.filter]
+            guard !members.isEmpty else { return }
+            let name = stateName(state).utf8
+            let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : 0
+            let elements = placements(kind: kind, state: stateIndex)
+            let hidden = hiddenPlacement(state)
+            let baseSlot = fallbackIndex.map { slot(kind: kind, state: $0) }
+            // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
+            // keys, the values its rule really gives, are at hand.
+            let baseKeys = fallbackIndex.map { fallback in
+                stateKeys[slot(kind: kind, state: fallback)]
+                    ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight)
+            }
+            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
+            stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
+            // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
+            // smallest one serves every filter of its arrangement and stays.
+            if state.breakpoint > 0, let fallbackIndex, let baseSlot,
+               model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0 {
+                stateKeys[baseSlot] = nil
+            }
+            let baseExpressions = baseSlot.flatMap { self.baseExpressions[$0] }
+            var expressions = [[UInt8]?](repeating: nil, count: Property.allCases.count)
+            var declarations: [UInt8] = []
+            for (propertyIndex, property) in Property.allCases.enumerated() {
+                let offset = propertyIndex * elements.count
+                if let baseKeys, members.allSatisfy({ ownKeys[offset + $0] == baseKeys[offset + $0] }) {
+                    // Where every element keeps its fallback state's value, that state's rule,
+                    // which matches these elements too, already says it.
+                    expressions[propertyIndex] = baseExpressions?[propertyIndex]
+                    continue
+                }
+                let first = ownKeys[offset + members[0]]
+                var expression: [UInt8] = []
+                if members.allSatisfy({ ownKeys[offset + $0] == first }) {
+                    property.write(first, to: &expression)
+                } else {
+                    let variable = Array("--\(property.rawValue)".utf8) + name
+                    for element in members where baseKeys?[offset + element] != ownKeys[offset + element] {
+                        let index = styleIndex(kind: kind, element: element)
+                        styles[index] += variable
+                        styles[index].append(UInt8(ascii: ":"))
+                        property.write(ownKeys[offset + element], to: &styles[index])
+                        styles[index].append(UInt8(ascii: ";"))
+                    }
+                    expression = Array("var(".utf8) + variable
+                    if let base = baseExpressions?[propertyIndex] {
+                        expression.append(UInt8(ascii: ","))
+                        expression += base
+                    }
+                    expression.append(UInt8(ascii: ")"))
+                }
+                declarations += "--".utf8
+                declarations += property.rawValue.utf8
+                declarations.append(UInt8(ascii: ":"))
+                declarations += expression
+                declarations.append(UInt8(ascii: ";"))
+                expressions[propertyIndex] = expression
+            }
+            self.baseExpressions[slot(kind: kind, state: stateIndex)] = expressions
+            guard !declarations.isEmpty else { return }
+            css += scope
+            css += " .".utf8
+            css += kind.rawValue.utf8
+            if state.filter > 0 { css += ".t\(state.filter)".utf8 }
+            css.append(UInt8(ascii: "{"))
+            css += declarations
+            css.append(UInt8(ascii: "}"))
+        }
+
+        /// Each property's key for the member elements, property by property (other elements keep
+        /// 0: a filtered state and the states falling back to it share its members), `hidden`
+        /// standing in for elements not placed.
+        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double) -> [Int] {
+            var keys = [Int](repeating: 0, count: Property.allCases.count * elements.count)
+            for element in members {
+                let placement = elements[element] ?? hidden
+                for (propertyIndex, property) in Property.allCases.enumerated() {
+                    keys[propertyIndex * elements.count + element] = property.key(placement, labelHeight: labelHeight)
+                }
+            }
+            return keys
+        }
+
+        /// Where an element the layout does not show waits: at the middle, invisible.
+        private func hiddenPlacement(_ state: GalleryModel.State) -> Placement {
+            var attributes = LayoutAttributes(indexPath: IndexPath(item: 0, section: 0),
+                                              center: Point(x: state.contentSize.width / 2, y: state.contentSize.height / 2),
+                                              size: Size(width: 0, height: 0))
+            attributes.isHidden = true
+            var placement = Placement(attributes)
+            placement.scale = 0.001
+            return placement
+        }
+    }
+
+    /// The container query of a breakpoint other than the smallest, which its rules go inside.
+    private static func containerQuery(_ width: Double) -> String {
+        "@container gallery (min-width: \(CSSNumber.format(SiteConfig.Breakpoint.threshold(width)))px)"
+    }
+
+    /// The scale unit per breakpoint, the stagger and the easing.
+    private static func frameRules(model: GalleryModel, transition: TransitionSettings) -> [String] {
+        var rules: [String] = []
+        for (index, breakpoint) in model.breakpoints.enumerated() {
+            let rule = ".gc{--u:calc(100cqw / \(CSSNumber.format(breakpoint.width)))}"
+            rules.append(index == 0 ? rule : "\(containerQuery(breakpoint.width)){\(rule)}")
+        }
+        let easing: String
+        var duration = transition.duration ?? 0.6
+        switch transition.easing {
+        case .css(let css):
+            easing = css
+        case .spring(let damping, let frequency):
+            let spring = SpringEasing(damping: damping, frequency: frequency)
+            easing = spring.linearFunction()
+            duration = transition.duration ?? spring.settlingTime
+        }
+        rules.append(".g{--ease:\(easing);--dur:\(CSSNumber.format(duration, places: 3))s;--stagger:\(CSSNumber.format(transition.stagger, places: 3))s}")
+        return rules
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// How a picture appears in templates: `src`, `srcset` (JPEG) and `webpSrcset` for a `<picture>`,
+/// `sizes` for a gallery card and `heroSizes` for the recipe page, `width`/`height` (the upright
+/// original, so the box keeps its shape), `placeholderStyle` (dominant colour and blurred preview,
+/// shown as the box's background until the picture arrives) and `crops` ({url, path, width,
+/// height, aspect}) for structured data.
+extension PageRenderer {
+    func imageContext(_ image: ImageReference, alt: String, root: String) -> MustacheValue {
+        switch image {
+        case .local(let path):
+            let info = site.images[path]
+            var context: [String: MustacheValue] = [
+                "src": .string(root + URLPath.encode(SitePaths.image(path))),
+                "alt": .string(alt),
+                "width": info.map { .int($0.width) } ?? .null,
+                "height": info.map { .int($0.height) } ?? .null,
+            ]
+            guard let info, let picture = pictures[path] else { return .dictionary(context) }
+            let processed = picture.processed
+            func url(_ path: String) -> String { root + URLPath.encode(path) }
+            if let vector = processed.vectorPath {
+                context["src"] = .string(url(vector))
+            }
+            let jpegs = processed.renditions(.jpeg).sorted { $0.width < $1.width }
+            if let fallback = jpegs.last(where: { $0.width <= Self.fallbackWidth }) ?? jpegs.first {
+                context["src"] = .string(url(fallback.path))
+                context["srcset"] = .string(jpegs.map { "\(url($0.path)) \($0.width)w" }.joined(separator: ", "))
+                let webps = processed.renditions(.webp).sorted { $0.width < $1.width }
+                context["webpSrcset"] = webps.isEmpty ? .null : .string(webps.map { "\(url($0.path)) \($0.width)w" }.joined(separator: ", "))
+                context["sizes"] = .string(Self.gallerySizes(shares: picture.galleryShares, breakpoints: site.config.breakpoints))
+                context["heroSizes"] = .string(Self.heroSizes(aspectRatio: info.aspectRatio))
+            }
+            context["placeholderStyle"] = Self.placeholderStyle(processed).map(MustacheValue.string) ?? .null
+            context["crops"] = .array(processed.crops.map { crop in
+                ["url": .string(url(crop.path)), "path": .string(crop.path), "width": .int(crop.width),
+                 "height": .int(crop.height), "aspect": .string(crop.aspect)]
+            })
+            return .dictionary(context)
+        case .remote(let url):
+            let info = site.images[url]
+            return ["src": .string(url), "alt": .string(alt),
+                    "width": info.map { .int($0.width) } ?? .null, "height": info.map { .int($0.height) } ?? .null,
+                    "placeholderStyle": .string("background-color:\(Self.remotePlaceholderColor)")]
+        }
+    }
+
+    /// The one output file standing for a local picture where only one can be named (feeds): the
+    /// SVG itself or the largest JPEG rendition, else the plain copy path.
+    static func publishedImagePath(_ sourcePath: String, in pictures: [String: PublishedPicture]) -> String {
+        guard let processed = pictures[sourcePath]?.processed else { return SitePaths.image(sourcePath) }
+        return processed.vectorPath ?? processed.renditions(.jpeg).max { $0.width < $1.width }?.path ?? SitePaths.image(sourcePath)
+    }
+
+    /// `src` for browsers without `srcset`: the largest JPEG up to this width.
+    static let fallbackWidth = 800
+    /// Remote pictures are not downloaded, so their placeholder is the theme's neutral tone.
+    static let remotePlaceholderColor = "#ece4d8"
+
+    /// `sizes` for a gallery card. A card is `--w × --u` wide with `--u = 100cqw ÷ reference
+    /// width`, and the gallery container is the viewport (less a scroll bar) up to 1600 px, so at
+    /// breakpoint b the picture is `share_b × 100vw` wide from the viewport width where b's
+    /// arrangement takes over, and a fixed width beyond the container's maximum. Viewport units
+    /// include the scroll bar, so each value errs slightly large, never small.
+    static func gallerySizes(shares: [Double], breakpoints: [SiteConfig.Breakpoint]) -> String {
+        guard shares.count == breakpoints.count, let last = shares.last, last > 0 else { return "100vw" }
+        let maximum = RenditionPlanner.maximumGalleryWidth
+        var entries = ["(min-width: \(CSSNumber.format(maximum))px) \(Int((last * maximum).rounded(.up)))px"]
+        for index in breakpoints.indices.reversed() where index > 0 {
+            entries.append("(min-width: \(CSSNumber.format(SiteConfig.Breakpoint.threshold(breakpoints[index].width)))px) \(vw(shares[index]))")
+        }
+        entries.append(vw(shares[0]))
+        return entries.joined(separator: ", ")
+    }
+
+    /// `sizes` for the recipe page's 4:5 hero (style.css: one column below 760 px with about 4vw
+    /// of padding each side, then 5/11 of a column at most 1036 px wide), widened by how much a
+    /// picture of this shape must overflow the box to cover it.
+    static func heroSizes(aspectRatio: Double) -> String {
+        let cover = RenditionPlanner.coverFactor(boxWidth: 1, boxHeight: 1 / RenditionPlanner.heroAspectRatio, aspectRatio: aspectRatio)
+        func px(_ value: Double) -> String { "\(Int((value * cover).rounded(.up)))px" }
+        return "(min-width: 1100px) \(px(450)), (min-width: 760px) \(vw(0.41 * cover)), \(vw(0.92 * cover))"
+    }
+
+    private static func vw(_ share: Double) -> String {
+        "\(CSSNumber.format((share * 10_000).rounded(.up) / 100))vw"
+    }
+
+    /// The box's background until the picture arrives: the blurred preview over the dominant colour.
+    static func placeholderStyle(_ image: ProcessedImage) -> String? {
+        switch (image.placeholderColor, image.placeholderPreview) {
+        case let (color?, preview?): return "background:\(color) url(\(preview)) center/cover no-repeat"
+        case let (color?, nil): return "background-color:\(color)"
+        default: return nil
+        }
+    }
+}
+
+extension GalleryModel {
+    /// Whether card `index` can be on the first screen: within about 700 CSS px of the gallery's
+    /// top in the default arrangement at any breakpoint (the header and intro take the rest of a
+    /// typical window). Those load eagerly; the rest lazily, decoded off the main thread.
+    package func isInFirstScreen(card index: Int) -> Bool {
+        states.contains { state in
+            guard state.arrangement == 0, state.filter == 0, let placement = state.cards[index] else { return false }
+            let reference = breakpoints[state.breakpoint].width
+            let smallestScale = state.breakpoint == 0 ? 320 / reference : SiteConfig.Breakpoint.threshold(reference) / reference
+            return placement.y * min(smallestScale, 1) < 700
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import GallerySupport
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+
+/// The gallery's computed frames as JSON, for browser checks and for debugging a layout: what
+/// every card's box should be, per arrangement, breakpoint and filter, straight from the engines.
+package enum LayoutReport {
+    package static func json(_ model: GalleryModel) -> String {
+        func string(_ text: String) -> String { JSONValue.string(text).text }
+        func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+        func number(_ value: Double) -> String { CSSNumber.format(value, places: 3) }
+        var states: [String] = []
+        for state in model.states {
+            let cards = state.cards.map { placement -> String in
+                guard let placement else { return "null" }
+                return list([number(placement.centre.x), number(placement.centre.y), number(placement.width),
+                             number(placement.height), number(placement.rotation), number(placement.scale),
+                             placement.isHidden ? "true" : "false"])
+            }
+            states.append("{\"arrangement\":\(state.arrangement),\"breakpoint\":\(state.breakpoint),\"filter\":\(state.filter),"
+                          + "\"width\":\(number(state.contentSize.width)),\"height\":\(number(state.contentSize.height)),"
+                          + "\"cards\":\(list(cards))}")
+        }
+        return "{\"breakpoints\":" + list(model.breakpoints.map { number($0.width) })
+            + ",\"arrangements\":" + list(model.arrangements.map { string($0.engine) })
+            + ",\"filters\":" + list(model.filters.map { string($0.name) })
+            + ",\"filterMembers\":" + list(model.filters.map { filter in list(filter.members.sorted().map(String.init)) })
+            + ",\"cards\":" + list(model.cards.map { string($0.slug) })
+            + ",\"cardFields\":[\"centreX\",\"centreY\",\"width\",\"height\",\"rotation\",\"scale\",\"hidden\"]"
+            + ",\"states\":[\n" + states.joined(separator: ",\n") + "\n]}\n"
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GalleryContent
+import GallerySupport
+import Mustache
+
+/// Where every file of a site goes, in one place: the page kinds write there, links are made from
+/// here, and templates read the same paths as `site.paths` instead of spelling them out.
+package enum SitePaths {
+    /// The gallery's first page.
+    package static let gallery = "index.html"
+    package static let tagIndex = "tags/index.html"
+    package static let notFound = "404.html"
+    package static let sitemap = "sitemap.xml"
+    package static let feed = "feed.xml"
+    package static let robots = "robots.txt"
+    package static let searchIndex = "search.json"
+    package static let stylesheet = "assets/style.css"
+    package static let searchScript = "assets/search.js"
+
+    /// Gallery page `number` (1-based): `index.html`, `page/2/index.html`, …
+    package static func gallery(page number: Int) -> String {
+        number <= 1 ? gallery : "page/\(number)/index.html"
+    }
+
+    package static func recipe(_ recipe: Recipe) -> String {
+        "recipes/\(recipe.slug)/index.html"
+    }
+
+    package static func tag(slug: String) -> String {
+        "tags/\(slug)/index.html"
+    }
+
+    /// A local picture published as it is (a background image): everything under `images/`,
+    /// whatever folder it came from.
+    package static func image(_ sourcePath: String) -> String {
+        sourcePath.hasPrefix("images/") ? sourcePath : "images/" + sourcePath
+    }
+
+    /// The fixed paths as templates see them (`{{root}}{{site.paths.tagIndex}}`).
+    package static let context: MustacheValue = [
+        "gallery": .string(gallery), "tagIndex": .string(tagIndex), "feed": .string(feed),
+        "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
+    ]
+}
+
+/// One kind of file a site has: a gallery page, a recipe page, the feed… Each kind says how many
+/// files of it a site has, where each goes and how it is made; `PageRenderer.kinds` lists them
+/// all, and a new kind is one file and one entry there.
+package protocol PageKind: Sendable {
+    /// The template its files are made with, which diagnostics name when one fails; nil for a
+    /// file made in code (the feed, the sitemap, robots.txt, the search index).
+    var template: String? { get }
+    /// Whether its files are pages a search engine should list in the sitemap.
+    var isListedInSitemap: Bool { get }
+    /// How many files of this kind `site` has (none: no feed without a `base_url`, say).
+    func count(in site: PageRenderer) -> Int
+    /// The output path of file `index` of this kind.
+    func path(_ index: Int, in site: PageRenderer) -> String
+    /// Makes file `index`.
+    func make(_ index: Int, in site: PageRenderer) throws -> OutputFile
+}
+
+/// A page made from a template: the kind gives the template's context.
+package protocol TemplatePage: PageKind {
+    var templateName: String { get }
+    func context(_ index: Int, in site: PageRenderer) -> MustacheValue
+}
+
+extension TemplatePage {
+    package var template: String? { templateName }
+    package var isListedInSitemap: Bool { true }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        OutputFile(path: path(index, in: site), contents: .data(Data(try site.render(templateName, context: context(index, in: site)))))
+    }
+}
+
+/// A file made in code, not from a template.
+package protocol GeneratedFile: PageKind {}
+
+extension GeneratedFile {
+    package var template: String? { nil }
+    package var isListedInSitemap: Bool { false }
+}
+
+extension TemplateError {
+    /// The error as a diagnostic naming the template file, line and column.
+    package var diagnostic: Diagnostic {
+        .error(message, path: templateName, line: line, column: column)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryLayout
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// Renders every page of a site with a theme: pure, from values to `OutputFile`s.
+package struct PageRenderer: Sendable {
+    package let site: Site
+    package let theme: Theme
+    /// The gallery plan: each gallery page's recipes, and their layouts on demand.
+    package let gallery: GalleryPages
+    /// What the image phase made of each local picture, by site-relative path.
+    package let pictures: [String: PublishedPicture]
+    /// Every tag of the site, with its recipes, in tag-page order.
+    package let tags: [RecipeTag]
+    /// How diagnostics name the site's site.yml.
+    package var configDisplayPath = "site.yml"
+    /// Each recipe's tags as a card's `tags` value, by slug: made once, since every tag page of a
+    /// recipe shows its card, and rebuilding the list there would be quadratic in its tag count.
+    private let cardTags: [String: MustacheValue]
+
+    /// Every kind of file, in output order. A new kind of page is one file with a type
+    /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
+    package static let kinds: [any PageKind] = [
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), NotFoundPage(),
+        SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(),
+    ]
+
+    package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
+        var site = site
+        // Summaries get the smart punctuation cmark gives bodies, wherever they appear.
+        for index in site.recipes.indices {
+            site.recipes[index].summary = site.recipes[index].summary.map(Typography.smarten)
+        }
+        self.site = site
+        cardTags = Dictionary(site.recipes.map { ($0.slug, Self.tagList(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        self.theme = theme
+        self.pictures = pictures
+        gallery = GalleryPages(site: site)
+        tags = TagPage.tags(of: site.recipes)
+    }
+
+    /// A recipe's tags as a card's `tags` value.
+    static func tagList(of recipe: Recipe) -> MustacheValue {
+        .array(recipe.tags.map { ["name": .string($0)] })
+    }
+
+    /// Renders all files; template errors come back as diagnostics, each reported once.
+    package func render() -> ([OutputFile], [Diagnostic]) {
+        let files = ResultsByPosition<OutputFile>()
+        let diagnostics = render { file, position in files.set(file, at: position) }
+        return (files.inOrder, diagnostics)
+    }
+
+    /// Every file of every kind, in output order: the kind's index in `kinds` and the file's.
+    package var files: [(kind: Int, index: Int)] {
+        Self.kinds.indices.flatMap { kind in (0..<Self.kinds[kind].count(in: self)).map { (kind, $0) } }
+    }
+
+    /// Renders every file side by side on every core, handing each to `emit` on the thread that
+    /// made it as soon as it is done (the build writes it at once and lets it go, so a large site
+    /// is never held in memory), with its position in the output order (`kinds`' order).
+    /// Diagnostics come in that order, whatever the scheduling; a file that fails is left out and
+    /// reported once.
+    package func render(emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
+        let files = files
+        // Made in another order: the heavy gallery pages first, with the files made in code
+        // beside them, so that no core is left alone with a gallery page at the end.
+        let galleryKind = Self.kinds.firstIndex { $0 is GalleryPage }
+        let order = files.indices.sorted { a, b in
+            func rank(_ position: Int) -> Int {
+                files[position].kind == galleryKind ? 0 : Self.kinds[files[position].kind].template == nil ? 1 : 2
+            }
+            return (rank(a), a) < (rank(b), b)
+        }
+        let results = concurrentMap(count: order.count) { slot in
+            let position = order[slot]
+            let (kind, index) = files[position]
+            return Result { () throws -> Void in
+                emit(try Self.kinds[kind].make(index, in: self), position)
+            }
+        }
+        var failures: [(position: Int, error: any Error)] = []
+        for (slot, result) in results.enumerated() {
+            if case .failure(let error) = result { failures.append((order[slot], error)) }
+        }
+        var diagnostics: [Diagnostic] = []
+        for (position, error) in failures.sorted(by: { $0.position < $1.position }) {
+            let kind = Self.kinds[files[position].kind]
+            let diagnostic = (error as? TemplateError)?.diagnostic
+                ?? .error("\(error)", path: kind.template ?? kind.path(files[position].index, in: self))
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        }
+        if site.config.publishedURL == nil {
+            diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
+                                        path: configDisplayPath))
+        }
+        return diagnostics
+    }
+
+    /// Renders template `name` of the theme with `context`.
+    func render(_ name: String, context: MustacheValue) throws -> [UInt8] {
+        guard let template = theme.templates.templates[name] else {
+            throw TemplateError(templateName: name, line: 1, column: 1, message: "the theme has no template '\(name)'")
+        }
+        var options = RenderOptions()
+        options.missingPartialIsError = true
+        return try template.renderUTF8(context, partials: theme.templates, options: options)
+    }
+}
+
+extension PageRenderer {
+    var siteContext: MustacheValue {
+        let config = site.config
+        return [
+            "title": .string(config.title),
+            "description": config.description.map(MustacheValue.string) ?? .null,
+            "language": .string(config.language),
+            "author": config.author.map(MustacheValue.string) ?? .null,
+            "recipeCount": .int(site.recipes.count),
+            "hasFeed": .bool(config.baseURL != nil),
+            "hasTagIndex": .bool(hasTagIndex),
+            "paths": SitePaths.context,
+        ]
+    }
+
+    /// Whether the site has a tag index: when any recipe has a tag.
+    var hasTagIndex: Bool {
+        site.recipes.contains { !$0.tags.isEmpty }
+    }
+
+    /// Fields shared by a card and a page: title, link, picture.
+    func summaryContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
+        var context: [String: MustacheValue] = [
+            "title": .string(recipe.title),
+            "slug": .string(recipe.slug),
+            "url": .string(root + URLPath.encode(SitePaths.recipe(recipe))),
+            "summary": recipe.summary.map(MustacheValue.string) ?? .null,
+            "tags": cardTags[recipe.slug] ?? Self.tagList(of: recipe),
+            "hasTags": .bool(!recipe.tags.isEmpty),
+            "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?"),
+        ]
+        if let image = recipe.image {
+            context["image"] = imageContext(image, alt: recipe.imageAlt ?? recipe.title, root: root)
+        }
+        return context
+    }
+
+    func link(to recipe: Recipe, root: String) -> MustacheValue {
+        ["title": .string(recipe.title), "url": .string(root + URLPath.encode(SitePaths.recipe(recipe)))]
+    }
+}

@@ -1,0 +1,70 @@
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// One page per recipe (`recipe` template).
+package struct RecipePage: TemplatePage {
+    package var templateName: String { "recipe" }
+
+    package func count(in site: PageRenderer) -> Int { site.site.recipes.count }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(site.site.recipes[index]) }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.recipeContext(index) }
+}
+
+extension PageRenderer {
+    func recipeContext(_ index: Int) -> MustacheValue {
+        let recipe = site.recipes[index]
+        let path = SitePaths.recipe(recipe)
+        let root = URLPath.root(from: path)
+        var context = summaryContext(recipe, root: root)
+        context["tags"] = tagLinks(recipe, root: root)
+        context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
+        context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
+        context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
+        context["yield"] = recipe.yield.map(MustacheValue.string) ?? .null
+        context["prepTime"] = recipe.prepTime.map { .string($0.description) } ?? .null
+        context["prepTimeISO"] = recipe.prepTime.map { .string($0.iso8601) } ?? .null
+        context["cookTime"] = recipe.cookTime.map { .string($0.description) } ?? .null
+        context["cookTimeISO"] = recipe.cookTime.map { .string($0.iso8601) } ?? .null
+        context["date"] = recipe.date.map { .string($0.longDescription) } ?? .null
+        context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
+        context["author"] = recipe.author.map(MustacheValue.string) ?? .null
+        let body = Markdown.recipeBody(recipe.body, allowRawHTML: site.config.unsafeHTML)
+        context["bodyHTML"] = .string(body.html)
+        context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.prepTime != nil || recipe.cookTime != nil)
+        if index > 0 {
+            context["previous"] = link(to: site.recipes[index - 1], root: root)
+        }
+        if index + 1 < site.recipes.count {
+            context["next"] = link(to: site.recipes[index + 1], root: root)
+        }
+        var meta = socialMeta(path: path, root: root, type: "article", title: recipe.title, description: recipe.summary,
+                              image: context["image"])
+        meta.publishedTime = recipe.date?.iso8601
+        meta.tags = recipe.tags
+        return [
+            "root": .string(root),
+            "site": siteContext,
+            "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
+            "meta": meta.context,
+            "structuredData": .string(structuredData(recipe, image: context["image"], root: root, steps: body.steps).script),
+            "galleryURL": .string(root + SitePaths.gallery),
+            "recipe": .dictionary(context),
+        ]
+    }
+
+    /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;
+    /// `steps` are the body's method, read from its Markdown unless given.
+    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String]? = nil) -> RecipeStructuredData {
+        let published = site.config.publishedURL
+        let pictures = image.map(PublishedImage.candidates(in:)) ?? []
+        return RecipeStructuredData(recipe: recipe, config: site.config,
+                                    pageURL: published?.page(SitePaths.recipe(recipe)),
+                                    imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
+                                    steps: steps ?? Markdown.orderedListItems(recipe.body))
+    }
+}

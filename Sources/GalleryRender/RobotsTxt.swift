@@ -1,0 +1,35 @@
+import GallerySupport
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+
+/// `robots.txt`: lets every crawler in and names the sitemap when there is one. Crawlers read it
+/// only at the root of a host, so a site published under a sub-path should copy its line to the
+/// host's own robots.txt.
+package struct RobotsTxt: Sendable {
+    /// The sitemap's absolute address, when site.yml has a `base_url`.
+    package var sitemapURL: String?
+
+    package init(publishedURL: PublishedURL?) {
+        sitemapURL = publishedURL?.file(SitePaths.sitemap)
+    }
+
+    package var text: String {
+        "User-agent: *\nDisallow:\n" + (sitemapURL.map { "\nSitemap: \($0)\n" } ?? "")
+    }
+
+    package var file: OutputFile {
+        OutputFile(path: SitePaths.robots, text: text)
+    }
+}
+
+/// `robots.txt`, pointing at the sitemap when there is one.
+package struct RobotsFile: GeneratedFile {
+    package func count(in site: PageRenderer) -> Int { 1 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.robots }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        RobotsTxt(publishedURL: site.site.config.publishedURL).file
+    }
+}

@@ -1,0 +1,91 @@
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// Open Graph and X (Twitter) card tags and the canonical link for a page's `<head>`, so shared
+/// links show a title, a summary and a picture. Addresses must be absolute here, so the page URL
+/// and a local picture appear only when site.yml has a `base_url`.
+package struct SocialMeta: Sendable {
+    /// A picture for the link preview, with an absolute URL.
+    package struct Image: Sendable, Hashable {
+        package var url: String
+        package var alt: String
+        package var width: Int?
+        package var height: Int?
+    }
+
+    /// `og:type`: the gallery and tag pages are a `website`, a recipe an `article`.
+    package var type: String
+    package var siteName: String
+    package var title: String
+    package var description: String?
+    /// The page's absolute address; also its canonical link.
+    package var url: String?
+    package var image: Image?
+    /// A recipe's date (`article:published_time`) and tags (`article:tag`).
+    package var publishedTime: String?
+    package var tags: [String] = []
+    /// The site's `@handle` for `twitter:site`.
+    package var twitterHandle: String?
+
+    /// The tags in the order they are written: (attribute, name, content).
+    package var properties: [(attribute: String, name: String, content: String)] {
+        var list: [(String, String, String)] = [
+            ("property", "og:type", type),
+            ("property", "og:site_name", siteName),
+            ("property", "og:title", title),
+        ]
+        if let description { list.append(("property", "og:description", description)) }
+        if let url { list.append(("property", "og:url", url)) }
+        if let image {
+            list.append(("property", "og:image", image.url))
+            if let width = image.width, let height = image.height {
+                list.append(("property", "og:image:width", String(width)))
+                list.append(("property", "og:image:height", String(height)))
+            }
+            list.append(("property", "og:image:alt", image.alt))
+        }
+        if let publishedTime { list.append(("property", "article:published_time", publishedTime)) }
+        list += tags.map { ("property", "article:tag", $0) }
+        list.append(("name", "twitter:card", image == nil ? "summary" : "summary_large_image"))
+        if let twitterHandle { list.append(("name", "twitter:site", twitterHandle)) }
+        return list.map { (attribute: $0.0, name: $0.1, content: $0.2) }
+    }
+
+    /// The template context base.mustache reads as `meta`: `canonicalURL` and `properties`.
+    var context: MustacheValue {
+        [
+            "canonicalURL": url.map(MustacheValue.string) ?? .null,
+            "properties": .array(properties.map { ["attribute": .string($0.attribute), "name": .string($0.name), "content": .string($0.content)] }),
+        ]
+    }
+}
+
+extension PageRenderer {
+    /// The social tags of a page at `path`; `image` is an image template context (crops or src).
+    func socialMeta(path: String, root: String, type: String = "website", title: String, description: String?,
+                    image: MustacheValue? = nil) -> SocialMeta {
+        let published = site.config.publishedURL
+        var picture: SocialMeta.Image?
+        if let image, let best = PublishedImage.widest(PublishedImage.candidates(in: image)) {
+            let url = published?.resolve(best.url, root: root) ?? best.url
+            if url.hasPrefix("https://") || url.hasPrefix("http://") {
+                var alt = title
+                if case .dictionary(let fields) = image, case .string(let text)? = fields["alt"] { alt = text }
+                picture = SocialMeta.Image(url: url, alt: alt, width: best.width, height: best.height)
+            }
+        }
+        return SocialMeta(type: type, siteName: site.config.title, title: title,
+                          description: description ?? site.config.description,
+                          url: published?.page(path), image: picture, twitterHandle: site.config.twitter)
+    }
+
+    /// A gallery page's social tags, pictured by its first recipe that has a picture.
+    func galleryMeta(_ recipes: ArraySlice<Recipe>, path: String, root: String) -> MustacheValue {
+        let pictured = recipes.first { $0.image != nil }
+        let image = pictured.flatMap { summaryContext($0, root: root)["image"] }
+        return socialMeta(path: path, root: root, title: site.config.title, description: site.config.description, image: image).context
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+
+/// A damped spring, as UIKit Dynamics' attachment behaviours describe one (damping ratio and
+/// frequency in hertz), sampled into a CSS `linear()` easing at build time.
+package struct SpringEasing: Sendable, Hashable {
+    package var damping: Double
+    package var frequency: Double
+
+    package init(damping: Double = 0.8, frequency: Double = 1.0) {
+        self.damping = damping
+        self.frequency = frequency
+    }
+
+    private var angularFrequency: Double { 2 * .pi * frequency }
+
+    /// Progress from 0 to 1 at `time` seconds: the step response of a damped oscillator.
+    package func value(at time: Double) -> Double {
+        let omega = angularFrequency
+        let zeta = damping
+        if zeta < 1 {
+            let damped = omega * (1 - zeta * zeta).squareRoot()
+            return 1 - exp(-zeta * omega * time) * (cos(damped * time) + zeta * omega / damped * sin(damped * time))
+        }
+        if zeta == 1 {
+            return 1 - exp(-omega * time) * (1 + omega * time)
+        }
+        let root = (zeta * zeta - 1).squareRoot()
+        let fast = -omega * (zeta - root)
+        let slow = -omega * (zeta + root)
+        return 1 - (slow * exp(fast * time) - fast * exp(slow * time)) / (slow - fast)
+    }
+
+    /// Seconds until the spring stays within 0.1 % of its rest position.
+    package var settlingTime: Double {
+        let step = 0.005
+        var lastOutside = 0.0
+        var time = 0.0
+        while time < 10 {
+            if abs(1 - value(at: time)) > 0.001 { lastOutside = time }
+            time += step
+        }
+        return min(max(lastOutside + step, 0.1), 10)
+    }
+
+    /// `linear(0, 0.047, …, 1)`: evenly spaced samples over the settling time.
+    package func linearFunction(samples: Int = 40) -> String {
+        let total = settlingTime
+        let points = (0...samples).map { index -> String in
+            if index == samples { return "1" }
+            return CSSNumber.format(value(at: total * Double(index) / Double(samples)), places: 3)
+        }
+        return "linear(" + points.joined(separator: ",") + ")"
+    }
+}

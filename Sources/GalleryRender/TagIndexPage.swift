@@ -1,0 +1,32 @@
+import GalleryContent
+import GallerySupport
+import Mustache
+
+/// The index of every tag (`tags` template), when any recipe has a tag.
+package struct TagIndexPage: TemplatePage {
+    package var templateName: String { "tags" }
+
+    package func count(in site: PageRenderer) -> Int { site.hasTagIndex ? 1 : 0 }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.tagIndex }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.tagIndexContext(site.tags) }
+}
+
+extension PageRenderer {
+    func tagIndexContext(_ tags: [RecipeTag]) -> MustacheValue {
+        let root = URLPath.root(from: SitePaths.tagIndex)
+        let description = "Every tag at \(site.config.title), with the number of recipes that carry it."
+        return [
+            "root": .string(root),
+            "site": siteContext,
+            "page": ["title": "Tags", "description": .string(description)],
+            "meta": socialMeta(path: SitePaths.tagIndex, root: root, title: "Tags · \(site.config.title)", description: description).context,
+            "galleryURL": .string(root + SitePaths.gallery),
+            "tags": .array(tags.map { tag in
+                ["name": .string(tag.name), "url": .string(root + URLPath.encode(SitePaths.tag(slug: tag.slug))),
+                 "count": .int(tag.recipes.count), "countText": .string(TagPage.countText(tag.recipes.count))]
+            }),
+        ]
+    }
+}

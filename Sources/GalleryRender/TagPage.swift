@@ -1,0 +1,84 @@
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// A tag and the recipes that carry it, in gallery order.
+package struct RecipeTag: Sendable, Hashable {
+    /// The tag as first written (in gallery order).
+    package var name: String
+    /// `Recipe.slug(from:)` of the name; tags that differ only in case or accents share it.
+    package var slug: String
+    package var recipes: [Recipe]
+}
+
+/// Tag pages (`tags/<slug>/index.html`) listing a tag's recipes, and the tag index (`tags/index.html`).
+/// One page per tag (`tag` template): the recipes that carry it.
+package struct TagPage: TemplatePage {
+    package var templateName: String { "tag" }
+
+    package func count(in site: PageRenderer) -> Int { site.tags.count }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.tag(slug: site.tags[index].slug) }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.tagContext(site.tags[index]) }
+
+    /// The slug of a tag's page, or nil for a tag with no letters or digits to make one from.
+    package static func slug(of tag: String) -> String? {
+        let slug = Recipe.slug(from: tag)
+        return slug.isEmpty ? nil : slug
+    }
+
+    /// Every tag of `recipes`, sorted by name (case-insensitively, then by slug).
+    package static func tags(of recipes: [Recipe]) -> [RecipeTag] {
+        var bySlug: [String: RecipeTag] = [:]
+        for recipe in recipes {
+            for name in recipe.tags {
+                guard let slug = slug(of: name) else { continue }
+                // Appended in place: copying a tag out and back would copy its list every time.
+                if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, recipes: []) }
+                if bySlug[slug]!.recipes.last?.slug != recipe.slug { bySlug[slug]!.recipes.append(recipe) }
+            }
+        }
+        return bySlug.values.sorted { a, b in
+            let (x, y) = (a.name.lowercased(), b.name.lowercased())
+            return x != y ? x < y : a.slug < b.slug
+        }
+    }
+
+    static func countText(_ count: Int) -> String {
+        count == 1 ? "1 recipe" : "\(count) recipes"
+    }
+}
+
+extension PageRenderer {
+    /// A recipe's tags for its page, each linking to its tag page when it has one.
+    func tagLinks(_ recipe: Recipe, root: String) -> MustacheValue {
+        .array(recipe.tags.map { name in
+            ["name": .string(name),
+             "url": TagPage.slug(of: name).map { .string(root + URLPath.encode(SitePaths.tag(slug: $0))) } ?? .null]
+        })
+    }
+
+    func tagContext(_ tag: RecipeTag) -> MustacheValue {
+        let path = SitePaths.tag(slug: tag.slug)
+        let root = URLPath.root(from: path)
+        let description = "\(TagPage.countText(tag.recipes.count)) tagged “\(tag.name)” at \(site.config.title)."
+        let cards: [MustacheValue] = tag.recipes.enumerated().map { index, recipe in
+            var card = summaryContext(recipe, root: root)
+            card["loading"] = .string(index < 8 ? "eager" : "lazy")
+            return .dictionary(card)
+        }
+        return [
+            "root": .string(root),
+            "site": siteContext,
+            "page": ["title": .string(tag.name), "description": .string(description)],
+            "meta": socialMeta(path: path, root: root, title: "\(tag.name) · \(site.config.title)", description: description).context,
+            "galleryURL": .string(root + SitePaths.gallery),
+            "tagsURL": .string(root + SitePaths.tagIndex),
+            "tag": ["name": .string(tag.name), "countText": .string(TagPage.countText(tag.recipes.count))],
+            "cards": .array(cards),
+        ]
+    }
+}

@@ -1,0 +1,42 @@
+import GallerySupport
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+
+/// Relative URLs between output files, so a site works under any sub-path and from disk.
+package enum URLPath {
+    /// The prefix leading from the folder of `path` back to the output root: `""` for
+    /// `index.html`, `"../../"` for `recipes/mojito/index.html`.
+    package static func root(from path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    }
+
+    /// Percent-encodes each segment of a relative path (spaces, `#`, `?`, non-ASCII), keeping `/`.
+    package static func encode(_ path: String) -> String {
+        if path.utf8.allSatisfy(isUnreservedOrSlash) { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            var encoded = ""
+            for byte in segment.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                     UInt8(ascii: "."), UInt8(ascii: "~"):
+                    encoded.unicodeScalars.append(UnicodeScalar(byte))
+                default:
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            }
+            return encoded
+        }.joined(separator: "/")
+    }
+
+    private static func isUnreservedOrSlash(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+             UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// One file of the built site, held in memory until the writer puts it in place.
+package struct OutputFile: Sendable, Hashable {
+    package enum Contents: Sendable, Hashable {
+        case data(Data)
+        /// A file copied byte for byte from the site or theme folder.
+        case copy(URL)
+        /// A file from gallerygen's own cache, reflinked when the file system allows, else copied;
+        /// never hard-linked, so editing the published file cannot change the cache.
+        case link(URL)
+    }
+
+    /// Path relative to the output folder, with `/` separators.
+    package var path: String
+    package var contents: Contents
+
+    package init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+
+    package init(path: String, text: String) {
+        self.init(path: path, contents: .data(Data(text.utf8)))
+    }
+}

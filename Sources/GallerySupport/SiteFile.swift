@@ -1,0 +1,93 @@
+import Foundation
+
+/// Reads the files of a site folder (recipes, site.yml, templates, pictures, an imported property
+/// list) without ever blocking on one that is not a regular file: a named pipe (FIFO) would block
+/// `open` until some writer came, a device could be endless. The file is opened with
+/// `O_NONBLOCK`, which returns at once for a pipe, and then checked with `fstat` (no race between
+/// the check and the read: both look at the same open file).
+package enum SiteFile {
+    package enum Failure: Error, Sendable, Equatable {
+        /// Nothing at that path (or a symbolic link that leads nowhere).
+        case notFound
+        /// Something that is not a regular file; `kind` says what ("a named pipe (FIFO)").
+        case notRegular(kind: String)
+        /// The file exists but cannot be opened or read; `reason` is the system's word for it.
+        case unreadable(reason: String)
+
+        /// What went wrong, to follow the file's name: "is a named pipe (FIFO), not a regular file".
+        package var message: String {
+            switch self {
+            case .notFound: "does not exist"
+            case .notRegular(let kind): "is \(kind), not a regular file"
+            case .unreadable(let reason): "cannot be read (\(reason))"
+            }
+        }
+    }
+
+    /// The bytes of the regular file at `url`, at most `limit` of them when one is given.
+    package static func read(_ url: URL, upTo limit: Int? = nil) throws(Failure) -> Data {
+        let descriptor = try open(url)
+        defer { close(descriptor) }
+        var info = stat()
+        let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        let wanted = limit.map { min($0, max(expected, 0)) } ?? max(expected, 0)
+        var data = Data(capacity: wanted)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while limit.map({ data.count < $0 }) ?? true {
+            let chunk = limit.map { min(buffer.count, $0 - data.count) } ?? buffer.count
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, chunk) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+
+    /// Checks, without reading it, that `url` is a regular file that can be opened for reading.
+    package static func checkRegularFile(_ url: URL) throws(Failure) {
+        close(try open(url))
+    }
+
+    /// Opens a regular file for reading, refusing anything else before a read could block.
+    private static func open(_ url: URL) throws(Failure) -> Int32 {
+        let descriptor = Glibc.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .notFound }
+            // A socket cannot be opened at all (ENXIO): say what it is rather than why open failed.
+            var info = stat()
+            if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw .notRegular(kind: kindName(info.st_mode & S_IFMT))
+            }
+            throw .unreadable(reason: String(cString: strerror(code)))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason: reason)
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            close(descriptor)
+            throw .notRegular(kind: kindName(type))
+        }
+        // Reads of a regular file never block; the flag is cleared all the same.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    private static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a folder"
+        default: "a special file"
+        }
+    }
+}

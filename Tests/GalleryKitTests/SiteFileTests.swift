@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import GalleryContent
+@testable import GalleryImages
+@testable import GalleryKit
+@testable import GalleryPlan
+@testable import GalleryRender
+@testable import GalleryServe
+@testable import GallerySupport
+
+/// Site files that are not regular files (named pipes, sockets) or that link outside the site
+/// folder are refused with a message naming the file, and never block the build.
+@Suite struct SiteFileTests {
+    let folder: TemporaryDirectory
+    var site: URL { folder.url.appendingPathComponent("site") }
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        try folder.write("site/site.yml", "title: Pipes\n")
+        try folder.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice.\n")
+    }
+
+    /// Makes a named pipe at `relative`. Should a reader block on it (the bug), a writer opens it
+    /// after a few seconds so the reader sees an empty file and the test fails instead of hanging.
+    func makeFIFO(_ relative: String) throws {
+        let url = folder.url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(url.path, 0o644) == 0)
+        let path = url.path
+        DispatchQueue.global().asyncAfter(deadline: .now() + 4) {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+        }
+    }
+
+    func loadErrors() -> [String] {
+        let started = ContinuousClock.now
+        defer { #expect(ContinuousClock.now - started < .seconds(3), "the loader waited on a named pipe") }
+        do {
+            _ = try ContentLoader(siteDirectory: site, displayRoot: "site").load()
+            return []
+        } catch {
+            return error.diagnostics.filter { $0.severity == .error }.map(\.description)
+        }
+    }
+
+    @Test func aRecipeThatIsANamedPipeIsRefused() throws {
+        try makeFIFO("site/recipes/pipe.md")
+        #expect(loadErrors() == ["site/recipes/pipe.md:1:1: error: the recipe is a named pipe (FIFO), not a regular file"])
+    }
+
+    @Test func aPictureThatIsANamedPipeIsRefused() throws {
+        try makeFIFO("site/images/pipe.jpg")
+        try folder.write("site/recipes/piped.md", "---\ntitle: Piped\nimage: images/pipe.jpg\n---\nStir.\n")
+        #expect(loadErrors() == ["site/recipes/piped.md:3:1: error: image 'images/pipe.jpg' is a named pipe (FIFO), not a regular file"])
+    }
+
+    @Test func aBackgroundImageThatIsANamedPipeIsRefused() throws {
+        try makeFIFO("site/images/back.png")
+        try folder.write("site/site.yml", "title: Pipes\ngallery:\n  background:\n    image: images/back.png\n")
+        let errors = loadErrors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("site/site.yml:") == true)
+        #expect(errors.first?.hasSuffix("error: background image 'images/back.png' is a named pipe (FIFO), not a regular file") == true, "\(errors)")
+    }
+
+    @Test func aSiteConfigThatIsANamedPipeIsRefused() throws {
+        try FileManager.default.removeItem(at: site.appendingPathComponent("site.yml"))
+        try makeFIFO("site/site.yml")
+        #expect(loadErrors() == ["site/site.yml:1:1: error: site.yml is a named pipe (FIFO), not a regular file"])
+    }
+
+    @Test func aTemplateThatIsANamedPipeIsRefused() throws {
+        try makeFIFO("site/templates/card.mustache")
+        let started = ContinuousClock.now
+        let loader = ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: site.appendingPathComponent("templates"),
+                                 displayPath: { $0.lastPathComponent })
+        #expect {
+            _ = try loader.load()
+        } throws: { error in
+            (error as? BuildFailure)?.diagnostics.map(\.description) == ["card.mustache:1:1: error: the file is a named pipe (FIFO), not a regular file"]
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
+    @Test func aPropertyListThatIsANamedPipeIsRefused() throws {
+        try makeFIFO("DrinkList.plist")
+        let started = ContinuousClock.now
+        let (recipes, diagnostics) = PlistImport.load(from: folder.url.appendingPathComponent("DrinkList.plist"), displayPath: "DrinkList.plist")
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(recipes.isEmpty)
+        #expect(diagnostics.map(\.description) == ["DrinkList.plist:1:1: error: the file is a named pipe (FIFO), not a regular file"])
+    }
+
+    @Test func aRecipeLinkedOutsideTheSiteIsRefused() throws {
+        try folder.write("outside/secret.md", "---\ntitle: Secret\n---\nNot for publishing.\n")
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("recipes/secret.md").path,
+                                                   withDestinationPath: "../../outside/secret.md")
+        // A link that stays inside the site folder is fine.
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("recipes/again.md").path,
+                                                   withDestinationPath: "../drafts/again.md")
+        try folder.write("site/drafts/again.md", "---\ntitle: Again\n---\nStir.\n")
+        #expect(loadErrors() == ["site/recipes/secret.md:1:1: error: the recipe is a symbolic link that links outside the site folder"])
+    }
+
+    @Test func aTemplateLinkedOutsideTheSiteIsRefused() throws {
+        try folder.write("outside/card.mustache", "{{title}} and secrets")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("templates/assets"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("templates/card.mustache").path,
+                                                   withDestinationPath: "../../outside/card.mustache")
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("templates/assets/passwd.css").path,
+                                                   withDestinationPath: "/etc/passwd")
+        let loader = ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: site.appendingPathComponent("templates"),
+                                 displayPath: { $0.lastPathComponent })
+        #expect {
+            _ = try loader.load()
+        } throws: { error in
+            (error as? BuildFailure)?.diagnostics.map(\.description) == [
+                "card.mustache:1:1: error: the file is a symbolic link that links outside the site folder",
+                "passwd.css:1:1: error: the file is a symbolic link that links outside the site folder",
+            ]
+        }
+    }
+
+    @Test func readsRegularFilesWholeOrUpToALimit() throws {
+        try folder.write("file.txt", String(repeating: "abc", count: 50_000))
+        let url = folder.url.appendingPathComponent("file.txt")
+        #expect(try SiteFile.read(url).count == 150_000)
+        #expect(try SiteFile.read(url, upTo: 10) == Data("abcabcabca".utf8))
+        #expect(throws: SiteFile.Failure.notFound) { try SiteFile.read(folder.url.appendingPathComponent("missing")) }
+        #expect(throws: SiteFile.Failure.notRegular(kind: "a folder")) { try SiteFile.read(site) }
+    }
+}
