@@ -1,47 +1,79 @@
-/// A small parser for `--flag`, `--option value` and `--option=value` arguments.
+/// A small parser for `--flag`, `--option value`, `--option=value`, `-o value` and grouped
+/// short flags (`-Dq`), from a command's option table.
 struct ArgumentParser {
     struct UsageError: Error {
         var message: String
     }
 
+    /// Values by the option's long name.
     private(set) var options: [String: String] = [:]
+    /// Flags given, by long name.
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
-    /// `valueOptions` take a value; `flagOptions` do not. Short aliases map to long names.
-    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>,
-         aliases: [String: String] = [:]) throws(UsageError) {
+    init(_ arguments: [String], options table: [OptionSpec]) throws(UsageError) {
+        var byName: [String: OptionSpec] = [:]
+        var byShort: [Character: OptionSpec] = [:]
+        for option in table {
+            byName[option.name] = option
+            for alias in option.aliases { byName[alias] = option }
+            if let short = option.short { byShort[short] = option }
+        }
+        func unknown(_ written: String) -> UsageError {
+            let names = table.flatMap { [$0.name] + $0.aliases }
+            let suggestion = written.hasPrefix("--")
+                ? nearest(to: String(written.dropFirst(2)), in: names).map { " (did you mean '--\($0)'?)" } ?? ""
+                : ""
+            return UsageError(message: "unknown option '\(written)'\(suggestion)")
+        }
         var index = 0
-        while index < arguments.count {
-            var argument = arguments[index]
-            index += 1
-            if let long = aliases[argument] { argument = long }
-            guard argument.hasPrefix("--"), argument.count > 2 else {
-                if argument.hasPrefix("-"), argument != "-" {
-                    throw UsageError(message: "unknown option '\(argument)'")
-                }
-                positionals.append(argument)
-                continue
-            }
-            var name = String(argument.dropFirst(2))
-            var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            if valueOptions.contains(name) {
-                if let inlineValue {
-                    options[name] = inlineValue
+        func take(_ option: OptionSpec, inline: String?, written: String) throws(UsageError) {
+            if option.takesValue {
+                if let inline {
+                    options[option.name] = inline
                 } else {
-                    guard index < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value") }
-                    options[name] = arguments[index]
+                    guard index < arguments.count else { throw UsageError(message: "option '\(written)' needs a value") }
+                    options[option.name] = arguments[index]
                     index += 1
                 }
-            } else if flagOptions.contains(name) {
-                guard inlineValue == nil else { throw UsageError(message: "option '--\(name)' takes no value") }
-                flags.insert(name)
             } else {
-                throw UsageError(message: "unknown option '--\(name)'")
+                guard inline == nil else { throw UsageError(message: "option '\(written)' takes no value") }
+                flags.insert(option.name)
+            }
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                positionals += arguments[index...]
+                break
+            }
+            if argument.hasPrefix("--"), argument.count > 2 {
+                var name = String(argument.dropFirst(2))
+                var inline: String?
+                if let equals = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                guard let option = byName[name] else { throw unknown("--" + name) }
+                try take(option, inline: inline, written: "--" + name)
+            } else if argument.hasPrefix("-"), argument.count > 1, !argument.dropFirst().allSatisfy(\.isNumber) {
+                // `-o DIR`, `-o=DIR`, or flags grouped as `-Dq`.
+                let letters = Array(argument.dropFirst())
+                if letters.count > 2, letters[1] == "=" {
+                    guard let option = byShort[letters[0]] else { throw unknown("-\(letters[0])") }
+                    try take(option, inline: String(letters[2...]), written: "-\(letters[0])")
+                    continue
+                }
+                for (position, letter) in letters.enumerated() {
+                    guard let option = byShort[letter] else { throw unknown("-\(letter)") }
+                    if option.takesValue, position != letters.count - 1 {
+                        throw UsageError(message: "option '-\(letter)' needs a value; write it last in '\(argument)'")
+                    }
+                    try take(option, inline: nil, written: "-\(letter)")
+                }
+            } else {
+                positionals.append(argument)
             }
         }
     }
@@ -56,25 +88,28 @@ enum ParsedCommandLine {
 }
 
 extension CommandLineTool {
-    /// Reads a command's options and answers `--help`/`-h` and usage errors itself (exit 0 or 2,
-    /// with the command's help). Unless `takesArguments`, any argument that is not an option is
-    /// a usage error too.
-    func parseCommand(_ arguments: [String], values: Set<String>, flags: Set<String>, aliases: [String: String] = [:],
-                      help: String, takesArguments: Bool = false) -> ParsedCommandLine {
+    /// Reads a command's options from its table and answers `--help`/`-h` and usage errors
+    /// itself (exit 0 or 2, with the command's help). Unless the command takes arguments, any
+    /// argument that is not an option is a usage error too.
+    func parseCommand(_ arguments: [String], spec: CommandSpec) -> ParsedCommandLine {
         let parsed: ArgumentParser
         do {
-            parsed = try ArgumentParser(arguments, valueOptions: values, flagOptions: flags.union(["help"]),
-                                        aliases: aliases.merging(["-h": "--help"]) { own, _ in own })
+            parsed = try ArgumentParser(arguments, options: spec.allOptions)
         } catch {
-            console.error("error: \(error.message)\n\n\(help)")
+            console.error("\(styled("error:", .error)) \(error.message)\n\nRun 'gallerygen help \(spec.name)' for its options.")
             return .exit(ExitCode.usage)
         }
         if parsed.flags.contains("help") {
-            console.out(help)
+            console.out(spec.help)
             return .exit(ExitCode.success)
         }
-        if !takesArguments, let extra = parsed.positionals.first {
-            console.error("error: unexpected argument '\(extra)' (use --site DIR to choose the site folder)\n\n\(help)")
+        if spec.arguments.isEmpty, let extra = parsed.positionals.first {
+            let hint = spec.options.contains { $0.name == "site" } ? " (use --site DIR to choose the site folder)" : ""
+            console.error("\(styled("error:", .error)) unexpected argument '\(extra)'\(hint)\n\n\(spec.help)")
+            return .exit(ExitCode.usage)
+        }
+        if let format = parsed.options["format"], !["text", "json"].contains(format) {
+            console.error("\(styled("error:", .error)) '--format \(format)' is not a format: use text or json")
             return .exit(ExitCode.usage)
         }
         return .run(parsed)

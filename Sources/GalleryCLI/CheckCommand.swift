@@ -7,41 +7,53 @@ import GallerySupport
 struct CheckCommand {
     var tool: CommandLineTool
 
-    static let help = """
-        Usage: gallerygen check [--site DIR] [--output DIR] [--theme DIR] [--drafts]
+    static let spec = CommandSpec(
+        name: "check", summary: "Check the content and every internal link of the built site",
+        usage: ["check [--site DIR] [--output DIR] [--theme DIR] [--drafts]"],
+        discussion: """
+            Validates the site's content and templates, then checks that every internal link of the
+            website (href, src, srcset and poster in HTML; url() and @import in CSS) leads to a file
+            of the website. External URLs and in-page anchors are not followed.
 
-        Validates the site's content and templates, then checks that every internal link of the
-        website (href, src, srcset and poster in HTML; url() and @import in CSS) leads to a file
-        of the website. External URLs and in-page anchors are not followed.
+            Without --output, check builds the site into a temporary folder, checks that fresh build
+            and deletes it: your output folder is never touched, and broken links are named by the
+            file the build would write (under <site>/public). With --output DIR, check loads the
+            content to validate it and checks the website already built in DIR, as it is.
+            """,
+        options: [
+            .site,
+            OptionSpec(name: "output", short: "o", aliases: ["destination"], value: "DIR", kind: .folder,
+                       help: "Check this already built website instead of a fresh build"),
+            .theme, .drafts, .format,
+        ],
+        exitCodes: """
+            Broken links are printed as path:line:column: error: broken link 'URL'.
+            Exit codes: 0 no problems, 1 content errors or broken links, 2 usage errors.
+            """)
 
-        Without --output, check builds the site into a temporary folder, checks that fresh build
-        and deletes it: your output folder is never touched, and broken links are named by the
-        file the build would write (under <site>/public). With --output DIR, check loads the
-        content to validate it and checks the website already built in DIR, as it is.
+    static var help: String { spec.help }
 
-        Options:
-          --site DIR      The site folder (default: Site)
-          --output DIR    Check this already built website instead of a fresh build
-          --theme DIR     Use another default theme folder
-          --drafts        Include recipes marked 'draft: true'
-          -h, --help      Show this help
+    /// `--format`: text or json (diagnostics as JSON lines on standard output).
+    private var format: String?
 
-        Broken links are printed as path:line:column: error: broken link 'URL'.
-        Exit codes: 0 no problems, 1 content errors or broken links, 2 usage errors.
-        """
+    init(tool: CommandLineTool) {
+        self.tool = tool
+    }
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, values: ["site", "output", "theme"], flags: ["drafts"], help: Self.help) {
+        switch tool.parseCommand(arguments, spec: Self.spec) {
         case .run(let options): parsed = options
         case .exit(let code): return code
         }
-        guard var options = tool.buildOptions(site: parsed.options["site"], output: parsed.options["output"],
-                                              theme: parsed.options["theme"]) else {
-            return ExitCode.usage
-        }
-        options.includeDrafts = parsed.flags.contains("drafts")
-        return parsed.options["output"] == nil ? checkFreshBuild(options) : checkExistingOutput(options)
+        guard let options = tool.buildOptions(parsed) else { return ExitCode.failure }
+        var command = self
+        command.format = parsed.options["format"]
+        return command.check(options, existing: parsed.options["output"] != nil)
+    }
+
+    private func check(_ options: BuildOptions, existing: Bool) -> Int32 {
+        existing ? checkExistingOutput(options) : checkFreshBuild(options)
     }
 
     /// Builds into a temporary folder and checks it, naming files as the real build would.
@@ -64,12 +76,12 @@ struct CheckCommand {
         do {
             report = try SiteBuilder(options: scratchOptions).build()
         } catch {
-            for diagnostic in error.diagnostics { console.error(diagnostic.description) }
+            tool.report(error.diagnostics, format: format)
             let count = error.errors.count
             console.error("check failed: the site does not build (\(count) error\(count == 1 ? "" : "s"))")
             return ExitCode.failure
         }
-        for diagnostic in report.diagnostics { console.error(diagnostic.description) }
+        tool.report(report.diagnostics, format: format)
         return checkLinks(in: scratchOptions.outputDirectory, displayPath: realOutput, siteDirectory: options.siteDirectory,
                           recipes: report.recipeCount)
     }
@@ -80,7 +92,7 @@ struct CheckCommand {
         let output = tool.display(options.outputDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.outputDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            console.error("\(output):1:1: error: no website here; build one first, or leave out --output to check a fresh build")
+            tool.report([.error("no website here; build one first, or leave out --output to check a fresh build", path: output)], format: format)
             return ExitCode.failure
         }
         let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: tool.display(options.siteDirectory),
@@ -88,10 +100,10 @@ struct CheckCommand {
         let recipeCount: Int
         do {
             let (site, warnings) = try SiteBuilder.loadSite(loader)
-            for diagnostic in warnings { console.error(diagnostic.description) }
+            tool.report(warnings, format: format)
             recipeCount = site.recipes.count
         } catch {
-            for diagnostic in error.diagnostics { console.error(diagnostic.description) }
+            tool.report(error.diagnostics, format: format)
             let count = error.errors.count
             console.error("check failed: the content has \(count) error\(count == 1 ? "" : "s")")
             return ExitCode.failure
@@ -102,13 +114,14 @@ struct CheckCommand {
     private func checkLinks(in directory: URL, displayPath: String, siteDirectory: URL, recipes: Int) -> Int32 {
         let baseURL = tool.baseURL(ofSite: siteDirectory)
         let report = LinkChecker(outputDirectory: directory, displayPath: displayPath, baseURL: baseURL).check()
-        for diagnostic in report.diagnostics { tool.console.error(diagnostic.description) }
+        tool.report(report.diagnostics, format: format)
         let broken = report.diagnostics.count
         guard broken == 0 else {
             tool.console.error("check failed: \(broken) broken link\(broken == 1 ? "" : "s") in \(displayPath)")
             return ExitCode.failure
         }
-        tool.console.out("Checked \(recipes) recipes and \(report.linkCount) internal links in \(report.fileCount) pages and style sheets: no problems.")
+        let summary = "Checked \(recipes) recipes and \(report.linkCount) internal links in \(report.fileCount) pages and style sheets: no problems."
+        if format == "json" { tool.console.error(summary) } else { tool.console.out(summary) }
         return ExitCode.success
     }
 }

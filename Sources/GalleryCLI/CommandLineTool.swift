@@ -10,22 +10,25 @@ package struct CommandLineTool: Sendable {
     package struct Console: Sendable {
         package var out: @Sendable (String) -> Void
         package var error: @Sendable (String) -> Void
+        /// Whether `error` writes to a terminal (then diagnostics may be coloured).
+        package var errorIsTerminal: Bool
 
-        package init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        package init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+                    errorIsTerminal: Bool = false) {
             self.out = out
             self.error = error
+            self.errorIsTerminal = errorIsTerminal
         }
 
         package static let standard = Console(
             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+            errorIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
     package var console: Console
     /// The working directory relative paths are resolved against.
     package var currentDirectory: URL
-    /// The running executable, used to find the default theme.
-    package var executablePath: String
     package var environment: [String: String]
     /// Whether `build` turns SIGINT and SIGTERM into a clean stop (the executable sets it; a
     /// library caller keeps its own signal handling).
@@ -33,32 +36,48 @@ package struct CommandLineTool: Sendable {
 
     package init(console: Console = .standard,
                 currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                executablePath: String = CommandLine.arguments.first ?? "gallerygen",
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.console = console
         self.currentDirectory = currentDirectory
-        self.executablePath = executablePath
         self.environment = environment
     }
 
-    static let usage = """
-        gallerygen \(version) — build a static recipe gallery from Markdown and photos
+    /// Every command, in the order the usage lists them.
+    static let commands: [CommandSpec] = [
+        BuildCommand.spec, ServeCommand.spec, CheckCommand.spec, NewCommand.spec, ImportCommand.spec,
+        LayoutsCommand.spec, ThemeCommand.spec, CompletionsCommand.spec, helpSpec,
+    ]
 
-        Usage: gallerygen <command> [options]
+    static let helpSpec = CommandSpec(
+        name: "help", summary: "Show help for a command: gallerygen help build",
+        usage: ["help [COMMAND]"],
+        discussion: "Shows what COMMAND does and its options, or the list of commands without one.",
+        options: [], arguments: [.choices(["build", "serve", "check", "new", "import", "layouts", "theme", "completions", "help"])],
+        exitCodes: "Exit codes: 0 shown, 2 unknown command.")
 
-        Commands:
-          build      Build the site (default site folder: Site, output: <site>/public)
-          layouts    List the layout engines and their parameters
-          serve      Build, serve on this machine, rebuild on change and reload the page
-          new        Create a starter site (new site DIR) or a recipe (new recipe "Title")
-          import     Import the seed app's DrinkList.plist into recipes/
-          check      Check the content and every internal link of the built site
-          help       Show help for a command: gallerygen help build
+    static var usage: String {
+        var text = """
+            gallerygen \(version) — build a static recipe gallery from Markdown and photos
 
-        Options:
-          -h, --help     Show this help
-          --version      Print the version
-        """
+            Usage: gallerygen <command> [options]
+
+            Commands:
+
+            """
+        for command in commands {
+            text += "  " + command.name.padding(toLength: 13, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += """
+
+            Options:
+              -h, --help       Show this help
+              -V, --version    Print the version
+
+            Run inside a site folder (one with a site.yml), or name one with --site DIR.
+            'gallerygen help COMMAND' shows a command's options; 'man gallerygen' has them all.
+            """
+        return text
+    }
 
     /// Runs the command named by `arguments` (without the program name).
     package func run(_ arguments: [String]) -> Int32 {
@@ -71,7 +90,7 @@ package struct CommandLineTool: Sendable {
         case "-h", "--help":
             console.out(Self.usage)
             return ExitCode.success
-        case "--version", "version":
+        case "-V", "--version", "version":
             console.out("gallerygen \(Self.version)")
             return ExitCode.success
         case "help":
@@ -79,17 +98,10 @@ package struct CommandLineTool: Sendable {
                 console.out(Self.usage)
                 return ExitCode.success
             }
-            switch topic {
-            case "build": console.out(BuildCommand.help)
-            case "layouts": console.out(LayoutsCommand.help)
-            case "serve": console.out(ServeCommand.help)
-            case "new": console.out(NewCommand.help)
-            case "import": console.out(ImportCommand.help)
-            case "check": console.out(CheckCommand.help)
-            default:
-                console.error("error: unknown command '\(topic)'\n\n\(Self.usage)")
-                return ExitCode.usage
+            guard let spec = Self.commands.first(where: { $0.name == topic }) else {
+                return unknownCommand(topic)
             }
+            console.out(spec.help)
             return ExitCode.success
         case "build":
             return BuildCommand(tool: self).run(rest)
@@ -103,10 +115,25 @@ package struct CommandLineTool: Sendable {
             return ImportCommand(tool: self).run(rest)
         case "check":
             return CheckCommand(tool: self).run(rest)
+        case "theme":
+            return ThemeCommand(tool: self).run(rest)
+        case "completions":
+            return CompletionsCommand(tool: self).run(rest)
+        case "manpage":
+            // For packagers (make install, make deb); not listed.
+            console.out(ManualPage.text)
+            return ExitCode.success
         default:
-            console.error("error: unknown command '\(command)'\n\n\(Self.usage)")
-            return ExitCode.usage
+            return unknownCommand(command)
         }
+    }
+
+    private func unknownCommand(_ command: String) -> Int32 {
+        let names = Self.commands.map(\.name)
+        let suggestion = nearest(to: command, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        let kind = command.hasPrefix("-") ? "option" : "command"
+        console.error("\(styled("error:", .error)) unknown \(kind) '\(command)'\(suggestion)\n\nCommands: \(names.joined(separator: ", ")). Run 'gallerygen help' for more.")
+        return ExitCode.usage
     }
 
     /// A path as the user would write it: relative to the working directory when inside it.

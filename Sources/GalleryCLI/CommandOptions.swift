@@ -3,18 +3,45 @@ import GalleryContent
 import GalleryKit
 
 extension CommandLineTool {
-    /// Build options from the usual `--site`, `--output` and `--theme` values; prints the problem
-    /// and returns nil when the theme cannot be found.
-    func buildOptions(site: String?, output: String?, theme: String?) -> BuildOptions? {
-        guard let themeDirectory = ThemeLocator(tool: self).locate(explicit: theme) else {
-            console.error("error: cannot find the default theme (a Templates/ folder with gallery.mustache); pass --theme DIR or set GALLERYGEN_THEME")
+    /// Build options from the usual `--site`, `--output`, `--theme` and `--drafts`; prints the
+    /// problem and returns nil when there is no site folder to use.
+    func buildOptions(_ parsed: ArgumentParser) -> BuildOptions? {
+        guard let site = siteDirectory(parsed.options["site"], quiet: parsed.flags.contains("quiet") || parsed.options["format"] == "json") else {
             return nil
         }
-        var options = BuildOptions(siteDirectory: resolve(site ?? "Site"), outputDirectory: output.map(resolve),
-                                   themeDirectory: themeDirectory)
+        var options = BuildOptions(siteDirectory: site, outputDirectory: parsed.options["output"].map(resolve),
+                                   themeDirectory: themeDirectory(explicit: parsed.options["theme"]))
+        options.includeDrafts = parsed.flags.contains("drafts")
         let tool = self
         options.displayPath = { tool.display($0) }
         return options
+    }
+
+    /// The site folder: `--site DIR`; else the current folder when it holds a site.yml, as Hugo
+    /// and Zola do; else `Site/` when it holds one (the gallerygen checkout's sample), said in one
+    /// line. Prints the problem and returns nil when none is found.
+    func siteDirectory(_ explicit: String?, quiet: Bool = false) -> URL? {
+        if let explicit { return resolve(explicit) }
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: currentDirectory.appendingPathComponent("site.yml").path) {
+            return currentDirectory.standardizedFileURL
+        }
+        let sample = currentDirectory.appendingPathComponent("Site")
+        if fileManager.fileExists(atPath: sample.appendingPathComponent("site.yml").path) {
+            if !quiet { console.error("Using the site folder \(display(sample)) (no site.yml here)") }
+            return sample.standardizedFileURL
+        }
+        console.error("\(styled("error:", .error)) no site.yml in \(display(currentDirectory) == "." ? "the current folder" : display(currentDirectory)); run gallerygen inside a site folder, name one with --site DIR, or create one with 'gallerygen new site DIR'")
+        return nil
+    }
+
+    /// `--theme DIR`, else `$GALLERYGEN_THEME`, else nil: the theme built into the binary.
+    func themeDirectory(explicit: String?) -> URL? {
+        if let explicit { return resolve(explicit) }
+        if let fromEnvironment = environment["GALLERYGEN_THEME"], !fromEnvironment.isEmpty {
+            return resolve(fromEnvironment)
+        }
+        return nil
     }
 
     /// The `base_url` of the site's site.yml, if it has a valid one.
@@ -22,26 +49,15 @@ extension CommandLineTool {
         guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent("site.yml").path) else { return nil }
         return SiteConfig.parse(String(decoding: data, as: UTF8.self), displayPath: "site.yml").0.baseURL
     }
-}
 
-/// Finds the default theme: an explicit folder, `$GALLERYGEN_THEME`, or a `Templates/` folder
-/// beside the executable's checkout or the working directory.
-struct ThemeLocator {
-    var tool: CommandLineTool
-
-    func locate(explicit: String?) -> URL? {
-        if let explicit { return tool.resolve(explicit) }
-        if let fromEnvironment = tool.environment["GALLERYGEN_THEME"], !fromEnvironment.isEmpty {
-            return tool.resolve(fromEnvironment)
+    /// `--base-url URL` checked: an absolute http(s) address. Prints the problem and returns nil
+    /// when it is not one; returns .some(nil) when the option was not given.
+    func baseURLOption(_ parsed: ArgumentParser) -> String?? {
+        guard let baseURL = parsed.options["base-url"] else { return .some(nil) }
+        guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            console.error("\(styled("error:", .error)) --base-url needs an absolute http(s) URL such as https://example.com/bar/, found '\(baseURL)'")
+            return nil
         }
-        var candidates: [URL] = []
-        var directory = URL(fileURLWithPath: tool.executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            candidates.append(directory.appendingPathComponent("Templates"))
-            candidates.append(directory.appendingPathComponent("share/gallerygen/Templates"))
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates.append(tool.currentDirectory.appendingPathComponent("Templates"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("gallery.mustache").path) }
+        return .some(baseURL)
     }
 }

@@ -4,33 +4,41 @@ import GalleryLayout
 struct LayoutsCommand {
     var tool: CommandLineTool
 
-    static let help = """
-        Usage: gallerygen layouts [NAME]
+    static let spec = CommandSpec(
+        name: "layouts", summary: "List the layout engines and their parameters",
+        usage: ["layouts [NAME]"],
+        discussion: """
+            Lists the layout engines the gallery can use, with every parameter, its type and its
+            default. Use them in site.yml under gallery.arrangements, for example:
 
-        Lists the layout engines the gallery can use, with every parameter, its type and its
-        default. Use them in site.yml under gallery.arrangements, for example:
+              gallery:
+                arrangements:
+                  - grid
+                  - fan: { radius: 1500 }
 
-          gallery:
-            arrangements:
-              - grid
-              - fan: { radius: 1500 }
+            Lengths are in reference pixels of each breakpoint; angles in degrees.
+            """,
+        options: [],
+        arguments: [.choices(LayoutRegistry.engines.map(\.name))],
+        exitCodes: "Exit codes: 0 listed, 2 unknown layout or usage errors.")
 
-        Lengths are in reference pixels of each breakpoint; angles in degrees.
-        """
+    static var help: String { spec.help }
 
     func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            tool.console.out(Self.help)
-            return ExitCode.success
+        let parsed: ArgumentParser
+        switch tool.parseCommand(arguments, spec: Self.spec) {
+        case .run(let options): parsed = options
+        case .exit(let code): return code
         }
-        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
-            tool.console.error("error: unknown option '\(option)'\n\n\(Self.help)")
+        guard parsed.positionals.count <= 1 else {
+            tool.console.error("\(tool.styled("error:", .error)) name at most one layout: gallerygen layouts fan")
             return ExitCode.usage
         }
         var engines = LayoutRegistry.engines
-        if let name = arguments.first {
+        if let name = parsed.positionals.first {
             guard let engine = LayoutRegistry.engine(named: name) else {
-                tool.console.error("error: unknown layout '\(name)'; known layouts: \(LayoutRegistry.engines.map(\.name).joined(separator: ", "))")
+                let suggestion = nearest(to: name, in: LayoutRegistry.engines.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                tool.console.error("\(tool.styled("error:", .error)) unknown layout '\(name)'\(suggestion); known layouts: \(LayoutRegistry.engines.map(\.name).joined(separator: ", "))")
                 return ExitCode.usage
             }
             engines = [engine]

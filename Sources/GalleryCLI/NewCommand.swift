@@ -7,29 +7,31 @@ import GallerySupport
 struct NewCommand {
     var tool: CommandLineTool
 
-    static let help = """
-        Usage: gallerygen new site DIR
-               gallerygen new recipe "Title" [--site DIR] [--date YYYY-MM-DD]
+    static let spec = CommandSpec(
+        name: "new", summary: "Create a starter site (new site DIR) or a recipe (new recipe \"Title\")",
+        usage: ["new site DIR", "new recipe \"Title\" [--site DIR] [--date YYYY-MM-DD]"],
+        discussion: """
+            new site DIR     Writes a starter site into DIR (which must be new or empty): a commented
+                             site.yml, three example recipes and a picture. It builds as it is:
+                             cd DIR && gallerygen serve
+            new recipe TITLE Writes recipes/<slug>.md in the site folder, the slug made from the title
+                             ("Piña Colada" → pina-colada.md), with the front matter filled in, hints
+                             for the other fields, and a Markdown skeleton. An existing file is never
+                             replaced.
+            """,
+        options: [
+            OptionSpec(name: "site", short: "s", value: "DIR", kind: .folder,
+                       help: "The site folder for 'new recipe' (default: the current folder when it has a site.yml)"),
+            OptionSpec(name: "date", value: "YYYY-MM-DD", help: "The recipe's date (default: today)"),
+        ],
+        arguments: [.choices(["site", "recipe"])],
+        exitCodes: "Exit codes: 0 written, 1 the folder or file already exists, 2 usage errors.")
 
-        new site DIR     Writes a starter site into DIR (which must be new or empty): a commented
-                         site.yml, three example recipes and a picture. It builds as it is:
-                         gallerygen serve --site DIR
-        new recipe TITLE Writes recipes/<slug>.md in the site folder, the slug made from the title
-                         ("Piña Colada" → pina-colada.md), with the front matter filled in, hints
-                         for the other fields, and a Markdown skeleton. An existing file is never
-                         replaced.
-
-        Options:
-          --site DIR          The site folder for 'new recipe' (default: Site)
-          --date YYYY-MM-DD   The recipe's date (default: today)
-          -h, --help          Show this help
-
-        Exit codes: 0 written, 1 the folder or file already exists, 2 usage errors.
-        """
+    static var help: String { spec.help }
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, values: ["site", "date"], flags: [], help: Self.help, takesArguments: true) {
+        switch tool.parseCommand(arguments, spec: Self.spec) {
         case .run(let options): parsed = options
         case .exit(let code): return code
         }
@@ -44,7 +46,7 @@ struct NewCommand {
             guard positionals.count == 2 else {
                 return usage("'new recipe' takes one title; quote it if it has spaces: gallerygen new recipe \"Piña Colada\"")
             }
-            return newRecipe(title: positionals[1], site: parsed.options["site"] ?? "Site", dateText: parsed.options["date"])
+            return newRecipe(title: positionals[1], site: parsed.options["site"], dateText: parsed.options["date"])
         case nil:
             return usage("say what to create: 'new site DIR' or 'new recipe \"Title\"'")
         case let other?:
@@ -53,7 +55,7 @@ struct NewCommand {
     }
 
     private func usage(_ message: String) -> Int32 {
-        tool.console.error("error: \(message)\n\n\(Self.help)")
+        tool.console.error("\(tool.styled("error:", .error)) \(message)\n\n\(Self.help)")
         return ExitCode.usage
     }
 
@@ -63,16 +65,16 @@ struct NewCommand {
         do {
             try StarterSite.write(to: directory, displayPath: display)
         } catch {
-            tool.console.error(error.description)
+            tool.report([error])
             return ExitCode.failure
         }
         tool.console.out("Created a new site in \(display): site.yml, \(StarterSite.files.count - 2) recipes and a picture.")
-        tool.console.out("Preview it with: gallerygen serve --site \(display)")
-        tool.console.out("Add a recipe with: gallerygen new recipe \"Title\" --site \(display)")
+        tool.console.out("Preview it with: cd \(display) && gallerygen serve")
+        tool.console.out("Add a recipe with: gallerygen new recipe \"Title\" (inside \(display))")
         return ExitCode.success
     }
 
-    private func newRecipe(title rawTitle: String, site: String, dateText: String?) -> Int32 {
+    private func newRecipe(title rawTitle: String, site: String?, dateText: String?) -> Int32 {
         let title = rawTitle.trimmingCharacters(in: .whitespacesAndNewlines)
         let slug = Recipe.slug(from: title)
         guard !slug.isEmpty else {
@@ -87,23 +89,23 @@ struct NewCommand {
         } else {
             date = Self.today()
         }
-        let siteDirectory = tool.resolve(site)
+        guard let siteDirectory = tool.siteDirectory(site) else { return ExitCode.failure }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: siteDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            tool.console.error("\(tool.display(siteDirectory)):1:1: error: site folder not found (create one with: gallerygen new site \(site))")
+            tool.report([.error("site folder not found (create one with: gallerygen new site \(site ?? "DIR"))", path: tool.display(siteDirectory))])
             return ExitCode.failure
         }
         let file = siteDirectory.appendingPathComponent("recipes/\(slug).md")
         let display = tool.display(file)
         guard !FileManager.default.fileExists(atPath: file.path) else {
-            tool.console.error("\(display):1:1: error: the recipe file already exists; edit it, or choose another title")
+            tool.report([.error("the recipe file already exists; edit it, or choose another title", path: display)])
             return ExitCode.failure
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(StarterSite.recipe(title: title, date: date).utf8).write(to: file, options: .withoutOverwriting)
         } catch {
-            tool.console.error("\(display):1:1: error: cannot write the recipe: \(error.localizedDescription)")
+            tool.report([.error("cannot write the recipe: \(error.localizedDescription)", path: display)])
             return ExitCode.failure
         }
         tool.console.out("Created \(display); fill in its ingredients and method.")

@@ -16,66 +16,66 @@ struct ServeCommand {
     /// pass their own, which talks to the running server and returns.
     var waitForStop: @Sendable (PreviewServer) -> Void = ServeCommand.waitForInterrupt
 
-    static let help = """
-        Usage: gallerygen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [options]
+    static let spec = CommandSpec(
+        name: "serve", summary: "Build, serve on this machine, rebuild on change and reload the page",
+        usage: ["serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [options]"],
+        discussion: """
+            Builds the site, serves the output on this machine and prints the address to open. It then
+            watches the site folder and the theme, rebuilds after every change and reloads the page open
+            in the browser. A failed rebuild prints its errors and keeps the previous pages served.
+            Press Ctrl-C to stop.
 
-        Builds the site, serves the output on this machine and prints the address to open. It then
-        watches the site folder and the theme, rebuilds after every change and reloads the page open
-        in the browser. A failed rebuild prints its errors and keeps the previous pages served.
-        Press Ctrl-C to stop.
+            The reload script is added to pages only as they are served; the files written to the
+            output folder are exactly those of 'gallerygen build'.
+            """,
+        options: [
+            .site, .output, .theme,
+            OptionSpec(name: "port", short: "p", value: "N", kind: .number,
+                       help: "The port to listen on (default: 8000; 0 picks a free one)"),
+            OptionSpec(name: "host", value: "ADDRESS", help: "The IPv4 address to listen on (default: 127.0.0.1, this machine only)"),
+            .baseURL, .drafts,
+            OptionSpec(name: "open", help: "Open the site in the default browser once it is served (xdg-open or open)"),
+        ],
+        exitCodes: """
+            Exit codes: 0 stopped with Ctrl-C, 1 the port is taken or the server cannot start,
+            2 usage errors.
+            """)
 
-        Options:
-          --site DIR      The site folder (default: Site)
-          --output DIR    Where to write the website (default: <site>/public)
-          --theme DIR     Use another default theme folder
-          --port N        The port to listen on (default: 8000; 0 picks a free one)
-          --host ADDRESS  The IPv4 address to listen on (default: 127.0.0.1, this machine only)
-          --drafts        Include recipes marked 'draft: true'
-          -h, --help      Show this help
-
-        The reload script is added to pages only as they are served; the files written to the
-        output folder are exactly those of 'gallerygen build'.
-
-        Exit codes: 0 stopped with Ctrl-C, 1 the port is taken or the server cannot start,
-        2 usage errors.
-        """
+    static var help: String { spec.help }
 
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, values: ["site", "output", "theme", "port", "host"], flags: ["drafts"],
-                                 aliases: ["-p": "--port"], help: Self.help) {
+        switch tool.parseCommand(arguments, spec: Self.spec) {
         case .run(let options): parsed = options
         case .exit(let code): return code
         }
         let portText = parsed.options["port"] ?? "8000"
         guard let port = UInt16(portText) else {
-            tool.console.error("error: '--port \(portText)' is not a port number (0 to 65535)")
+            tool.console.error("\(tool.styled("error:", .error)) '--port \(portText)' is not a port number (0 to 65535)")
             return ExitCode.usage
         }
-        guard var options = tool.buildOptions(site: parsed.options["site"], output: parsed.options["output"],
-                                              theme: parsed.options["theme"]) else {
-            return ExitCode.usage
-        }
-        options.includeDrafts = parsed.flags.contains("drafts")
+        guard let baseURL = tool.baseURLOption(parsed) else { return ExitCode.usage }
+        guard var options = tool.buildOptions(parsed) else { return ExitCode.failure }
+        options.baseURL = baseURL
         let host = parsed.options["host"] ?? "127.0.0.1"
 
         let console = tool.console
         let displayTool = tool
-        let basePath = tool.baseURL(ofSite: options.siteDirectory).map(StaticSiteHandler.basePath(fromBaseURL:)) ?? "/"
+        let basePath = (baseURL ?? tool.baseURL(ofSite: options.siteDirectory)).map(StaticSiteHandler.basePath(fromBaseURL:)) ?? "/"
         let server = PreviewServer(options: options, host: host, port: port, basePath: basePath,
-                                   watchedDirectories: [options.siteDirectory, options.themeDirectory]) { event in
+                                   watchedDirectories: [options.siteDirectory] + (options.themeDirectory.map { [$0] } ?? [])) { event in
             switch event {
             case .changed(let paths):
                 let names = paths.prefix(3).map { displayTool.display(URL(fileURLWithPath: $0)) }
                 let more = paths.count > 3 ? " and \(paths.count - 3) more" : ""
                 console.out("Changed: \(names.joined(separator: ", "))\(more)")
             case .built(let report, let seconds, let generation):
-                for diagnostic in report.diagnostics { console.error(diagnostic.description) }
+                displayTool.report(report.diagnostics)
                 let verb = generation == 1 ? "Built" : "Rebuilt"
                 console.out(String(format: "%@ %d recipes into %@ in %.2f s", verb, report.recipeCount,
                                    displayTool.display(report.outputDirectory), seconds))
             case .failed(let failure):
-                for diagnostic in failure.diagnostics { console.error(diagnostic.description) }
+                displayTool.report(failure.diagnostics)
                 let count = failure.errors.count
                 console.error("build failed with \(count) error\(count == 1 ? "" : "s"); still serving the previous pages")
             }
@@ -88,10 +88,26 @@ struct ServeCommand {
         }
         console.out("Serving \(tool.display(options.outputDirectory)) at \(server.url)")
         console.out("Open \(server.url) in a browser; pages reload after each rebuild. Press Ctrl-C to stop.")
+        if parsed.flags.contains("open") { Self.openInBrowser(server.url, console: console) }
         waitForStop(server)
         server.stop()
         console.out("Stopped.")
         return ExitCode.success
+    }
+
+    /// Opens `url` with the desktop's opener (xdg-open on Linux, open on macOS), if there is one.
+    static func openInBrowser(_ url: String, console: CommandLineTool.Console) {
+        let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open", "/usr/bin/open"]
+        guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            console.error("Cannot open a browser here (no xdg-open); open \(url) yourself.")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { console.error("Cannot open a browser (\(opener) failed); open \(url) yourself.") }
     }
 
     /// Waits for Ctrl-C or SIGTERM, then restores their default handling.

@@ -12,8 +12,8 @@ public struct BuildOptions: Sendable {
     public var siteDirectory: URL
     /// The output folder; by default `public/` inside the site folder.
     public var outputDirectory: URL
-    /// The default theme folder (the repository's `Templates/`).
-    public var themeDirectory: URL
+    /// A theme folder replacing the built-in theme (`--theme DIR`); nil: the built-in theme.
+    public var themeDirectory: URL?
     public var includeDrafts = false
     /// Where to write the first gallery page's computed frames as JSON (`LayoutReport`), if anywhere.
     public var layoutReport: URL?
@@ -35,10 +35,10 @@ public struct BuildOptions: Sendable {
     /// Called at each point of the swap into the output folder (tests pause there).
     package var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
 
-    public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL) {
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.outputDirectory = (outputDirectory ?? siteDirectory.appendingPathComponent("public")).standardizedFileURL
-        self.themeDirectory = themeDirectory.standardizedFileURL
+        self.themeDirectory = themeDirectory?.standardizedFileURL
     }
 }
 
@@ -155,8 +155,8 @@ public struct SiteBuilder: Sendable {
         }
 
         var files: [OutputFile] = []
-        for (path, url) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(OutputFile(path: "assets/" + path, contents: .copy(url)))
+        for (path, contents) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(OutputFile(path: "assets/" + path, contents: contents))
         }
         // Recipe pictures go out as the pipeline's renditions (or the SVG itself), never the original.
         files += imageWork.outcome.files

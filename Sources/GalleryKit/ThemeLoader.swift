@@ -6,47 +6,71 @@ import GalleryRender
 import GallerySupport
 import Mustache
 
-/// Reads the default theme and a site's overrides (`<site>/templates/`) into a `Theme`.
+/// Reads the theme (the built-in one, or a folder given with `--theme`) and a site's overrides
+/// (`<site>/templates/`) into a `Theme`.
 package struct ThemeLoader: Sendable {
-    /// The default theme folder (the repository's `Templates/`).
-    package var themeDirectory: URL
+    /// A theme folder replacing the built-in theme; nil: the built-in theme.
+    package var themeDirectory: URL?
     /// The site's own `templates/` folder; it may not exist.
     package var overrideDirectory: URL?
     /// Turns an absolute path into the form diagnostics use.
     package var displayPath: @Sendable (URL) -> String
 
-    package init(themeDirectory: URL, overrideDirectory: URL?, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
+    package init(themeDirectory: URL?, overrideDirectory: URL?, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
         self.themeDirectory = themeDirectory
         self.overrideDirectory = overrideDirectory
         self.displayPath = displayPath
     }
 
+    /// Where a template's text comes from.
+    private enum Source {
+        case builtIn(String)
+        case file(URL)
+    }
+
     package func load() throws(BuildFailure) -> Theme {
-        var sources: [String: URL] = [:]
-        var assets: [String: URL] = [:]
+        var sources: [String: (source: Source, path: String)] = [:]
+        var assets: [String: OutputFile.Contents] = [:]
         var log = DiagnosticLog()
-        var found = Self.files(under: themeDirectory).map { (relative: $0, url: themeDirectory.appendingPathComponent($0)) }
-        if let overrideDirectory {
-            let (files, problems) = Self.siteFiles(under: overrideDirectory, displayPath: displayPath)
-            found += files
-            log.append(contentsOf: problems)
-        }
-        for (relative, url) in found {
+        func add(_ relative: String, _ source: Source, path: String) {
             if relative.hasPrefix("assets/") {
-                assets[String(relative.dropFirst("assets/".count))] = url
+                let name = String(relative.dropFirst("assets/".count))
+                switch source {
+                case .builtIn(let text): assets[name] = .data(Data(text.utf8))
+                case .file(let url): assets[name] = .copy(url)
+                }
             } else if relative.hasSuffix(".mustache") {
-                sources[String(relative.dropLast(".mustache".count))] = url
+                sources[String(relative.dropLast(".mustache".count))] = (source, path)
             }
         }
+        if let themeDirectory {
+            for relative in Self.files(under: themeDirectory) {
+                let url = themeDirectory.appendingPathComponent(relative)
+                add(relative, .file(url), path: displayPath(url))
+            }
+        } else {
+            for (relative, contents) in BuiltInTheme.files {
+                add(relative, .builtIn(contents), path: BuiltInTheme.displayName + "/" + relative)
+            }
+        }
+        if let overrideDirectory {
+            let (files, problems) = Self.siteFiles(under: overrideDirectory, displayPath: displayPath)
+            for (relative, url) in files { add(relative, .file(url), path: displayPath(url)) }
+            log.append(contentsOf: problems)
+        }
         var templates: [String: Template] = [:]
-        for (name, url) in sources.sorted(by: { $0.key < $1.key }) {
-            let path = displayPath(url)
+        for (name, (source, path)) in sources.sorted(by: { $0.key < $1.key }) {
             let data: Data
-            do throws(SiteFile.Failure) {
-                data = try SiteFile.read(url)
-            } catch {
-                log.append(.error("the template \(error.message)", path: path))
-                continue
+            switch source {
+            case .builtIn(let contents):
+                data = Data(contents.utf8)
+            case .file(let url):
+                do throws(SiteFile.Failure) {
+                    data = try SiteFile.read(url)
+                } catch {
+                    log.append(.error("the template \(error.message)", path: path))
+                    continue
+                }
             }
             do {
                 let text = try SourceText.decode(data, path: path)
@@ -60,7 +84,8 @@ package struct ThemeLoader: Sendable {
             }
         }
         for name in Theme.requiredTemplates where sources[name] == nil {
-            log.append(.error("the theme has no '\(name).mustache' template", path: displayPath(themeDirectory)))
+            log.append(.error("the theme has no '\(name).mustache' template", 
+                              path: themeDirectory.map(displayPath) ?? BuiltInTheme.displayName))
         }
         if log.hasErrors { throw BuildFailure(log.sorted) }
         return Theme(templates: templates, assets: assets)

@@ -11,10 +11,11 @@ package struct Theme: Sendable {
     package var templates: TemplateLibrary
     /// Template names that exist, for checks.
     package var templateNames: Set<String>
-    /// Static files copied to the output under `assets/`, by path relative to `assets/`.
-    package var assets: [String: URL]
+    /// Static files published under `assets/`, by path relative to `assets/`: the built-in
+    /// theme's bytes, or files copied from a theme or override folder.
+    package var assets: [String: OutputFile.Contents]
 
-    package init(templates: [String: Template], assets: [String: URL]) {
+    package init(templates: [String: Template], assets: [String: OutputFile.Contents]) {
         self.templates = TemplateLibrary(templates: templates)
         self.templateNames = Set(templates.keys)
         self.assets = assets

@@ -40,7 +40,6 @@ import Testing
 
         let console = CapturedConsole()
         let tool = CommandLineTool(console: console.console, currentDirectory: work,
-                                   executablePath: "/nonexistent/gallerygen",
                                    environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
         let code = tool.run(["build", "--site", "site", "--output", "out"])
 

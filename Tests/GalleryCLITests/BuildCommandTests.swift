@@ -42,7 +42,6 @@ enum Paths {
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
         let tool = CommandLineTool(console: captured.console, currentDirectory: directory,
-                                   executablePath: "/nonexistent/gallerygen",
                                    environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
         return (tool.run(arguments), captured)
     }

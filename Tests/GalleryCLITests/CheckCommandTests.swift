@@ -20,8 +20,7 @@ import Testing
 
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
-        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, executablePath: "/nonexistent/gallerygen",
-                                   environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
+        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
         return (tool.run(arguments), captured)
     }
 

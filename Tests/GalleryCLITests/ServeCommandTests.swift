@@ -64,8 +64,7 @@ func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) 
     }
 
     func tool(_ captured: CapturedConsole) -> CommandLineTool {
-        CommandLineTool(console: captured.console, currentDirectory: directory, executablePath: "/nonexistent/gallerygen",
-                        environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
+        CommandLineTool(console: captured.console, currentDirectory: directory, environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
     }
 
     func previewServer(events: CapturedConsole) -> PreviewServer {

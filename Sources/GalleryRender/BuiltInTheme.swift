@@ -1,0 +1,43 @@
+import Foundation
+import GallerySupport
+
+/// The default theme, compiled into the binary from `Templates/` (scripts/embed-theme.py), so an
+/// installed `gallerygen` needs no files beside it. A site's `templates/` folder overrides any of
+/// its files; `--theme DIR` replaces it.
+public enum BuiltInTheme {
+    /// How diagnostics and `theme export` name the built-in theme's files.
+    public static let displayName = "(built-in theme)"
+
+    /// Writes every file of the built-in theme into `directory`, which must not exist or be empty,
+    /// so a theme author can start from it; returns the relative paths written.
+    public static func export(to directory: URL, displayPath: String) throws(Diagnostic) -> [String] {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .error("a file with this name already exists; choose a new folder name", path: displayPath)
+            }
+            let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+            guard contents.isEmpty else {
+                throw .error("the folder is not empty; choose a new or empty folder for the theme", path: displayPath)
+            }
+        }
+        // Written beside the target and renamed into place, so a failure leaves nothing behind.
+        let parent = directory.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).theme-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try? fileManager.removeItem(at: staging)
+            for (path, contents) in files {
+                let url = staging.appendingPathComponent(path)
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contents.utf8).write(to: url)
+            }
+            if fileManager.fileExists(atPath: directory.path) { try fileManager.removeItem(at: directory) }
+            try fileManager.moveItem(at: staging, to: directory)
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw .error("cannot write the theme: \(error.localizedDescription)", path: displayPath)
+        }
+        return files.map(\.path)
+    }
+}
