@@ -6,11 +6,16 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
+.PHONY: site theme test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
 	.build/release/gallerygen build --site $(SITE)
+
+## theme: embed Templates/ into the binary (Sources/GalleryRender/BuiltInTheme+Files.swift); run it
+## after changing the default theme (BuiltInThemeTests fails until then)
+theme:
+	$(PYTHON) scripts/embed-theme.py
 
 ## test: install what the tests need and run every test (Swift, then the browser checks)
 ## SwiftPM itself leaves empty TemporaryDirectory.* folders and swift-generated-sources/ (test

@@ -1,0 +1,31 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+@testable import GalleryKit
+@testable import GalleryRender
+@testable import GallerySupport
+
+/// The theme compiled into the binary is `Templates/` byte for byte: a template changed without
+/// running `make theme` (scripts/embed-theme.py) fails here, not in a user's site.
+@Suite struct BuiltInThemeTests {
+    @Test func embeddedFilesAreTemplatesByteForByte() throws {
+        let onDisk = ThemeLoader.files(under: Repository.templates)
+        #expect(BuiltInTheme.files.map(\.path) == onDisk, "run `make theme`: the embedded file list differs from Templates/")
+        for (path, contents) in BuiltInTheme.files {
+            let disk = try Data(contentsOf: Repository.templates.appendingPathComponent(path))
+            #expect(Data(contents.utf8) == disk, "run `make theme`: \(path) differs from Templates/\(path)")
+        }
+    }
+
+    @Test func exportWritesTheThemeIntoAnEmptyFolderAndRefusesAFullOne() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let target = temporary.url.appendingPathComponent("mytheme")
+        let written = try BuiltInTheme.export(to: target, displayPath: "mytheme")
+        #expect(written.sorted() == BuiltInTheme.files.map(\.path).sorted())
+        #expect(treeContents(target) == treeContents(Repository.templates))
+        #expect(throws: Diagnostic.self) { try BuiltInTheme.export(to: target, displayPath: "mytheme") }
+        // Nothing is left beside the target.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path) == ["mytheme"])
+    }
+}
