@@ -130,13 +130,18 @@ package enum StarterSite {
     }
 
     static let siteConfig = """
-        # The site's settings. Every key is described in gallerygen's README.md.
+        # The site's settings. Every key is explained here; `man gallerygen` (or `gallerygen help
+        # build`) describes the commands, and `gallerygen layouts` every arrangement's parameters.
+        # Lines starting with # are comments; remove the # in front of a key to use it.
         title: My Recipes
         description: A few favourite recipes, written down so they are never lost.
-        base_url: https://example.com/           # the published address (used by feeds and the sitemap)
-        language: en
+        base_url: https://example.com/           # the published address (feed, sitemap, share links)
+        language: en                             # for <html lang> and the feed
         author: Me
         unsafe_html: false                       # true lets raw HTML in the Markdown through
+        # search: true                           # the gallery's search box and search.json
+        # twitter: "@me"                         # the X (Twitter) account named in share cards
+        # recipe_category: Drink                 # schema.org recipeCategory when a recipe has none
 
         # Reference widths the gallery is laid out for; between two, the arrangement scales.
         breakpoints:
@@ -153,6 +158,19 @@ package enum StarterSite {
             - masonry
             - justified
           label_height: 44                       # room for the two-line title under each picture
+          # page_size: 60                        # cards per gallery page; more go on page/2/ …
+          # section_by: glass                    # headed sections: glass, author, tag or year
+          # transition: { duration: 0.6, stagger: 0.02, easing: spring }   # how cards move
+          # background: { color: "#2b1d14", image: images/leather.jpg }    # behind the cards
+
+        # What is made of each picture (all optional):
+        # images:
+        #   formats: [webp, jpeg]                # the rendition formats
+        #   max_width: 1600                      # no rendition is wider
+        #   jpeg_quality: 82
+        #   webp_quality: 78
+        #   crops: true                          # 16:9, 4:3 and 1:1 crops for search results
+        #   svg: sanitize                        # or rasterize: SVGs published as WebP and JPEG
 
         """
 
