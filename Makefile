@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site theme test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
+.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -16,6 +16,46 @@ site: deps release
 ## after changing the default theme (BuiltInThemeTests fails until then)
 theme:
 	$(PYTHON) scripts/embed-theme.py
+
+## install: the release binary, its man page and bash, zsh and fish completions under PREFIX
+## (default /usr/local; DESTDIR for staging). uninstall removes exactly those files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_BIN ?= .build/release/gallerygen
+INSTALLED := $(DESTDIR)$(PREFIX)/bin/gallerygen $(DESTDIR)$(PREFIX)/share/man/man1/gallerygen.1 \
+	$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gallerygen \
+	$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gallerygen \
+	$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gallerygen.fish
+install: $(if $(filter .build/release/gallerygen,$(INSTALL_BIN)),release)
+	install -Dm755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/gallerygen
+	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	$(INSTALL_BIN) manpage > $(DESTDIR)$(PREFIX)/share/man/man1/gallerygen.1
+	$(INSTALL_BIN) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gallerygen
+	$(INSTALL_BIN) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gallerygen
+	$(INSTALL_BIN) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gallerygen.fish
+
+uninstall:
+	rm -f $(INSTALLED)
+
+## deb: gallerygen_VERSION_ARCH.deb with dpkg-deb (a static-stdlib release binary: no Swift needed)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/GalleryCLI/CommandLineTool.swift)
+ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB := gallerygen_$(VERSION)_$(ARCH).deb
+DEB_ROOT := .build/deb/root
+deb: release
+	rm -rf $(DEB_ROOT) && mkdir -p $(DEB_ROOT)/DEBIAN
+	$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_ROOT)
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/gallerygen.1
+	mkdir -p $(DEB_ROOT)/usr/share/doc/gallerygen && cp LICENSE $(DEB_ROOT)/usr/share/doc/gallerygen/copyright
+	scripts/deb-control.sh .build/release/gallerygen $(VERSION) $$(du -sk $(DEB_ROOT)/usr | cut -f1) > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --build --root-owner-group $(DEB_ROOT) $(DEB)
+	dpkg-deb --info $(DEB)
+
+## deb-test: the package unpacked into a scratch root (dpkg -x), its binary used from an unrelated
+## folder: a new site built and checked, and the sample site built
+deb-test: deb
+	scripts/deb-test.sh $(DEB) $(SITE)
 
 ## test: install what the tests need and run every test (Swift, then the browser checks)
 ## SwiftPM itself leaves empty TemporaryDirectory.* folders and swift-generated-sources/ (test
@@ -30,6 +70,7 @@ test: test-deps
 	  if [ -n "$$left" ]; then echo "the tests left files in their temporary folder:"; echo "$$left"; exit 1; fi
 	rm -rf $(TEST_TMPDIR)
 	$(MAKE) --no-print-directory embedding-test
+	$(MAKE) --no-print-directory deb-test
 	$(MAKE) --no-print-directory browser-test
 	$(MAKE) --no-print-directory validate-html
 

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Prints the DEBIAN/control file of the gallerygen package: Depends names the Debian packages of
+# every library the binary links (found with ldd and dpkg -S); libvips, which the binary opens on
+# first use rather than links, is a Recommends.
+# Usage: scripts/deb-control.sh BINARY VERSION INSTALLED_KB
+set -euo pipefail
+binary=$1 version=$2 size=$3
+# dpkg knows a file by the path its package installed it at: with merged /usr that may be the
+# /lib or the /usr/lib form, of the link or of its target.
+owner() {
+  local real; real=$(readlink -f "$1")
+  for path in "$1" "$real" "${1#/usr}" "${real#/usr}" "/usr$1" "/usr$real"; do
+    dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1 && return 0
+  done
+  echo "deb-control: no package owns $1" >&2
+  return 1
+}
+packages=$(ldd "$binary" | awk '/=> \// { print $3 }' | while read -r lib; do owner "$lib"; done | sort -u | grep -v '^libc6$' || true)
+depends="libc6"
+for package in $packages; do
+  depends="$depends, $package"
+done
+vips=$(dpkg -S "$(readlink -f /usr/lib/x86_64-linux-gnu/libvips.so.42)" 2>/dev/null | head -1 | cut -d: -f1 || echo libvips42)
+cat <<CONTROL
+Package: gallerygen
+Version: $version
+Architecture: $(dpkg --print-architecture)
+Maintainer: The gallerygen authors <gallerygen@example.com>
+Installed-Size: $size
+Depends: $depends
+Recommends: ${vips:-libvips42}
+Section: web
+Priority: optional
+Homepage: https://github.com/gallerygen/gallerygen
+Description: static recipe gallery generator
+ gallerygen builds a static website from a folder of recipes (Markdown with YAML
+ front matter) and photos. Its gallery arranges the recipe cards the way iOS
+ collection views do (grid, fan, scatter, deck, masonry, justified rows...),
+ computed at build time and switched without JavaScript.
+CONTROL
