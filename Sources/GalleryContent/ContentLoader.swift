@@ -185,7 +185,7 @@ package struct ContentLoader: Sendable {
             }
             let data: Data
             do throws(SiteFile.Failure) {
-                data = try SiteFile.read(url, upTo: ImageProbe.headerLength)
+                data = try ImageProbe.header(of: url)
             } catch .notFound {
                 log.append(.error("image '\(relative)' not found (looked for \(displayPath(relative)))", path: path, line: line, column: 1))
                 continue

@@ -39,19 +39,15 @@ package enum ImageProbe {
     /// GIFs are read whole, to the end of their last frame; larger ones are refused.
     static let gifByteLimit = 256 * 1024 * 1024
 
-    /// What `probe` needs of a file: the start, or all of a GIF (every frame's descriptor is
-    /// checked) or of an SVG (parsed to find its size), up to their limits; nil when it cannot be read.
-    package static func header(of url: URL) -> Data? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard var data = try? handle.read(upToCount: headerLength) else { return Data() }
+    /// What `probe` needs of a site file: the start, or all of a GIF (every frame's descriptor is
+    /// checked) or of an SVG (parsed to find its size), up to their limits. Read with `SiteFile`,
+    /// so a named pipe or device is refused rather than blocking.
+    package static func header(of url: URL) throws(SiteFile.Failure) -> Data {
+        let data = try SiteFile.read(url, upTo: headerLength)
         let whole = data.starts(with: Array("GIF8".utf8)) ? gifByteLimit
             : data.count == headerLength && !isRaster(data) ? SVGDocument.byteLimit : 0
-        if whole > 0, data.count == headerLength {
-            guard let rest = try? handle.read(upToCount: whole + 1 - headerLength) else { return nil }
-            data.append(rest)
-        }
-        return data
+        guard whole > 0, data.count == headerLength else { return data }
+        return try SiteFile.read(url, upTo: whole + 1)
     }
 
     private static func isRaster(_ data: Data) -> Bool {

@@ -51,8 +51,18 @@ import GalleryTestSupport
         defer { directory.remove() }
         let gif = Self.gif(width: 100, height: 100, frames: [(0, 0, 100, 100), (0, 0, 20000, 20000)], padding: 600_000)
         try directory.write("late.gif", gif)
-        let header = try #require(ImageProbe.header(of: directory.url.appendingPathComponent("late.gif")))
+        let header = try ImageProbe.header(of: directory.url.appendingPathComponent("late.gif"))
         #expect(failure(header)?.contains("GIF frame 2 is 20000×20000") == true, "\(failure(header) ?? "accepted")")
+    }
+
+    /// The loader reads pictures the way the probe asks: all of a GIF, not only its first 512 KB.
+    @Test func theBuildChecksGIFFramesBeyondTheHeaderRead() throws {
+        let site = try ImageTestSite()
+        defer { site.remove() }
+        try site.addImage("images/late.gif", Self.gif(width: 100, height: 100, frames: [(0, 0, 100, 100), (0, 0, 20000, 20000)],
+                                                      padding: 600_000))
+        try site.addRecipe("late", image: "images/late.gif")
+        #expect(site.errors().contains { $0.contains("GIF frame 2 is 20000×20000") }, "\(site.errors())")
     }
 
     @Test func svgSizeComesFromTheParsedDocument() {
