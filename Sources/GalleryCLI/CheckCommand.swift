@@ -82,7 +82,7 @@ struct CheckCommand {
             return ExitCode.failure
         }
         tool.report(report.diagnostics, format: format)
-        return checkLinks(in: scratchOptions.outputDirectory, displayPath: realOutput, siteDirectory: options.siteDirectory,
+        return checkLinks(in: scratchOptions.outputDirectory, displayPath: realOutput, baseURL: report.baseURL,
                           recipes: report.recipeCount)
     }
 
@@ -97,22 +97,22 @@ struct CheckCommand {
         }
         let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: tool.display(options.siteDirectory),
                                    includeDrafts: options.includeDrafts)
-        let recipeCount: Int
+        let recipeCount: Int, baseURL: String?
         do {
             let (site, warnings) = try SiteBuilder.loadSite(loader)
             tool.report(warnings, format: format)
             recipeCount = site.recipes.count
+            baseURL = site.config.baseURL
         } catch {
             tool.report(error.diagnostics, format: format)
             let count = error.errors.count
             console.error("check failed: the content has \(count) error\(count == 1 ? "" : "s")")
             return ExitCode.failure
         }
-        return checkLinks(in: options.outputDirectory, displayPath: output, siteDirectory: options.siteDirectory, recipes: recipeCount)
+        return checkLinks(in: options.outputDirectory, displayPath: output, baseURL: baseURL, recipes: recipeCount)
     }
 
-    private func checkLinks(in directory: URL, displayPath: String, siteDirectory: URL, recipes: Int) -> Int32 {
-        let baseURL = tool.baseURL(ofSite: siteDirectory)
+    private func checkLinks(in directory: URL, displayPath: String, baseURL: String?, recipes: Int) -> Int32 {
         let report = LinkChecker(outputDirectory: directory, displayPath: displayPath, baseURL: baseURL).check()
         tool.report(report.diagnostics, format: format)
         let broken = report.diagnostics.count

@@ -44,12 +44,6 @@ extension CommandLineTool {
         return nil
     }
 
-    /// The `base_url` of the site's site.yml, if it has a valid one.
-    func baseURL(ofSite siteDirectory: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent("site.yml").path) else { return nil }
-        return SiteConfig.parse(String(decoding: data, as: UTF8.self), displayPath: "site.yml").0.baseURL
-    }
-
     /// `--base-url URL` checked: an absolute http(s) address. Prints the problem and returns nil
     /// when it is not one; returns .some(nil) when the option was not given.
     func baseURLOption(_ parsed: ArgumentParser) -> String?? {

@@ -61,8 +61,7 @@ struct ServeCommand {
 
         let console = tool.console
         let displayTool = tool
-        let basePath = (baseURL ?? tool.baseURL(ofSite: options.siteDirectory)).map(StaticSiteHandler.basePath(fromBaseURL:)) ?? "/"
-        let server = PreviewServer(options: options, host: host, port: port, basePath: basePath,
+        let server = PreviewServer(options: options, host: host, port: port,
                                    watchedDirectories: [options.siteDirectory] + (options.themeDirectory.map { [$0] } ?? [])) { event in
             switch event {
             case .changed(let paths):

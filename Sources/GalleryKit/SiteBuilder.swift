@@ -49,6 +49,8 @@ public struct BuildReport: Sendable {
     public var recipeCount: Int
     public var fileCount: Int
     public var outputDirectory: URL
+    /// The base URL the pages were written for (`--base-url`, else site.yml's `base_url`).
+    public var baseURL: String?
     /// Images processed by this build, and images taken from the cache unchanged.
     public var imagesProcessed = 0
     public var imagesFromCache = 0
@@ -194,6 +196,7 @@ public struct SiteBuilder: Sendable {
         }
         var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageWriter.count + files.count,
                                  outputDirectory: options.outputDirectory)
+        report.baseURL = site.config.baseURL
         report.imagesProcessed = imageWork.outcome.processedCount
         report.imagesFromCache = imageWork.outcome.cachedCount
         return report

@@ -27,13 +27,19 @@ package final class PreviewServer: @unchecked Sendable {
     package static let eventsPath = "/__gallerygen/events"
 
     package let options: BuildOptions
-    /// The path of the site's base URL; requests under it are served as if at `/`.
-    package let basePath: String
+    /// The path of the base URL the last successful build was made for (`--base-url`, else
+    /// site.yml's, which may change while serving); requests under it are served as if at `/`.
+    package var basePath: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return currentBasePath
+    }
     /// How long an events request waits for a new build before answering with the current one.
     package var longPollTimeout: TimeInterval = 25
     private let report: @Sendable (Event) -> Void
     private let condition = NSCondition()
     private var currentGeneration = 0
+    private var currentBasePath = "/"
     private var stopped = false
     /// Requests read the output under the read lock; a rebuild holds the write lock, so no
     /// request ever sees the output folder half swapped.
@@ -43,10 +49,9 @@ package final class PreviewServer: @unchecked Sendable {
 
     /// `watchedDirectories` are the site folder and the theme folder(s); the output folder and
     /// `.gallerygen-cache` are never watched.
-    package init(options: BuildOptions, host: String = "127.0.0.1", port: UInt16, basePath: String = "/",
+    package init(options: BuildOptions, host: String = "127.0.0.1", port: UInt16,
                 watchedDirectories: [URL], pollInterval: TimeInterval = 0.5, events report: @escaping @Sendable (Event) -> Void) {
         self.options = options
-        self.basePath = basePath
         self.report = report
         server = HTTPServer(host: host, port: port) { [weak self] request in
             self?.respond(to: request) ?? .text(503, "The preview server is stopping.")
@@ -107,6 +112,7 @@ package final class PreviewServer: @unchecked Sendable {
             let result = try outputLock.writing { () throws(BuildFailure) -> BuildReport in try SiteBuilder(options: options).build() }
             condition.lock()
             currentGeneration += 1
+            currentBasePath = result.baseURL.map(StaticSiteHandler.basePath(fromBaseURL:)) ?? "/"
             let generation = currentGeneration
             condition.broadcast()
             condition.unlock()
@@ -124,7 +130,9 @@ package final class PreviewServer: @unchecked Sendable {
                                                        HTTPHeader(name: "Cache-Control", value: "no-store")],
                                 body: Data("{\"generation\":\(generation)}".utf8))
         }
-        let generation = self.generation
+        condition.lock()
+        let generation = currentGeneration, basePath = currentBasePath
+        condition.unlock()
         let handler = StaticSiteHandler(root: options.outputDirectory, basePath: basePath) {
             Self.reloadScript(generation: generation)
         }

@@ -124,6 +124,21 @@ func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) 
         #expect(server.waitForGeneration(after: 1, timeout: 10) == 2)
     }
 
+    @Test func theBasePathFollowsSiteYmlWhileServing() throws {
+        try write("site/site.yml", "title: Serve Bar\nbase_url: https://example.com/back-bar/\n")
+        try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice.\n")
+        let server = previewServer(events: CapturedConsole())
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(server.basePath == "/back-bar/")
+        #expect(loopbackGet("/back-bar/recipes/gimlet/", port: port).status == 200)
+        try write("site/site.yml", "title: Serve Bar\nbase_url: https://example.com/bar/\n")
+        #expect(server.waitForGeneration(after: 1, timeout: 10) == 2)
+        #expect(server.basePath == "/bar/")
+        #expect(loopbackGet("/bar/recipes/gimlet/", port: port).status == 200)
+        #expect(loopbackGet("/back-bar/recipes/gimlet/", port: port).status == 404)
+    }
+
     @Test func pagesStayAvailableDuringRebuilds() throws {
         try writeSite()
         let server = previewServer(events: CapturedConsole())
