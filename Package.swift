@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
         .testTarget(name: "GalleryServeTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryTestSupport", "GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
     ]
 )
 

@@ -1,27 +1,13 @@
 import Foundation
 import Testing
+import GalleryTestSupport
 @testable import GalleryCLI
 
-@Suite struct CheckCommandTests {
-    let directory: URL
-    let temporaryFolder: TemporaryFolder
+@Suite struct CheckCommandTests: CommandWorkspace {
+    let folder: TemporaryDirectory
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-check-test-\(UUID().uuidString)")
-        temporaryFolder = TemporaryFolder(directory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        let url = directory.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
-        let captured = CapturedConsole()
-        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
-        return (tool.run(arguments), captured)
+        folder = try TemporaryDirectory()
     }
 
     @Test func sampleSiteHasNoBrokenLinks() throws {

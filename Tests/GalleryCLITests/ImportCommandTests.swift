@@ -1,23 +1,16 @@
 import Foundation
 import Testing
+import GalleryTestSupport
 @testable import GalleryCLI
 
-@Suite struct ImportCommandTests {
-    let directory: URL
-    let temporaryFolder: TemporaryFolder
+@Suite struct ImportCommandTests: CommandWorkspace {
+    let folder: TemporaryDirectory
     static let fixture = Paths.root.appendingPathComponent("Tests/Fixtures/seed-plist/DrinkList.plist").path
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-import-\(UUID().uuidString)")
-        temporaryFolder = TemporaryFolder(directory)
+        folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("site"), withIntermediateDirectories: true)
         try Data("title: Imported Bar\n".utf8).write(to: directory.appendingPathComponent("site/site.yml"))
-    }
-
-    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
-        let captured = CapturedConsole()
-        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
-        return (tool.run(arguments), captured)
     }
 
     @Test func importsTheSeedListIntoRecipesThatBuild() throws {

@@ -1,25 +1,13 @@
 import Foundation
 import Testing
+import GalleryTestSupport
 @testable import GalleryCLI
 
-@Suite struct NewCommandTests {
-    let directory: URL
-    let temporaryFolder: TemporaryFolder
+@Suite struct NewCommandTests: CommandWorkspace {
+    let folder: TemporaryDirectory
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-new-\(UUID().uuidString)")
-        temporaryFolder = TemporaryFolder(directory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
-        let captured = CapturedConsole()
-        let tool = CommandLineTool(console: captured.console, currentDirectory: directory, environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
-        return (tool.run(arguments), captured)
-    }
-
-    func read(_ relative: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
+        folder = try TemporaryDirectory()
     }
 
     @Test func starterSiteBuildsAsItIs() throws {

@@ -1,70 +1,26 @@
 import Foundation
 import GalleryKit
 import Testing
+import GalleryTestSupport
 @testable import GalleryCLI
 import GalleryServe
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// A loopback GET that returns the status and body; the preview server closes each connection.
+/// A loopback GET that returns the status and body, or status 0 when nothing answers.
 func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) {
-    #if canImport(Glibc)
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { return (0, "") }
-    let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-    _ = request.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 8192)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        if count <= 0 { break }
-        received.append(contentsOf: buffer[..<count])
-    }
-    let text = String(decoding: received, as: UTF8.self)
-    guard let split = text.range(of: "\r\n\r\n") else { return (0, text) }
-    let status = Int(text[..<split.lowerBound].split(separator: " ").dropFirst().first ?? "") ?? 0
-    return (status, String(text[split.upperBound...]))
+    guard let reply = try? LoopbackHTTP.request(target, port: port) else { return (0, "") }
+    return (reply.status, reply.text)
 }
 
-@Suite struct ServeCommandTests {
-    let directory: URL
-    let temporaryFolder: TemporaryFolder
+@Suite struct ServeCommandTests: CommandWorkspace {
+    let folder: TemporaryDirectory
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallerygen-serve-\(UUID().uuidString)")
-        temporaryFolder = TemporaryFolder(directory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        let url = directory.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        folder = try TemporaryDirectory()
     }
 
     func writeSite() throws {
         try write("site/site.yml", "title: Serve Bar\n")
         try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice.\n")
-    }
-
-    func tool(_ captured: CapturedConsole) -> CommandLineTool {
-        CommandLineTool(console: captured.console, currentDirectory: directory, environment: ["GALLERYGEN_THEME": Paths.root.appendingPathComponent("Templates").path])
     }
 
     func previewServer(events: CapturedConsole) -> PreviewServer {
