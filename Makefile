@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SITE ?= Site
 BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev
-TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip
+TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip zsh fish
 PYTHON ?= python3
 VENV := .build/venv
 

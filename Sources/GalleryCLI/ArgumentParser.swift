@@ -17,7 +17,7 @@ struct ArgumentParser {
         for option in table {
             byName[option.name] = option
             for alias in option.aliases { byName[alias] = option }
-            if let short = option.short { byShort[short] = option }
+            for short in (option.short.map { [$0] } ?? []) + option.shortAliases { byShort[short] = option }
         }
         func unknown(_ written: String) -> UsageError {
             let names = table.flatMap { [$0.name] + $0.aliases }

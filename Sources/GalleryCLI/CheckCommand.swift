@@ -22,7 +22,7 @@ struct CheckCommand {
             """,
         options: [
             .site,
-            OptionSpec(name: "output", short: "o", aliases: ["destination"], value: "DIR", kind: .folder,
+            OptionSpec(name: "output", short: "o", aliases: ["destination"], shortAliases: ["d"], value: "DIR", kind: .folder,
                        help: "Check this already built website instead of a fresh build"),
             .theme, .drafts, .format,
         ],

@@ -13,6 +13,8 @@ struct OptionSpec: Sendable {
     var short: Character?
     /// Other long names that mean the same (Hugo's `--destination` for `--output`).
     var aliases: [String] = []
+    /// Other one-letter forms (Hugo's `-d` for `-o`).
+    var shortAliases: [Character] = []
     /// The value's placeholder in help (`DIR`); nil for a flag.
     var value: String?
     var kind: ValueKind = .text
@@ -23,6 +25,7 @@ struct OptionSpec: Sendable {
     /// `-s, --site DIR` as help and the man page show it.
     var synopsis: String {
         var names = short.map { "-\($0), " } ?? "    "
+        for alias in shortAliases { names += "-\(alias), " }
         names += "--\(name)"
         for alias in aliases { names += ", --\(alias)" }
         return value.map { names + " " + $0 } ?? names
@@ -33,7 +36,7 @@ extension OptionSpec {
     // The options several commands share, written once.
     static let site = OptionSpec(name: "site", short: "s", value: "DIR", kind: .folder,
                                  help: "The site folder holding site.yml, recipes/ and images/ (default: the current folder when it has a site.yml)")
-    static let output = OptionSpec(name: "output", short: "o", aliases: ["destination"], value: "DIR", kind: .folder,
+    static let output = OptionSpec(name: "output", short: "o", aliases: ["destination"], shortAliases: ["d"], value: "DIR", kind: .folder,
                                    help: "Where to write the website (default: <site>/public); -d is Hugo's name for it")
     static let theme = OptionSpec(name: "theme", value: "DIR", kind: .folder,
                                   help: "Use the theme in DIR instead of the built-in one (also $GALLERYGEN_THEME)")
@@ -104,16 +107,22 @@ func nearest(to word: String, in candidates: [String]) -> String? {
     return best.distance <= max(1, min(word.count, best.candidate.count) / 3) ? best.candidate : nil
 }
 
-/// The Levenshtein distance: insertions, deletions and substitutions that turn `a` into `b`.
+/// The edit distance (optimal string alignment): insertions, deletions, substitutions and swaps
+/// of two neighbouring letters that turn `a` into `b`, so "biuld" is one edit from "build".
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     guard !a.isEmpty else { return b.count }
+    var beforePrevious: [Int] = []
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {
         var current = [i + 1] + Array(repeating: 0, count: b.count)
         for (j, y) in b.enumerated() {
             current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            if i > 0, j > 0, x == b[j - 1], a[i - 1] == y {
+                current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
+            }
         }
+        beforePrevious = previous
         previous = current
     }
     return previous[b.count]

@@ -39,7 +39,7 @@ struct CompletionsCommand {
     }
 
     static func words(_ option: OptionSpec) -> [String] {
-        ["--" + option.name] + option.aliases.map { "--" + $0 } + (option.short.map { ["-\($0)"] } ?? [])
+        ["--" + option.name] + option.aliases.map { "--" + $0 } + ((option.short.map { [$0] } ?? []) + option.shortAliases).map { "-\($0)" }
     }
 
     static var bash: String {
@@ -115,6 +115,9 @@ struct CompletionsCommand {
                     }
                 }
                 text += line + " -d \(quoted(option.help))\n"
+                for alias in option.shortAliases {
+                    text += "complete -c gallerygen -n '__fish_seen_subcommand_from \(command.name)' -s \(alias)\(option.takesValue ? " -r" : "") -d \(quoted(option.help))\n"
+                }
                 for alias in option.aliases {
                     text += "complete -c gallerygen -n '__fish_seen_subcommand_from \(command.name)' -l \(alias)\(option.takesValue ? " -r" : "") -d \(quoted(option.help))\n"
                 }

@@ -118,17 +118,7 @@ final class CapturedConsole: @unchecked Sendable {
     }
 
     func snapshot(_ relative: String) -> [String: Data] {
-        let base = directory.appendingPathComponent(relative)
-        var result: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [:] }
-        for case let path as String in enumerator {
-            var isDirectory: ObjCBool = false
-            let full = base.appendingPathComponent(path).path
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[path] = FileManager.default.contents(atPath: full)
-            }
-        }
-        return result
+        treeContents(directory.appendingPathComponent(relative))
     }
 }
 

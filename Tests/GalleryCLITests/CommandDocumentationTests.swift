@@ -1,3 +1,5 @@
+import Foundation
+import GalleryTestSupport
 import Testing
 @testable import GalleryCLI
 
@@ -30,5 +32,58 @@ import Testing
 
     @Test func unknownShellIsRefused() {
         #expect(CompletionsCommand.script(for: "tcsh") == nil)
+    }
+}
+
+/// Each completion script is valid in its shell and completes a command, an option and a value
+/// when the shell itself runs it (bash, zsh and fish come from `make test-deps`).
+@Suite struct CompletionScriptTests {
+    func shell(_ path: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            Issue.record("\(path) is missing: run 'make test-deps' (it installs bash, zsh and fish)")
+            return (-1, "")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test func bashCompletesCommandsOptionsAndChoices() throws {
+        let script = try #require(CompletionsCommand.script(for: "bash"))
+        let probe = script + """
+
+            COMP_WORDS=(gallerygen bu); COMP_CWORD=1; _gallerygen; echo "1:${COMPREPLY[*]}"
+            COMP_WORDS=(gallerygen build --dr); COMP_CWORD=2; _gallerygen; echo "2:${COMPREPLY[*]}"
+            COMP_WORDS=(gallerygen build --format ""); COMP_CWORD=3; _gallerygen; echo "3:${COMPREPLY[*]}"
+            """
+        let (status, output) = try shell("/bin/bash", ["-c", probe])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("1:build"))
+        #expect(output.contains("2:--drafts"))
+        #expect(output.contains("3:text json"))
+    }
+
+    @Test func zshAndFishParseTheirScripts() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("_gallerygen", try #require(CompletionsCommand.script(for: "zsh")))
+        try folder.write("gallerygen.fish", try #require(CompletionsCommand.script(for: "fish")))
+        let zsh = try shell("/usr/bin/zsh", ["-n", folder.url.appendingPathComponent("_gallerygen").path])
+        #expect(zsh.status == 0, "zsh: \(zsh.output)")
+        let fishParse = try shell("/usr/bin/fish", ["--no-execute", folder.url.appendingPathComponent("gallerygen.fish").path])
+        #expect(fishParse.status == 0, "fish: \(fishParse.output)")
+        // fish completes from the loaded script: the build command's options.
+        let fish = try shell("/usr/bin/fish", ["-c", "source \(folder.url.appendingPathComponent("gallerygen.fish").path); complete -C 'gallerygen build --dr'"])
+        #expect(fish.output.contains("--drafts"), "fish: \(fish.output)")
+        let fishCommands = try shell("/usr/bin/fish", ["-c", "source \(folder.url.appendingPathComponent("gallerygen.fish").path); complete -C 'gallerygen se'"])
+        #expect(fishCommands.output.contains("serve"), "fish: \(fishCommands.output)")
     }
 }
