@@ -95,8 +95,8 @@ struct ServeCommand {
     }
 
     /// Opens `url` with the desktop's opener (xdg-open on Linux, open on macOS), if there is one.
-    static func openInBrowser(_ url: String, console: CommandLineTool.Console) {
-        let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open", "/usr/bin/open"]
+    static func openInBrowser(_ url: String, console: CommandLineTool.Console,
+                              openers candidates: [String] = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open", "/usr/bin/open"]) {
         guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             console.error("Cannot open a browser here (no xdg-open); open \(url) yourself.")
             return

@@ -133,6 +133,23 @@ func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) 
         #expect(captured.out.contains("Stopped."))
     }
 
+    @Test func openRunsTheDesktopOpenerWithTheAddressOrSaysWhatToDo() throws {
+        let opened = directory.appendingPathComponent("opened.txt")
+        try write("fake-xdg-open", "#!/bin/sh\necho \"$1\" > '\(opened.path)'\n")
+        let opener = directory.appendingPathComponent("fake-xdg-open").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener)
+        let captured = CapturedConsole()
+        ServeCommand.openInBrowser("http://127.0.0.1:8123/", console: captured.console, openers: ["/nonexistent/xdg-open", opener])
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: opened.path), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try read("opened.txt") == "http://127.0.0.1:8123/\n")
+        #expect(captured.error.isEmpty)
+        let none = CapturedConsole()
+        ServeCommand.openInBrowser("http://127.0.0.1:8123/", console: none.console, openers: ["/nonexistent/xdg-open"])
+        #expect(none.error == "Cannot open a browser here (no xdg-open); open http://127.0.0.1:8123/ yourself.")
+    }
+
     @Test func portInUseIsAClearError() throws {
         try writeSite()
         let blocker = HTTPServer(port: 0) { _ in .text(200, "busy") }
