@@ -72,6 +72,9 @@ let package = Package(
         ),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),
+        // What each fuzzer does with its bytes; the fuzzers and FuzzRegressionTests share it.
+        .target(name: "FuzzHarness", dependencies: ["GallerySupport", "GalleryContent", "GalleryImages", "GalleryLayout", "Mustache"],
+                path: "fuzz/Sources/FuzzHarness"),
         // What the tests share: repository paths, temporary folders, fixture sites and pictures.
         .target(
             name: "GalleryTestSupport",
@@ -82,7 +85,7 @@ let package = Package(
         .testTarget(name: "GalleryPlanTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
         .testTarget(name: "GalleryImagesTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
         .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "FuzzHarness", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
         .testTarget(name: "GalleryServeTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryTestSupport", "GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
     ]
@@ -93,7 +96,7 @@ let package = Package(
 // parsers' `package` declarations, as the tests do. `make fuzz` builds them with
 // `-sanitize=fuzzer,address` and runs each in turn (README, Fuzzing).
 if ProcessInfo.processInfo.environment["GALLERYGEN_FUZZ"] != nil {
-    let parsers: [Target.Dependency] = ["FuzzSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryLayout", "Mustache"]
+    let parsers: [Target.Dependency] = ["FuzzSupport", "FuzzHarness"]
     package.targets += [
         .target(name: "CLibFuzzer", path: "fuzz/Sources/CLibFuzzer"),
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "fuzz/Sources/FuzzSupport"),

@@ -1,15 +1,10 @@
+import FuzzHarness
 import FuzzSupport
-import GalleryContent
-import GalleryImages
-import GallerySupport
 
-// Arbitrary bytes as a recipe file: decoded the way the content loader decodes it, then parsed.
-// Any outcome is fine except a trap, a hang or a sanitizer report.
+// Arbitrary bytes as a recipe file (FuzzHarness.frontMatter).
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let data = inputData(start, count)
-    guard let text = try? SourceText.decode(data, path: "recipes/fuzz.md") else { return 0 }
-    _ = RecipeParser.parse(text, sourcePath: "recipes/fuzz.md", displayPath: "recipes/fuzz.md")
+    _ = FuzzHarness.frontMatter(inputData(start, count))
     return 0
 }
 

@@ -1,12 +1,10 @@
+import FuzzHarness
 import FuzzSupport
-import GalleryContent
-import GalleryImages
-import GallerySupport
 
-// Arbitrary bytes as the seed app's `DrinkList.plist` (XML or binary), mapped to recipe files.
+// Arbitrary bytes as the seed app's drink list (FuzzHarness.plistImport).
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    _ = PlistImport.recipes(from: inputData(start, count), displayPath: "DrinkList.plist")
+    _ = FuzzHarness.plistImport(inputData(start, count))
     return 0
 }
 
