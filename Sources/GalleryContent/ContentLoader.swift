@@ -80,7 +80,10 @@ package struct ContentLoader: Sendable {
             } catch {
                 return (nil, [error])
             }
-            return RecipeParser.parse(text, sourcePath: relative, displayPath: path)
+            var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path)
+            // Only where the body starts is kept; its page reads it again (Site.body(of:)).
+            if case .text(let body)? = recipe?.body { recipe?.body = .file(body: body, in: text) }
+            return (recipe, diagnostics)
         }
         var recipes: [Recipe] = []
         for (recipe, diagnostics) in parsed {
@@ -92,7 +95,8 @@ package struct ContentLoader: Sendable {
         checkDuplicateSlugs(recipes, &log)
         let images = probeImages(recipes, &log)
         let site = log.hasErrors ? nil
-            : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts)
+            : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts,
+                   folder: (siteDirectory, displayRoot))
         return Reading(site: site, recipes: recipes, images: images, diagnostics: log.sorted)
     }
 

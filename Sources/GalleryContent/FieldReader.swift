@@ -43,7 +43,7 @@ struct FieldReader {
     }
 
     /// The line of every key, for diagnostics raised after reading.
-    var keyLines: [String: Int] { fields.mapValues(\.key.line) }
+    var keyLines: [Recipe.KeyLine] { fields.map { Recipe.KeyLine(key: $0.key, line: $0.value.key.line) }.sorted { $0.key < $1.key } }
 
     /// The key's own position, for messages about the entry as a whole.
     func keyPosition(_ key: String) -> (line: Int, column: Int)? {

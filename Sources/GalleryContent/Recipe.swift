@@ -25,14 +25,20 @@ package struct Recipe: Sendable, Hashable {
     /// Ordering hint: lower weights come first; recipes without one follow, by title.
     package var weight: Int?
     package var isDraft: Bool
-    /// The Markdown after the front matter.
-    package var body: String
-    /// The line of each front matter key in the source file, for diagnostics found after parsing.
-    package var keyLines: [String: Int] = [:]
+    /// The Markdown after the front matter, or where to read it again (`Site.body(of:)`).
+    package var body: RecipeBody
+    /// The line of each front matter key in the source file, for diagnostics found after parsing
+    /// (pairs rather than a dictionary: a few keys, and one per recipe of a 100,000-recipe site).
+    package var keyLines: [KeyLine] = []
+
+    package struct KeyLine: Sendable, Hashable {
+        package var key: String
+        package var line: Int
+    }
 
     /// The line of `key:` in the source file, or 1 when the key is absent.
     package func line(of key: String) -> Int {
-        keyLines[key] ?? 1
+        keyLines.first { $0.key == key }?.line ?? 1
     }
 
     package init(slug: String, title: String, sourcePath: String, image: ImageReference? = nil,
@@ -40,6 +46,7 @@ package struct Recipe: Sendable, Hashable {
                 ingredients: [String] = [], yield: String? = nil, prepTime: RecipeDuration? = nil,
                 cookTime: RecipeDuration? = nil, date: RecipeDate? = nil, author: String? = nil,
                 weight: Int? = nil, isDraft: Bool = false, body: String = "") {
+        self.body = .text(body)
         self.slug = slug
         self.title = title
         self.sourcePath = sourcePath
@@ -56,7 +63,6 @@ package struct Recipe: Sendable, Hashable {
         self.author = author
         self.weight = weight
         self.isDraft = isDraft
-        self.body = body
     }
 
     /// The order of the gallery: weight, then title, then slug, so ties never depend on file order.
@@ -219,5 +225,36 @@ extension String {
     package var foldedForSearch: String {
         utf8.allSatisfy { $0 < 0x80 } ? lowercased()
             : folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+    }
+}
+
+/// A recipe's Markdown body. The content loader keeps only where it starts and a checksum: the
+/// bodies are most of a site's text, and each is needed once, by its page (and the feed), so a
+/// 100,000-recipe site is not held in memory whole. The page reads the file again, through
+/// `Site.body(of:)`, and the checksum proves it is the text that was validated.
+package enum RecipeBody: Sendable, Hashable {
+    case text(String)
+    /// The body is the decoded file's text from UTF-8 offset `offset` to the end, whose bytes had
+    /// `checksum` (`RecipeBody.checksum`) when the site was read.
+    case file(offset: Int, checksum: UInt64)
+
+    /// The body of `text`, a file's decoded text whose last `body.utf8.count` bytes are `body`,
+    /// kept as its place in the file.
+    package static func file(body: String, in text: String) -> RecipeBody {
+        .file(offset: text.utf8.count - body.utf8.count, checksum: checksum(body.utf8))
+    }
+
+    /// The text, when it is held rather than read again.
+    package var heldText: String? {
+        if case .text(let text) = self { text } else { nil }
+    }
+
+    /// FNV-1a (64-bit): cheap, and enough to notice a file that changed during the build.
+    package static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 }

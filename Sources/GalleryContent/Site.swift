@@ -1,3 +1,4 @@
+import Foundation
 import GalleryLayout
 import GallerySupport
 
@@ -11,12 +12,38 @@ package struct Site: Sendable {
     /// The gallery's layout engines by arrangement (site.yml's order), then breakpoint, made once
     /// from site.yml's `gallery:` when the site is read.
     package var layouts: [[any CollectionLayout]]
+    /// The site folder and how diagnostics name it, for reading recipe bodies again; nil for a
+    /// site made in memory, whose recipes hold their bodies.
+    package var folder: (directory: URL, displayRoot: String)?
 
-    package init(config: SiteConfig, recipes: [Recipe], images: [String: ImageInfo], layouts: [[any CollectionLayout]]? = nil) {
+    package init(config: SiteConfig, recipes: [Recipe], images: [String: ImageInfo], layouts: [[any CollectionLayout]]? = nil,
+                folder: (directory: URL, displayRoot: String)? = nil) {
+        self.folder = folder
         self.config = config
         self.recipes = recipes
         self.images = images
         self.layouts = layouts
             ?? GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints, path: "site.yml").0
+    }
+
+    /// `recipe`'s Markdown body: as it is held, or read again from its file, which must still
+    /// hold the text the site was read with.
+    package func body(of recipe: Recipe) throws(Diagnostic) -> String {
+        switch recipe.body {
+        case .text(let text):
+            return text
+        case .file(let offset, let checksum):
+            guard let folder else {
+                throw .error("the recipe's text was not kept and there is no site folder to read it from", path: recipe.sourcePath)
+            }
+            let loader = ContentLoader(siteDirectory: folder.directory, displayRoot: folder.displayRoot)
+            let path = loader.displayPath(recipe.sourcePath)
+            let text = try SourceText.decode(try loader.readSiteFile(recipe.sourcePath, what: "the recipe"), path: path)
+            let bytes = text.utf8
+            guard offset <= bytes.count, RecipeBody.checksum(bytes.dropFirst(offset)) == checksum else {
+                throw .error("the recipe changed while the site was being built; build again", path: path)
+            }
+            return String(decoding: bytes.dropFirst(offset), as: UTF8.self)
+        }
     }
 }

@@ -30,7 +30,7 @@ package struct AtomFeed: Sendable {
             .prefix(Self.maximumEntries).map(\.2)
     }
 
-    package var text: String {
+    package func text() throws(Diagnostic) -> String {
         let config = site.config
         let entries = self.entries
         // With no dated recipe there is nothing newer than the epoch, and nothing to read a date from.
@@ -55,16 +55,16 @@ package struct AtomFeed: Sendable {
 
         """
         for recipe in entries {
-            xml += entry(recipe)
+            xml += try entry(recipe)
         }
         return xml + "</feed>\n"
     }
 
-    package var file: OutputFile {
-        OutputFile(path: SitePaths.feed, text: text)
+    package func file() throws(Diagnostic) -> OutputFile {
+        OutputFile(path: SitePaths.feed, text: try text())
     }
 
-    private func entry(_ recipe: Recipe) -> String {
+    private func entry(_ recipe: Recipe) throws(Diagnostic) -> String {
         let url = XMLText.escape(publishedURL.page(SitePaths.recipe(recipe)))
         let date = recipe.date.map(Self.timestamp) ?? ""
         var xml = """
@@ -86,12 +86,12 @@ package struct AtomFeed: Sendable {
             xml += "    <summary>\(XMLText.escape(summary))</summary>\n"
         }
         // xml:base resolves any relative link in the Markdown against the recipe's own page.
-        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(contentHTML(recipe)))</content>\n"
+        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(try contentHTML(recipe)))</content>\n"
         return xml + "  </entry>\n"
     }
 
     /// The page's substance as HTML: picture, ingredients, then the Markdown body.
-    func contentHTML(_ recipe: Recipe) -> String {
+    func contentHTML(_ recipe: Recipe) throws(Diagnostic) -> String {
         var html = ""
         switch recipe.image {
         case .local(let path)?:
@@ -106,7 +106,7 @@ package struct AtomFeed: Sendable {
             html += recipe.ingredients.map { "<li>\(escapeHTML($0))</li>\n" }.joined()
             html += "</ul>\n"
         }
-        return html + Markdown.html(recipe.body, allowRawHTML: site.config.unsafeHTML)
+        return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML)
     }
 
     /// RFC 3339 at midnight UTC: front matter dates carry no time or zone.
@@ -122,6 +122,6 @@ package struct FeedFile: GeneratedFile {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.feed }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures).file
+        try AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures).file()
     }
 }

@@ -63,7 +63,7 @@ package protocol PageKind: Sendable {
 /// A page made from a template: the kind gives the template's context.
 package protocol TemplatePage: PageKind {
     var templateName: String { get }
-    func context(_ index: Int, in site: PageRenderer) -> MustacheValue
+    func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue
 }
 
 extension TemplatePage {
@@ -71,7 +71,7 @@ extension TemplatePage {
     package var isListedInSitemap: Bool { true }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        OutputFile(path: path(index, in: site), contents: .data(Data(try site.render(templateName, context: context(index, in: site)))))
+        OutputFile(path: path(index, in: site), contents: .data(Data(try site.render(templateName, context: try context(index, in: site)))))
     }
 }
 

@@ -90,7 +90,7 @@ package struct PageRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         for (position, error) in failures.sorted(by: { $0.position < $1.position }) {
             let kind = Self.kinds[files[position].kind]
-            let diagnostic = (error as? TemplateError)?.diagnostic
+            let diagnostic = (error as? TemplateError)?.diagnostic ?? (error as? Diagnostic)
                 ?? .error("\(error)", path: kind.template ?? kind.path(files[position].index, in: self))
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }

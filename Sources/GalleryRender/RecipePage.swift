@@ -12,11 +12,11 @@ package struct RecipePage: TemplatePage {
 
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(site.site.recipes[index]) }
 
-    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.recipeContext(index) }
+    package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index) }
 }
 
 extension PageRenderer {
-    func recipeContext(_ index: Int) -> MustacheValue {
+    func recipeContext(_ index: Int) throws(Diagnostic) -> MustacheValue {
         let recipe = site.recipes[index]
         let path = SitePaths.recipe(recipe)
         let root = URLPath.root(from: path)
@@ -33,7 +33,7 @@ extension PageRenderer {
         context["date"] = recipe.date.map { .string($0.longDescription) } ?? .null
         context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
         context["author"] = recipe.author.map(MustacheValue.string) ?? .null
-        let body = Markdown.recipeBody(recipe.body, allowRawHTML: site.config.unsafeHTML)
+        let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML)
         context["bodyHTML"] = .string(body.html)
         context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.prepTime != nil || recipe.cookTime != nil)
         if index > 0 {
@@ -58,13 +58,13 @@ extension PageRenderer {
     }
 
     /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;
-    /// `steps` are the body's method, read from its Markdown unless given.
-    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String]? = nil) -> RecipeStructuredData {
+    /// `steps` are the body's method (`Markdown.recipeBody(_:allowRawHTML:).steps`).
+    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String]) -> RecipeStructuredData {
         let published = site.config.publishedURL
         let pictures = image.map(PublishedImage.candidates(in:)) ?? []
         return RecipeStructuredData(recipe: recipe, config: site.config,
                                     pageURL: published?.page(SitePaths.recipe(recipe)),
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
-                                    steps: steps ?? Markdown.orderedListItems(recipe.body))
+                                    steps: steps)
     }
 }

@@ -48,7 +48,7 @@ import GalleryTestSupport
         #expect(value.cookTime?.iso8601 == "PT1H30M")
         #expect(value.date?.iso8601 == "2024-03-14")
         #expect(value.weight == 3)
-        #expect(value.body == "Body *text*.")
+        #expect(value.body == .text("Body *text*."))
     }
 
     @Test func slugDefaultsToFileName() {

@@ -88,7 +88,7 @@ final class XMLOutline: NSObject, XMLParserDelegate {
         ], images: [:])
         let feed = AtomFeed(site: site, publishedURL: PublishedURL(base: "https://example.org/k"))
         #expect(feed.entries.map(\.slug) == ["new", "old", "same"])
-        let outline = try XMLOutline(feed.text)
+        let outline = try XMLOutline(feed.text())
         #expect(outline.all("title").map(\.text) == ["Q&A <Kitchen>", "New & <Improved>", "Old", "Same day"])
         #expect(outline.all("updated").first?.text == "2024-12-31T00:00:00Z")
         #expect(outline.all("id").map(\.text).dropFirst().first == "https://example.org/k/recipes/new/")
@@ -97,7 +97,7 @@ final class XMLOutline: NSObject, XMLParserDelegate {
 
     @Test func feedWithoutDatedRecipesIsStillValid() throws {
         let site = Site(config: SiteConfig(), recipes: [Recipe(slug: "a", title: "A", sourcePath: "a.md")], images: [:])
-        let outline = try XMLOutline(AtomFeed(site: site, publishedURL: PublishedURL(base: "https://example.org/")).text)
+        let outline = try XMLOutline(AtomFeed(site: site, publishedURL: PublishedURL(base: "https://example.org/")).text())
         #expect(outline.all("entry").isEmpty)
         #expect(outline.all("updated").map(\.text) == ["1970-01-01T00:00:00Z"])
     }

@@ -113,7 +113,7 @@ func metaTags(in html: String) -> [(String, String)] {
                 ["url": "../../images/mojito-1x1.jpg", "width": 900, "height": 900],
             ],
         ]
-        let data = renderer.structuredData(recipe, image: image, root: "../../")
+        let data = renderer.structuredData(recipe, image: image, root: "../../", steps: [])
         #expect(data.imageURLs == ["https://example.com/bar/images/mojito-16x9.jpg",
                                    "https://example.com/bar/images/mojito-4x3.jpg",
                                    "https://example.com/bar/images/mojito-1x1.jpg"])

@@ -115,7 +115,7 @@ struct TemplateContexts: Sendable {
         // Every page kind made from a template, with the context of each of its pages.
         var contexts: [String: [MustacheValue]] = [:]
         for case let kind as any TemplatePage in PageRenderer.kinds {
-            contexts[kind.templateName] = (0..<kind.count(in: renderer)).map { kind.context($0, in: renderer) }
+            contexts[kind.templateName] = try (0..<kind.count(in: renderer)).map { index throws -> MustacheValue in try kind.context(index, in: renderer) }
         }
         contexts["base"] = contexts.keys.sorted().flatMap { contexts[$0]! }
         contexts["card"] = contexts["gallery"]!.flatMap { page -> [MustacheValue] in
