@@ -27,7 +27,7 @@ package indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// Appends the text as UTF-8: one growing buffer for the whole document.
-    private func write(to output: inout [UInt8]) {
+    package func write(to output: inout [UInt8]) {
         switch self {
         case .null: output += "null".utf8
         case .bool(let value): output += (value ? "true" : "false").utf8

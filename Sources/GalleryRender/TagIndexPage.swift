@@ -25,7 +25,7 @@ extension PageRenderer {
             "galleryURL": .string(root + SitePaths.gallery),
             "tags": .array(tags.map { tag in
                 ["name": .string(tag.name), "url": .string(root + URLPath.encode(SitePaths.tag(slug: tag.slug))),
-                 "count": .int(tag.recipes.count), "countText": .string(TagPage.countText(tag.recipes.count))]
+                 "count": .int(tag.members.count), "countText": .string(TagPage.countText(tag.members.count))]
             }),
         ]
     }

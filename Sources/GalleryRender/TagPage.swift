@@ -10,7 +10,9 @@ package struct RecipeTag: Sendable, Hashable {
     package var name: String
     /// `Recipe.slug(from:)` of the name; tags that differ only in case or accents share it.
     package var slug: String
-    package var recipes: [Recipe]
+    /// The positions of its recipes in the site's recipes (positions, not copies: on a large
+    /// site the tags together name every recipe several times).
+    package var members: [Int]
 }
 
 /// Tag pages (`tags/<slug>/index.html`) listing a tag's recipes, and the tag index (`tags/index.html`).
@@ -33,12 +35,12 @@ package struct TagPage: TemplatePage {
     /// Every tag of `recipes`, sorted by name (case-insensitively, then by slug).
     package static func tags(of recipes: [Recipe]) -> [RecipeTag] {
         var bySlug: [String: RecipeTag] = [:]
-        for recipe in recipes {
+        for (position, recipe) in recipes.enumerated() {
             for name in recipe.tags {
                 guard let slug = slug(of: name) else { continue }
                 // Appended in place: copying a tag out and back would copy its list every time.
-                if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, recipes: []) }
-                if bySlug[slug]!.recipes.last?.slug != recipe.slug { bySlug[slug]!.recipes.append(recipe) }
+                if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, members: []) }
+                if bySlug[slug]!.members.last != position { bySlug[slug]!.members.append(position) }
             }
         }
         return bySlug.values.sorted { a, b in
@@ -64,9 +66,9 @@ extension PageRenderer {
     func tagContext(_ tag: RecipeTag) -> MustacheValue {
         let path = SitePaths.tag(slug: tag.slug)
         let root = URLPath.root(from: path)
-        let description = "\(TagPage.countText(tag.recipes.count)) tagged “\(tag.name)” at \(site.config.title)."
-        let cards: [MustacheValue] = tag.recipes.enumerated().map { index, recipe in
-            var card = summaryContext(recipe, root: root)
+        let description = "\(TagPage.countText(tag.members.count)) tagged “\(tag.name)” at \(site.config.title)."
+        let cards: [MustacheValue] = tag.members.enumerated().map { index, position in
+            var card = summaryContext(site.recipes[position], root: root)
             card["loading"] = .string(index < 8 ? "eager" : "lazy")
             return .dictionary(card)
         }
@@ -77,7 +79,7 @@ extension PageRenderer {
             "meta": socialMeta(path: path, root: root, title: "\(tag.name) · \(site.config.title)", description: description).context,
             "galleryURL": .string(root + SitePaths.gallery),
             "tagsURL": .string(root + SitePaths.tagIndex),
-            "tag": ["name": .string(tag.name), "countText": .string(TagPage.countText(tag.recipes.count))],
+            "tag": ["name": .string(tag.name), "countText": .string(TagPage.countText(tag.members.count))],
             "cards": .array(cards),
         ]
     }

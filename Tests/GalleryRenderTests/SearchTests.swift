@@ -52,4 +52,22 @@ import GalleryTestSupport
         #expect(site.text("index.html")?.contains("search.js") == false)
         #expect(site.report.diagnostics.isEmpty)
     }
+
+    /// The index is written in pieces side by side; the bytes are those of the one JSON array,
+    /// whatever the number of pieces.
+    @Test(arguments: [0, 1, SearchIndex.chunkSize, SearchIndex.chunkSize + 1, 2 * SearchIndex.chunkSize + 7])
+    func piecesJoinIntoTheOneArray(_ count: Int) throws {
+        let recipes = (0..<count).map { index in
+            Recipe(slug: "r\(index)", title: "Recipe \(index) </script>", sourcePath: "recipes/r\(index).md",
+                   summary: index % 3 == 0 ? "Crème \"brûlée\"" : nil, tags: ["tag\(index % 5)"], ingredients: ["\(index) ml rum"])
+        }
+        let expected = JSONValue.array(recipes.map(SearchIndex.entry)).text + "\n"
+        guard case .data(let data) = SearchIndex(recipes: recipes).file.contents else {
+            Issue.record("search.json is not made in memory")
+            return
+        }
+        #expect(String(decoding: data, as: UTF8.self) == expected)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(parsed.count == count)
+    }
 }

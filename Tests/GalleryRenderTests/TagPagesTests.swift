@@ -71,7 +71,7 @@ func relativeLinks(in html: String, from page: String) -> [String] {
         let tags = TagPage.tags(of: recipes)
         #expect(tags.map(\.slug) == ["aperitif", "cafe", "rum"])
         #expect(tags.map(\.name) == ["Apéritif", "Café", "Rum"])
-        #expect(tags.map { $0.recipes.map(\.slug) } == [["b"], ["a", "b"], ["a", "b", "c"]])
+        #expect(tags.map { $0.members.map { recipes[$0].slug } } == [["b"], ["a", "b"], ["a", "b", "c"]])
         #expect(TagPage.slug(of: "🍹") == nil)
     }
 }
