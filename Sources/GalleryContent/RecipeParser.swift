@@ -96,10 +96,14 @@ package enum RecipeParser {
             isDraft: reader.bool("draft") ?? false,
             body: frontMatter.body)
         recipe.keyLines = reader.keyLines
+        let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
+                                                           bodyLine: frontMatter.bodyLine, displayPath: displayPath)
+        recipe.bodyPictures = pictures
         (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
         reader.warnUnknownKeys(in: "front matter")
-        let failed = reader.diagnostics.contains { $0.severity == .error }
-        return (failed ? nil : recipe, reader.diagnostics)
+        let diagnostics = reader.diagnostics + pictureProblems
+        let failed = diagnostics.contains { $0.severity == .error }
+        return (failed ? nil : recipe, diagnostics)
     }
 }
 
