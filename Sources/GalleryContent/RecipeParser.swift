@@ -101,9 +101,10 @@ package enum RecipeParser {
         recipe.bodyPictures = pictures
         (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
         reader.warnUnknownKeys(in: "front matter")
-        let diagnostics = reader.diagnostics + pictureProblems
-        let failed = diagnostics.contains { $0.severity == .error }
-        return (failed ? nil : recipe, diagnostics)
+        // A picture path that leaves the site folder fails the build but keeps the recipe, so
+        // that its other pictures are still checked in the same run.
+        let failed = reader.diagnostics.contains { $0.severity == .error }
+        return (failed ? nil : recipe, reader.diagnostics + pictureProblems)
     }
 }
 
