@@ -14,6 +14,14 @@ import GalleryTestSupport
         try site.temporary.write("site/recipes/\(slug).md", "---\ntitle: \(slug.capitalized)\n---\n\(body)")
     }
 
+    /// The build's errors, libvips' own words (which vary between its versions) cut to "…".
+    func errors(_ site: ImageTestSite) -> [String] {
+        site.errors().map { line in
+            guard let range = line.range(of: "(truncated or corrupt?): ") else { return line }
+            return line[..<range.upperBound] + "…"
+        }
+    }
+
     func page(_ site: ImageTestSite, _ slug: String) throws -> String {
         try String(contentsOf: site.output.appendingPathComponent("recipes/\(slug)/index.html"), encoding: .utf8)
     }
@@ -83,9 +91,9 @@ import GalleryTestSupport
             ![out](../images/escape.jpg) ![up](../../secret.jpg)
 
             """)
-        #expect(site.errors() == [
+        #expect(errors(site) == [
             "site/recipes/sour.md:4:6: error: image '../images/missing.jpg' not found (looked for site/images/missing.jpg)",
-            "site/recipes/sour.md:6:9: error: image '../images/cut.jpg' cannot be decoded (truncated or corrupt?): VipsJpeg: Premature end of input file",
+            "site/recipes/sour.md:6:9: error: image '../images/cut.jpg' cannot be decoded (truncated or corrupt?): …",
             "site/recipes/sour.md:7:4: error: image '/images/notes.png': not a JPEG, PNG, GIF, WebP or SVG image",
             "site/recipes/sour.md:9:1: error: image '../images/escape.jpg' leads outside the site folder (through a symbolic link)",
             "site/recipes/sour.md:9:30: error: image '../../secret.jpg' leads outside the site folder",
@@ -99,7 +107,7 @@ import GalleryTestSupport
         let jpeg = try ImageFixture.jpeg(width: 200, height: 150)
         try site.addImage("images/cut.jpg", jpeg.prefix(jpeg.count / 2))
         try addRecipe(site, "sour", body: "Stir.\n\n  ![cut](../images/cut.jpg \"Cut\")\n")
-        #expect(site.errors() == ["site/recipes/sour.md:6:3: error: image '../images/cut.jpg' cannot be decoded (truncated or corrupt?): VipsJpeg: Premature end of input file"])
+        #expect(errors(site) == ["site/recipes/sour.md:6:3: error: image '../images/cut.jpg' cannot be decoded (truncated or corrupt?): …"])
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
 
