@@ -28,6 +28,8 @@ package struct ContentLoader: Sendable {
         package var site: Site?
         package var recipes: [Recipe] = []
         package var images: [String: ImageInfo] = [:]
+        /// Every local picture the documents read name (`Site.pictureUses`).
+        package var pictureUses: [PictureUse] = []
         /// Sorted by file, line and column.
         package var diagnostics: [Diagnostic]
     }
@@ -90,10 +92,16 @@ package struct ContentLoader: Sendable {
             }
         }
         checkDuplicateSlugs(recipes, &log)
-        let images = probeImages(recipes, &log)
+        let uses = recipes.flatMap(\.pictureUses)
+        var images = probeImages(uses, &log)
+        for recipe in recipes {
+            if case .remote(let url)? = recipe.image {
+                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+            }
+        }
         let site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts)
-        return Reading(site: site, recipes: recipes, images: images, diagnostics: log.sorted)
+        return Reading(site: site, recipes: recipes, images: images, pictureUses: uses, diagnostics: log.sorted)
     }
 
     private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {
@@ -167,25 +175,21 @@ package struct ContentLoader: Sendable {
         }
     }
 
-    /// Checks that every local picture the recipes name (their `image:` and their bodies') exists
-    /// inside the site folder and reads its size; each problem is reported at every use.
-    private func probeImages(_ recipes: [Recipe], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
+    /// Checks that every local picture the documents name (a recipe's `image:`, a body's images)
+    /// exists inside the site folder and reads its size, once per file; a problem is reported at
+    /// every use.
+    private func probeImages(_ uses: [PictureUse], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
         var images: [String: ImageInfo] = [:]
         var problems: [String: String] = [:]
-        for recipe in recipes {
-            if case .remote(let url)? = recipe.image {
-                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+        for use in uses {
+            if images[use.path] == nil, problems[use.path] == nil {
+                switch probe(use.path) {
+                case .success(let info): images[use.path] = info
+                case .failure(let problem): problems[use.path] = problem.message
+                }
             }
-            for use in recipe.pictureUses {
-                if images[use.path] == nil, problems[use.path] == nil {
-                    switch probe(use.path) {
-                    case .success(let info): images[use.path] = info
-                    case .failure(let problem): problems[use.path] = problem.message
-                    }
-                }
-                if let message = problems[use.path] {
-                    log.append(.error("image '\(use.written)'\(message)", path: displayPath(use.sourcePath), line: use.line, column: use.column))
-                }
+            if let message = problems[use.path] {
+                log.append(.error("image '\(use.written)'\(message)", path: displayPath(use.sourcePath), line: use.line, column: use.column))
             }
         }
         return images

@@ -2,7 +2,9 @@ import GallerySupport
 
 /// One place a document names a local picture: a recipe's `image:` line, or an image in a Markdown
 /// body with its line and column. The loader probes every use's file, the image phase processes it
-/// and names each use in its errors; a new kind of document adds its uses to `Site.pictureUses`.
+/// and names each use in its errors; a new kind of document with a Markdown body collects its
+/// `BodyPicture`s with `BodyPicture.scan` and adds its uses to `Site.pictureUses` and to the uses
+/// `ContentLoader.read()` probes.
 package struct PictureUse: Sendable, Hashable {
     /// The picture, relative to the site folder (`images/step1.jpg`).
     package var path: String

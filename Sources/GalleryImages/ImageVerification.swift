@@ -12,7 +12,7 @@ extension ImagePipeline {
         let paths = reading.images.filter { $0.value.format != .svg }.keys.sorted()
         let problems = decodingProblems(paths, siteDirectory: loader.siteDirectory)
         var diagnostics: [Diagnostic] = []
-        for use in reading.recipes.flatMap(\.pictureUses) {
+        for use in reading.pictureUses {
             guard let message = problems[use.path] else { continue }
             diagnostics.append(.error("image '\(use.written)' \(message)", path: loader.displayPath(use.sourcePath),
                                       line: use.line, column: use.column))
