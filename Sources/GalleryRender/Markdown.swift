@@ -112,19 +112,14 @@ extension Markdown {
             let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
             let image = Image(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", alt: plainText(of: node),
                               title: title.isEmpty ? nil : title, standsAlone: standsAlone)
-            let replaced: OpaquePointer?
-            let replacement: OpaquePointer?
+            let (replaced, kind, html): (OpaquePointer?, cmark_node_type, String)
             switch render(image) {
-            case .inline(let html)?:
-                (replaced, replacement) = (node, cmark_node_new(CMARK_NODE_CUSTOM_INLINE))
-                replacement.map { _ = cmark_node_set_on_enter($0, html) }
-            case .block(let html)? where standsAlone:
-                (replaced, replacement) = (paragraph, cmark_node_new(CMARK_NODE_CUSTOM_BLOCK))
-                replacement.map { _ = cmark_node_set_on_enter($0, html) }
-            default:
-                continue
+            case .inline(let markup)?: (replaced, kind, html) = (node, CMARK_NODE_CUSTOM_INLINE, markup)
+            case .block(let markup)? where standsAlone: (replaced, kind, html) = (paragraph, CMARK_NODE_CUSTOM_BLOCK, markup)
+            default: continue
             }
-            guard let replaced, let replacement else { continue }
+            guard let replaced, let replacement = cmark_node_new(kind) else { continue }
+            cmark_node_set_on_enter(replacement, html)
             if cmark_node_replace(replaced, replacement) == 1 {
                 cmark_node_free(replaced)
             } else {
