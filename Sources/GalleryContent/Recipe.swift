@@ -27,6 +27,8 @@ package struct Recipe: Sendable, Hashable {
     package var isDraft: Bool
     /// The Markdown after the front matter.
     package var body: String
+    /// The pictures the body shows, with their positions in the file (`BodyPicture.scan`).
+    package var bodyPictures: [BodyPicture] = []
     /// The line of each front matter key in the source file, for diagnostics found after parsing.
     package var keyLines: [String: Int] = [:]
 

@@ -278,6 +278,11 @@ main { display: block; }
 .method ol { padding-left: 1.4rem; }
 .method li { margin: .4rem 0; padding-left: .25rem; }
 .method p { margin: 0 0 1rem; }
+/* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
+img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
+.body-figure { margin: 1.5rem 0; }
+.body-figure img { display: block; border-radius: 14px; }
+.body-figure figcaption { margin-top: .5rem; font-size: .9rem; color: var(--muted); }
 .byline { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin: 2rem 0 0; padding-top: 1.25rem; border-top: 1px solid var(--line); }
 .pager a { text-decoration: none; font-weight: 600; max-width: 48%; }

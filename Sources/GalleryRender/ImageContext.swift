@@ -30,9 +30,9 @@ extension PageRenderer {
             let jpegs = processed.renditions(.jpeg).sorted { $0.width < $1.width }
             if let fallback = jpegs.last(where: { $0.width <= Self.fallbackWidth }) ?? jpegs.first {
                 context["src"] = .string(url(fallback.path))
-                context["srcset"] = .string(jpegs.map { "\(url($0.path)) \($0.width)w" }.joined(separator: ", "))
+                context["srcset"] = .string(Self.srcset(jpegs, root: root))
                 let webps = processed.renditions(.webp).sorted { $0.width < $1.width }
-                context["webpSrcset"] = webps.isEmpty ? .null : .string(webps.map { "\(url($0.path)) \($0.width)w" }.joined(separator: ", "))
+                context["webpSrcset"] = webps.isEmpty ? .null : .string(Self.srcset(webps, root: root))
                 context["sizes"] = .string(Self.gallerySizes(shares: picture.galleryShares, breakpoints: site.config.breakpoints))
                 context["heroSizes"] = .string(Self.heroSizes(aspectRatio: info.aspectRatio))
             }
@@ -55,6 +55,11 @@ extension PageRenderer {
     static func publishedImagePath(_ sourcePath: String, in pictures: [String: PublishedPicture]) -> String {
         guard let processed = pictures[sourcePath]?.processed else { return SitePaths.image(sourcePath) }
         return processed.vectorPath ?? processed.renditions(.jpeg).max { $0.width < $1.width }?.path ?? SitePaths.image(sourcePath)
+    }
+
+    /// A `srcset` of `renditions` (smallest first), each URL starting from the page's `root`.
+    static func srcset(_ renditions: [ProcessedImage.Rendition], root: String) -> String {
+        renditions.map { "\(root + URLPath.encode($0.path)) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// `src` for browsers without `srcset`: the largest JPEG up to this width.
