@@ -330,8 +330,17 @@ main { display: block; }
   margin: 0; font-family: Georgia, "Times New Roman", serif;
   font-size: clamp(2rem, 5.5vw, 3.25rem); line-height: 1.05;
 }
-.facts { display: flex; flex-wrap: wrap; gap: .75rem 2rem; margin: 1.5rem 0 0; }
-.facts div { min-width: 6rem; }
+/* Each fact is a <dt> over its <dd>, the facts side by side; on a phone, a term beside its value. */
+.facts {
+  display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem 1.25rem; align-items: baseline;
+  margin: 1.5rem 0 0;
+}
+@media (min-width: 480px) {
+  .facts {
+    grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
+    grid-auto-columns: minmax(6rem, max-content); gap: .1rem 2rem; justify-content: start;
+  }
+}
 .facts dt { font-size: .75rem; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
 .facts dd { margin: 0; font-weight: 600; }
 .tags { display: flex; flex-wrap: wrap; gap: .5rem; list-style: none; padding: 0; margin: 1.5rem 0 0; }
@@ -468,8 +477,10 @@ main { display: block; }
   .recipe-hero:not(:has(img)) { display: none; }
   .recipe-intro h1 { font-size: 22pt; line-height: 1.1; }
   .lede { margin-top: 2mm; font-size: 11pt; color: var(--muted); }
-  .facts { margin-top: 3mm; gap: 1mm 8mm; }
-  .facts div { min-width: 0; }
+  .facts {
+    margin-top: 3mm; grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
+    grid-auto-columns: max-content; gap: 0 8mm; justify-content: start;
+  }
   .recipe-body { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 8mm; margin-top: 5mm; }
   .recipe-body h2 { margin-bottom: 2mm; font-size: 9pt; }
   .method > h2:not(:first-child) { margin-top: 4mm; }
@@ -537,7 +548,7 @@ main { display: block; }
   {{#search}}
   <form class="search" role="search" data-index="{{indexURL}}" hidden>
     <label class="visually-hidden" for="search-input">Search recipes</label>
-    <input type="search" id="search-input" name="q" placeholder="Search by name, ingredient or tag" autocomplete="off">
+    <input type="search" id="search-input" name="q" placeholder="Search by name, ingredient or tag">
     <output for="search-input" aria-live="polite"></output>
   </form>
   <script src="{{scriptURL}}" defer></script>
@@ -607,10 +618,10 @@ main { display: block; }
       {{#summary}}<p class="lede">{{summary}}</p>{{/summary}}
       {{#hasFacts}}
       <dl class="facts">
-        {{#glass}}<div><dt>Glass</dt><dd>{{glass}}</dd></div>{{/glass}}
-        {{#yield}}<div><dt>Makes</dt><dd>{{yield}}</dd></div>{{/yield}}
-        {{#prepTime}}<div><dt>Prep</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd></div>{{/prepTime}}
-        {{#cookTime}}<div><dt>Cook</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd></div>{{/cookTime}}
+        {{#glass}}<dt>Glass</dt><dd>{{glass}}</dd>{{/glass}}
+        {{#yield}}<dt>Makes</dt><dd>{{yield}}</dd>{{/yield}}
+        {{#prepTime}}<dt>Prep</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>{{/prepTime}}
+        {{#cookTime}}<dt>Cook</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd>{{/cookTime}}
       </dl>
       {{/hasFacts}}
       {{#hasTags}}
