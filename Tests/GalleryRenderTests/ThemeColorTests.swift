@@ -95,6 +95,52 @@ import GalleryTestSupport
         }
     }
 
+    /// The `--name: #hex` custom properties of the first `:root` block whose selector is `selector`.
+    static func palette(_ css: String, selector: String) throws -> [String: String] {
+        let start = try #require(css.range(of: selector + " {"))
+        let block = css[start.upperBound...].prefix { $0 != "}" }
+        var colours: [String: String] = [:]
+        for match in block.matches(of: try Regex(#"--([a-z-]+):\s*(#[0-9a-f]{3,6})\b"#)) {
+            colours[String(try #require(match.output[1].substring))] = String(try #require(match.output[2].substring))
+        }
+        return colours
+    }
+
+    /// WCAG 2 contrast ratio of two `#rgb` or `#rrggbb` colours.
+    static func contrast(_ first: String, _ second: String) -> Double {
+        func luminance(_ hex: String) -> Double {
+            var digits = Array(hex.dropFirst())
+            if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+            let channels = stride(from: 0, to: 6, by: 2).map { Double(Int(String(digits[$0..<$0 + 2]), radix: 16) ?? 0) / 255 }
+                .map { $0 <= 0.03928 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+            return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+        }
+        let (a, b) = (luminance(first), luminance(second))
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// Text on its backgrounds is WCAG AA (4.5:1) in both palettes: body and secondary text, links,
+    /// pills, the segmented control, selected chips, counts.
+    @Test func bothPalettesMeetAAContrast() throws {
+        let css = try String(contentsOf: Repository.templates.appendingPathComponent("assets/style.css"), encoding: .utf8)
+        let light = try Self.palette(css, selector: ":root")
+        let dark = light.merging(try Self.palette(css, selector: #":root[data-color-scheme="dark"]"#)) { $1 }
+        #expect(dark["paper"] != light["paper"] && dark["surface"] != light["surface"])
+        // The two dark blocks (system preference, site.yml) hold the same palette.
+        #expect(try Self.palette(css, selector: #"  :root:not([data-color-scheme="light"])"#)
+                == Self.palette(css, selector: #":root[data-color-scheme="dark"]"#))
+        let pairs = [("ink", "paper"), ("muted", "paper"), ("accent", "paper"), ("ink", "surface"), ("muted", "surface"),
+                     ("accent", "surface"), ("muted", "sunken"), ("ink", "sunken"), ("muted", "count-background"),
+                     ("on-ink", "ink"), ("on-ink-muted", "ink"), ("ink", "surface-hover")]
+        for (name, palette) in [("light", light), ("dark", dark)] {
+            for (text, background) in pairs {
+                let ratio = Self.contrast(try #require(palette[text]), try #require(palette[background]))
+                #expect(ratio >= 4.5, "\(name): --\(text) on --\(background) is \(ratio):1")
+            }
+        }
+        #expect(Self.contrast(try #require(light["on-texture"]), "#4a2f1d") >= 4.5)
+    }
+
     @Test func heroKeepsThePicturesShapeWithinBounds() {
         #expect(RenditionPlanner.heroAspectRatio(for: 1.5) == 1.5)
         #expect(RenditionPlanner.heroAspectRatio(for: 0.5) == 0.8)
