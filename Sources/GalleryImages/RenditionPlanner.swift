@@ -13,8 +13,21 @@ package enum RenditionPlanner {
     /// The recipe page's hero box at its widest: about 700 CSS px in the single-column layout just
     /// below 760 px (style.css `.recipe-top`), rounded up; the two-column layout is narrower.
     package static let heroBoxWidth = 720.0
-    /// The hero box is 4:5 (`.recipe-hero img { aspect-ratio: 4 / 5; object-fit: cover }`).
-    package static let heroAspectRatio = 0.8
+    /// The hero box takes its picture's own shape within these bounds (4:5 up to 16:9); a picture
+    /// outside them is cropped to the nearer bound (`object-fit: cover`).
+    package static let heroAspectRatioBounds = 0.8...(16.0 / 9.0)
+
+    /// The hero box's width ÷ height for a picture of `aspectRatio` (the inline `aspect-ratio` of
+    /// the recipe page's hero).
+    package static func heroAspectRatio(for aspectRatio: Double) -> Double {
+        guard aspectRatio.isFinite, aspectRatio > 0 else { return heroAspectRatioBounds.lowerBound }
+        return min(max(aspectRatio, heroAspectRatioBounds.lowerBound), heroAspectRatioBounds.upperBound)
+    }
+
+    /// How much wider than the hero box a picture of `aspectRatio` must be to cover it.
+    package static func heroCoverFactor(aspectRatio: Double) -> Double {
+        coverFactor(boxWidth: 1, boxHeight: 1 / heroAspectRatio(for: aspectRatio), aspectRatio: aspectRatio)
+    }
     /// The widths a picture in running text is shown at: the method column (style.css `.method`)
     /// at its widest, about 700 CSS px in the single-column layout just below 760 px (rounded up);
     /// 548 px beside the ingredients from 1100 px up; 343 px on a 375 px phone.
@@ -81,8 +94,7 @@ package enum RenditionPlanner {
             }
             for recipe in model.cards {
                 guard case .local(let path)? = recipe.image, let info = images[path] else { continue }
-                needs[path, default: []].append(heroBoxWidth * coverFactor(boxWidth: 1, boxHeight: 1 / heroAspectRatio,
-                                                                           aspectRatio: info.aspectRatio))
+                needs[path, default: []].append(heroBoxWidth * heroCoverFactor(aspectRatio: info.aspectRatio))
             }
         }
         var plan = Plan(galleryShares: shares)
