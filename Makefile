@@ -127,7 +127,7 @@ release: deps
 clean:
 	rm -rf .build $(SITE)/public
 
-## bench: gallerygen against Hugo (Debian's) on 1,000 and 10,000 generated recipes: wall, CPU, peak memory
+## bench: gallerygen against Hugo (Debian's) on 1,000, 10,000 and 100,000 generated recipes: wall, CPU, peak memory
 bench: release
 	@scripts/install-deps.sh hugo time
 	$(PYTHON) bench/run.py --gallerygen .build/release/gallerygen

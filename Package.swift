@@ -44,7 +44,7 @@ let package = Package(
         // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
         .target(name: "GallerySupport"),
         // site.yml, recipes, YAML, the plist import: the loaded site.
-        .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2"]),
+        .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
         // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
         .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
         // Planning renditions from the gallery plan; probing, processing and caching the pictures.

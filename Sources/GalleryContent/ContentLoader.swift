@@ -28,6 +28,8 @@ package struct ContentLoader: Sendable {
         package var site: Site?
         package var recipes: [Recipe] = []
         package var images: [String: ImageInfo] = [:]
+        /// Every local picture the documents read name (`Site.pictureUses`).
+        package var pictureUses: [PictureUse] = []
         /// Sorted by file, line and column.
         package var diagnostics: [Diagnostic]
     }
@@ -93,11 +95,17 @@ package struct ContentLoader: Sendable {
             }
         }
         checkDuplicateSlugs(recipes, &log)
-        let images = probeImages(recipes, &log)
+        let uses = recipes.flatMap(\.pictureUses)
+        var images = probeImages(uses, &log)
+        for recipe in recipes {
+            if case .remote(let url)? = recipe.image {
+                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+            }
+        }
         let site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts,
                    folder: (siteDirectory, displayRoot))
-        return Reading(site: site, recipes: recipes, images: images, diagnostics: log.sorted)
+        return Reading(site: site, recipes: recipes, images: images, pictureUses: uses, diagnostics: log.sorted)
     }
 
     private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {
@@ -171,38 +179,43 @@ package struct ContentLoader: Sendable {
         }
     }
 
-    /// Checks that every local image exists inside the site folder and reads its size.
-    private func probeImages(_ recipes: [Recipe], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
+    /// Checks that every local picture the documents name (a recipe's `image:`, a body's images)
+    /// exists inside the site folder and reads its size, once per file; a problem is reported at
+    /// every use.
+    private func probeImages(_ uses: [PictureUse], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
         var images: [String: ImageInfo] = [:]
-        for recipe in recipes {
-            if case .remote(let url)? = recipe.image {
-                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
-                continue
+        var problems: [String: String] = [:]
+        for use in uses {
+            if images[use.path] == nil, problems[use.path] == nil {
+                switch probe(use.path) {
+                case .success(let info): images[use.path] = info
+                case .failure(let problem): problems[use.path] = problem.message
+                }
             }
-            guard case .local(let relative)? = recipe.image, images[relative] == nil else { continue }
-            let path = displayPath(recipe.sourcePath)
-            let line = recipe.line(of: "image")
-            let url = siteDirectory.appendingPathComponent(relative)
-            guard isInsideSite(url) else {
-                log.append(.error("image '\(relative)' leads outside the site folder (through a symbolic link)", path: path, line: line, column: 1))
-                continue
-            }
-            let data: Data
-            do throws(SiteFile.Failure) {
-                data = try ImageProbe.header(of: url)
-            } catch .notFound {
-                log.append(.error("image '\(relative)' not found (looked for \(displayPath(relative)))", path: path, line: line, column: 1))
-                continue
-            } catch {
-                log.append(.error("image '\(relative)' \(error.message)", path: path, line: line, column: 1))
-                continue
-            }
-            switch ImageProbe.probe(data) {
-            case .success(let info): images[relative] = info
-            case .failure(let failure):
-                log.append(.error("image '\(relative)': \(failure.message)", path: path, line: line, column: 1))
+            if let message = problems[use.path] {
+                log.append(.error("image '\(use.written)'\(message)", path: displayPath(use.sourcePath), line: use.line, column: use.column))
             }
         }
         return images
+    }
+
+    /// A local picture's header, or what is wrong with it (the text that follows its quoted name).
+    private func probe(_ relative: String) -> Result<ImageInfo, ImagePath.Problem> {
+        let url = siteDirectory.appendingPathComponent(relative)
+        guard isInsideSite(url) else {
+            return .failure(.init(message: " leads outside the site folder (through a symbolic link)"))
+        }
+        let data: Data
+        do throws(SiteFile.Failure) {
+            data = try ImageProbe.header(of: url)
+        } catch .notFound {
+            return .failure(.init(message: " not found (looked for \(displayPath(relative)))"))
+        } catch {
+            return .failure(.init(message: " \(error.message)"))
+        }
+        switch ImageProbe.probe(data) {
+        case .success(let info): return .success(info)
+        case .failure(let failure): return .failure(.init(message: ": \(failure.message)"))
+        }
     }
 }

@@ -27,6 +27,8 @@ package struct Recipe: Sendable, Hashable {
     package var isDraft: Bool
     /// The Markdown after the front matter, or where to read it again (`Site.body(of:)`).
     package var body: RecipeBody
+    /// The pictures the body shows, with their positions in the file (`BodyPicture.scan`).
+    package var bodyPictures: [BodyPicture] = []
     /// The line of each front matter key in the source file, for diagnostics found after parsing
     /// (pairs rather than a dictionary: a few keys, and one per recipe of a 100,000-recipe site).
     package var keyLines: [KeyLine] = []

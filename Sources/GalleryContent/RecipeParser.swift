@@ -96,10 +96,15 @@ package enum RecipeParser {
             isDraft: reader.bool("draft") ?? false,
             body: frontMatter.body)
         recipe.keyLines = reader.keyLines
+        let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
+                                                           bodyLine: frontMatter.bodyLine, displayPath: displayPath)
+        recipe.bodyPictures = pictures
         (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
         reader.warnUnknownKeys(in: "front matter")
+        // A picture path that leaves the site folder fails the build but keeps the recipe, so
+        // that its other pictures are still checked in the same run.
         let failed = reader.diagnostics.contains { $0.severity == .error }
-        return (failed ? nil : recipe, reader.diagnostics)
+        return (failed ? nil : recipe, reader.diagnostics + pictureProblems)
     }
 }
 

@@ -40,6 +40,8 @@ package struct SiteConfig: Sendable {
     package var recipeCategory: String?
     /// `images:`: formats, maximum width, qualities and crops the image pipeline makes.
     package var images = ImageSettings()
+    /// `theme:`: the colour scheme of the default theme.
+    package var theme = ThemeSettings()
 
     package static let defaultBreakpoints = [
         Breakpoint(name: "phone", width: 375),
@@ -50,7 +52,7 @@ package struct SiteConfig: Sendable {
     package init() {}
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
-                                   "breakpoints", "gallery", "search", "twitter", "recipe_category", "images"]
+                                   "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -91,6 +93,12 @@ package struct SiteConfig: Sendable {
             config.images = ImageSettings.parse(&imagesReader)
             imagesReader.warnUnknownKeys(in: "images")
             reader.absorb(imagesReader)
+        }
+        if let node = reader.value("theme") {
+            var themeReader = FieldReader(node, path: displayPath, what: "theme")
+            config.theme = ThemeSettings.parse(&themeReader)
+            themeReader.warnUnknownKeys(in: "theme")
+            reader.absorb(themeReader)
         }
         reader.warnUnknownKeys(in: "site.yml")
         return (config, reader.diagnostics)

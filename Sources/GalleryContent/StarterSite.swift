@@ -153,7 +153,7 @@ package enum StarterSite {
           # The arrangements the switcher offers, the first shown by default: one layout engine
           # each (list them with `gallerygen layouts`), with parameters in reference pixels.
           arrangements:
-            - grid: { item_width: 160, item_height: 244, padding: 20 }
+            - grid: { item_width: 150, item_height: 232, padding: 20 }   # two cards a row on a phone
             - fan
             - masonry
             - justified
@@ -162,6 +162,10 @@ package enum StarterSite {
           # section_by: glass                    # headed sections: glass, author, tag or year
           # transition: { duration: 0.6, stagger: 0.02, easing: spring }   # how cards move
           # background: { color: "#2b1d14", image: images/leather.jpg }    # behind the cards
+
+        # How the default theme looks:
+        # theme:
+        #   color_scheme: auto                   # follow the reader's light or dark setting; or light, dark
 
         # What is made of each picture (all optional):
         # images:

@@ -5,14 +5,19 @@ import GallerySupport
 
 /// One source image to process, with every recipe that shows it (for error messages).
 package struct ImageJob: Sendable, Hashable {
-    /// A recipe naming the image: how diagnostics locate the `image:` line.
+    /// A document naming the image: how diagnostics locate the `image:` line or the body image.
     package struct User: Sendable, Hashable {
         package var displayPath: String
         package var line: Int
+        package var column: Int
+        /// The image as the document wrote it (`../images/step1.jpg`); nil: `sourcePath`.
+        package var written: String?
 
-        package init(displayPath: String, line: Int) {
+        package init(displayPath: String, line: Int, column: Int = 1, written: String? = nil) {
             self.displayPath = displayPath
             self.line = line
+            self.column = column
+            self.written = written
         }
     }
 
@@ -22,12 +27,16 @@ package struct ImageJob: Sendable, Hashable {
     /// Rendition widths (from `RenditionPlanner`); ignored for SVG unless rasterised.
     package var widths: [Int]
     package var users: [User]
+    /// Whether the structured-data crops are made (when site.yml wants them): only a recipe's own
+    /// picture needs them, not one shown in a body.
+    package var makesCrops: Bool
 
-    package init(sourcePath: String, info: ImageInfo, widths: [Int], users: [User]) {
+    package init(sourcePath: String, info: ImageInfo, widths: [Int], users: [User], makesCrops: Bool = true) {
         self.sourcePath = sourcePath
         self.info = info
         self.widths = widths
         self.users = users
+        self.makesCrops = makesCrops
     }
 }
 
@@ -114,7 +123,7 @@ package struct ImagePipeline: Sendable {
             case .success(let item)?:
                 if let entry = item.memo { remembered.entries[job.sourcePath] = entry }
                 if let notice = item.notice, let user = job.users.first {
-                    outcome.diagnostics.append(.warning(notice, path: user.displayPath, line: user.line, column: 1))
+                    outcome.diagnostics.append(.warning(notice, path: user.displayPath, line: user.line, column: user.column))
                 }
                 outcome.images[job.sourcePath] = item.image
                 outcome.cacheKeys.insert(item.key)
@@ -125,7 +134,8 @@ package struct ImagePipeline: Sendable {
                 }
             case .failure(let failure)?:
                 for user in job.users {
-                    outcome.diagnostics.append(.error("image '\(job.sourcePath)' \(failure.message)", path: user.displayPath, line: user.line, column: 1))
+                    outcome.diagnostics.append(.error("image '\(user.written ?? job.sourcePath)' \(failure.message)",
+                                                      path: user.displayPath, line: user.line, column: user.column))
                 }
             case nil:
                 break
@@ -156,7 +166,14 @@ package struct ImagePipeline: Sendable {
     /// The cache key: the source's bytes and everything that shapes the files made from them.
     func cacheKey(contentHash: String, job: ImageJob) -> String {
         let widths = job.info.format == .svg && !encoding.rasterizesVectors ? "" : job.widths.map(String.init).joined(separator: ",")
-        return ContentHash.hex("\(contentHash)|\(Self.stem(job.sourcePath))|\(job.info.format.rawValue)|\(widths)|\(encoding.fingerprint)")
+        return ContentHash.hex("\(contentHash)|\(Self.stem(job.sourcePath))|\(job.info.format.rawValue)|\(widths)|\(encoding(for: job).fingerprint)")
+    }
+
+    /// The encoding of one job: the site's, without crops for a picture that needs none.
+    func encoding(for job: ImageJob) -> ImageEncoding {
+        var encoding = encoding
+        encoding.makesCrops = encoding.makesCrops && job.makesCrops
+        return encoding
     }
 
     /// The file name's stem made safe for URLs: `Old Fashioned.jpg` → `old-fashioned`.
@@ -192,7 +209,7 @@ package struct ImagePipeline: Sendable {
             data = try? Data(contentsOf: url, options: .mappedIfSafe)
         }
         guard let data else { return .failure(Failure(message: "cannot be read")) }
-        let processor = ImageProcessor(encoding: encoding)
+        let processor = ImageProcessor(encoding: encoding(for: job))
         let image: ProcessedImage
         let files: [String: Data]
         do {

@@ -12,10 +12,10 @@ extension ImagePipeline {
         let paths = reading.images.filter { $0.value.format != .svg }.keys.sorted()
         let problems = decodingProblems(paths, siteDirectory: loader.siteDirectory)
         var diagnostics: [Diagnostic] = []
-        for recipe in reading.recipes {
-            guard case .local(let path)? = recipe.image, let message = problems[path] else { continue }
-            diagnostics.append(.error("image '\(path)' \(message)", path: loader.displayPath(recipe.sourcePath),
-                                      line: recipe.line(of: "image"), column: 1))
+        for use in reading.pictureUses {
+            guard let message = problems[use.path] else { continue }
+            diagnostics.append(.error("image '\(use.written)' \(message)", path: loader.displayPath(use.sourcePath),
+                                      line: use.line, column: use.column))
         }
         return diagnostics
     }

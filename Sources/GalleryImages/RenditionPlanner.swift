@@ -4,8 +4,8 @@ import GalleryPlan
 import GallerySupport
 
 /// Decides which widths each image is encoded at: 1x and 2x of the largest box it gets at every
-/// breakpoint of the gallery (any arrangement, any filter) and on its recipe page, rounded and
-/// thinned to a few sizes. Pure.
+/// breakpoint of the gallery (any arrangement, any filter), on its recipe page and in running
+/// text, rounded and thinned to a few sizes. Pure.
 package enum RenditionPlanner {
     /// The widest the gallery container gets (`.g { max-width: 1600px }` in style.css): the last
     /// breakpoint's arrangement scales up to it.
@@ -13,8 +13,25 @@ package enum RenditionPlanner {
     /// The recipe page's hero box at its widest: about 700 CSS px in the single-column layout just
     /// below 760 px (style.css `.recipe-top`), rounded up; the two-column layout is narrower.
     package static let heroBoxWidth = 720.0
-    /// The hero box is 4:5 (`.recipe-hero img { aspect-ratio: 4 / 5; object-fit: cover }`).
-    package static let heroAspectRatio = 0.8
+    /// The hero box takes its picture's own shape within these bounds (4:5 up to 16:9); a picture
+    /// outside them is cropped to the nearer bound (`object-fit: cover`).
+    package static let heroAspectRatioBounds = 0.8...(16.0 / 9.0)
+
+    /// The hero box's width ÷ height for a picture of `aspectRatio` (the inline `aspect-ratio` of
+    /// the recipe page's hero).
+    package static func heroAspectRatio(for aspectRatio: Double) -> Double {
+        guard aspectRatio.isFinite, aspectRatio > 0 else { return heroAspectRatioBounds.lowerBound }
+        return min(max(aspectRatio, heroAspectRatioBounds.lowerBound), heroAspectRatioBounds.upperBound)
+    }
+
+    /// How much wider than the hero box a picture of `aspectRatio` must be to cover it.
+    package static func heroCoverFactor(aspectRatio: Double) -> Double {
+        coverFactor(boxWidth: 1, boxHeight: 1 / heroAspectRatio(for: aspectRatio), aspectRatio: aspectRatio)
+    }
+    /// The widths a picture in running text is shown at: the method column (style.css `.method`)
+    /// at its widest, about 700 CSS px in the single-column layout just below 760 px (rounded up);
+    /// 548 px beside the ingredients from 1100 px up; 343 px on a 375 px phone.
+    package static let textColumnWidths = [720.0, 548, 343]
     /// No rendition is wider (site.yml may say otherwise): beyond it the bytes grow faster than
     /// anyone can see.
     package static let maximumWidth = ImageSettings.defaultMaximumWidth
@@ -46,11 +63,16 @@ package enum RenditionPlanner {
         return max(1, limit / width)
     }
 
-    /// The plan for every gallery page's model; SVGs get widths only when `rasterizesVectors`.
+    /// The plan for every gallery page's model and every picture shown in running text
+    /// (`textPictures`, site-relative paths); SVGs get widths only when `rasterizesVectors`.
     package static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double,
-                            maximumWidth: Int = maximumWidth, rasterizesVectors: Bool = false) -> Plan {
+                            maximumWidth: Int = maximumWidth, rasterizesVectors: Bool = false,
+                            textPictures: Set<String> = []) -> Plan {
         var shares: [String: [Double]] = [:]
         var needs: [String: [Double]] = [:]
+        for path in textPictures where images[path] != nil {
+            needs[path, default: []].append(contentsOf: textColumnWidths)
+        }
         for model in models {
             let breakpoints = model.breakpoints
             for state in model.states {
@@ -72,8 +94,7 @@ package enum RenditionPlanner {
             }
             for recipe in model.cards {
                 guard case .local(let path)? = recipe.image, let info = images[path] else { continue }
-                needs[path, default: []].append(heroBoxWidth * coverFactor(boxWidth: 1, boxHeight: 1 / heroAspectRatio,
-                                                                           aspectRatio: info.aspectRatio))
+                needs[path, default: []].append(heroBoxWidth * heroCoverFactor(aspectRatio: info.aspectRatio))
             }
         }
         var plan = Plan(galleryShares: shares)

@@ -15,26 +15,31 @@ extension SiteBuilder {
         var pipeline: ImagePipeline
     }
 
-    /// Plans renditions from the gallery plan (every page, arrangement, filter and breakpoint),
-    /// then runs the pipeline over every local image.
+    /// Plans renditions from the gallery plan (every page, arrangement, filter and breakpoint) and
+    /// the pictures in running text, then runs the pipeline over every local image.
     func processImages(of site: Site, gallery: GalleryPages, loader: ContentLoader) -> ImageWork {
         // Only pages showing a local image have renditions to plan: a site without pictures lays
         // nothing out twice and holds no page's model.
         let models = gallery.pagesWithLocalPictures.map(gallery.model(page:))
+        let uses = site.pictureUses
         let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
                                          maximumWidth: site.config.images.maximumWidth,
-                                         rasterizesVectors: site.config.images.rasterizesVectors)
+                                         rasterizesVectors: site.config.images.rasterizesVectors,
+                                         textPictures: Set(uses.filter(\.isInBody).map(\.path)))
 
         var users: [String: [ImageJob.User]] = [:]
-        for recipe in site.recipes {
-            guard case .local(let path)? = recipe.image else { continue }
-            users[path, default: []].append(.init(displayPath: loader.displayPath(recipe.sourcePath), line: recipe.line(of: "image")))
+        var ownPictures = Set<String>()
+        for use in uses {
+            users[use.path, default: []].append(.init(displayPath: loader.displayPath(use.sourcePath), line: use.line,
+                                                      column: use.column, written: use.written))
+            if !use.isInBody { ownPictures.insert(use.path) }
         }
         let jobs = users.keys.sorted().compactMap { path -> ImageJob? in
             guard let info = site.images[path] else { return nil }
             let fixed = site.config.images.fixedWidths
             let widths = fixed.isEmpty ? plan.widths[path] ?? [] : fixed.map { min($0, info.width) }.uniqued()
-            return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [])
+            return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [],
+                            makesCrops: ownPictures.contains(path))
         }
         let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs,
                                      encoding: ImageEncoding(site.config.images))

@@ -106,7 +106,9 @@ package struct AtomFeed: Sendable {
             html += recipe.ingredients.map { "<li>\(escapeHTML($0))</li>\n" }.joined()
             html += "</ul>\n"
         }
-        return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML)
+        let images = BodyPictureMarkup(images: site.images, pictures: pictures)
+            .renderer(documentPath: recipe.sourcePath, root: publishedURL.base)
+        return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML, images: images)
     }
 
     /// RFC 3339 at midnight UTC: front matter dates carry no time or zone.

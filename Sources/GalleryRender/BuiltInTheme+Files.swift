@@ -63,16 +63,80 @@ extension BuiltInTheme {
 /* gallerygen default theme. Positions of gallery cards come from the layout engines at build
    time (inline custom properties per card and per breakpoint); this file only styles them. */
 
+/* Every colour of the theme is a custom property set here (and nowhere else): a site's own
+   stylesheet, or a theme, restyles the pages by overriding these in its own :root blocks. The
+   light palette is the default; the dark one applies when the reader's system prefers dark
+   (site.yml `theme: { color_scheme: auto }`, the default), or always with `color_scheme: dark`
+   (the `data-color-scheme` attribute of <html>). Contrast is WCAG AA in both. */
 :root {
-  --paper: #f7f2ea;
-  --ink: #2a211b;
-  --muted: #6d6158;
-  --accent: #a3472f;
-  --line: #ddd5ca;
+  --paper: #f7f2ea;              /* the page */
+  --ink: #2a211b;                /* text */
+  --muted: #6d6158;              /* secondary text: 5.4:1 on paper, 4.6:1 on sunken */
+  --accent: #a3472f;             /* links */
+  --focus: var(--accent);        /* focus rings */
+  --line: #ddd5ca;               /* rules and borders */
   --card-border: #d9d9d9;
+  --surface: #fff;               /* raised things: pills, chips, the search box, the selected segment */
+  --surface-hover: #fbf8f3;
+  --sunken: #e9e1d5;             /* the segmented control's track */
+  --count-background: #efe8dd;   /* the count pill of the tag index */
+  --on-ink: #fff;                /* text on an ink background (selected chip, current page) */
+  --on-ink-muted: #d9cfc4;
+  --placeholder: #ece4d8;        /* a picture's box until it arrives, and pictureless cards */
+  --placeholder-ink: #b7a893;    /* the initial letter of a recipe without a picture */
+  --shadow: rgb(60 40 20 / .08);
+  --shadow-raised: rgb(60 40 20 / .18);
+  /* The gallery's textured background (site.yml gallery.background) is dark in both schemes. */
+  --gallery-background: transparent;
+  --on-texture: #f7ecdd;
+  --on-texture-shadow: rgb(0 0 0 / .5);
+  --texture-inset: rgb(0 0 0 / .35);
+  --texture-card-border: rgb(255 255 255 / .55);
+  --focus-on-texture: #f7ecdd;
   /* Page margin; the gallery's own margin is the layout's section inset, in the same 20 px. */
   --gutter: 20px;
-  color-scheme: light;
+  color-scheme: light dark;
+}
+:root[data-color-scheme="light"] { color-scheme: light; }
+@media (prefers-color-scheme: dark) {
+  :root:not([data-color-scheme="light"]) {
+    --paper: #191512;
+    --ink: #efe6dc;
+    --muted: #b3a597;
+    --accent: #f0906f;
+    --line: #3d352e;
+    --card-border: #3d352e;
+    --surface: #241e1a;
+    --surface-hover: #2e2722;
+    --sunken: #2c2520;
+    --count-background: #342c26;
+    --on-ink: #191512;
+    --on-ink-muted: #4f443b;
+    --placeholder: #2b241f;
+    --placeholder-ink: #85776a;
+    --shadow: rgb(0 0 0 / .3);
+    --shadow-raised: rgb(0 0 0 / .5);
+  }
+}
+/* The same dark palette, chosen by site.yml whatever the system says. */
+:root[data-color-scheme="dark"] {
+  --paper: #191512;
+  --ink: #efe6dc;
+  --muted: #b3a597;
+  --accent: #f0906f;
+  --line: #3d352e;
+  --card-border: #3d352e;
+  --surface: #241e1a;
+  --surface-hover: #2e2722;
+  --sunken: #2c2520;
+  --count-background: #342c26;
+  --on-ink: #191512;
+  --on-ink-muted: #4f443b;
+  --placeholder: #2b241f;
+  --placeholder-ink: #85776a;
+  --shadow: rgb(0 0 0 / .3);
+  --shadow-raised: rgb(0 0 0 / .5);
+  color-scheme: dark;
 }
 
 *, *::before, *::after { box-sizing: border-box; }
@@ -88,10 +152,10 @@ body {
 }
 
 a { color: var(--accent); }
-a:focus-visible, .card:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; }
+a:focus-visible, .card:focus-visible { outline: 3px solid var(--focus); outline-offset: 3px; }
 
 .skip-link { position: absolute; left: -9999px; top: 0; }
-.skip-link:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem 1rem; z-index: 10; }
+.skip-link:focus { left: 1rem; top: 1rem; background: var(--surface); padding: .5rem 1rem; z-index: 10; }
 
 .site-header {
   display: flex; align-items: center; justify-content: space-between; gap: 1rem;
@@ -141,7 +205,7 @@ main { display: block; }
 }
 .segments {
   display: inline-flex; flex-wrap: wrap; gap: 2px; padding: 3px;
-  background: #e9e1d5; border-radius: 10px;
+  background: var(--sunken); border-radius: 10px;
 }
 .segments label {
   padding: .4rem .8rem; border-radius: 8px; cursor: pointer;
@@ -149,7 +213,7 @@ main { display: block; }
   transition: background-color .2s ease, color .2s ease, box-shadow .2s ease;
 }
 .segments label:hover { color: var(--ink); }
-.segments input:checked + label { background: #fff; color: var(--ink); box-shadow: 0 1px 3px rgb(60 40 20 / .18); }
+.segments input:checked + label { background: var(--surface); color: var(--ink); box-shadow: 0 1px 3px var(--shadow-raised); }
 .chip-row { display: flex; flex-wrap: wrap; gap: .4rem; }
 /* On a phone the chips make one row that scrolls sideways instead of a wall of tags. */
 @media (max-width: 640px) {
@@ -159,13 +223,13 @@ main { display: block; }
 }
 .chip-row label {
   padding: .3rem .75rem; border-radius: 999px; cursor: pointer;
-  border: 1px solid var(--line); background: #fff; font-size: .85rem; color: var(--ink);
+  border: 1px solid var(--line); background: var(--surface); font-size: .85rem; color: var(--ink);
   transition: background-color .2s ease, color .2s ease, border-color .2s ease;
 }
 .chip-count { color: var(--muted); font-size: .78em; }
-.chip-row input:checked + label { background: var(--ink); border-color: var(--ink); color: #fff; }
-.chip-row input:checked + label .chip-count { color: #d9cfc4; }
-.g-controls input:focus-visible + label { outline: 3px solid var(--accent); outline-offset: 2px; }
+.chip-row input:checked + label { background: var(--ink); border-color: var(--ink); color: var(--on-ink); }
+.chip-row input:checked + label .chip-count { color: var(--on-ink-muted); }
+.g-controls input:focus-visible + label { outline: 3px solid var(--focus); outline-offset: 2px; }
 
 .gv {
   container: gallery / inline-size;
@@ -173,9 +237,13 @@ main { display: block; }
   padding: .5rem 0 1.5rem;
 }
 /* A textured background (site.yml gallery.background) is dark, like the seed app's leather. */
-.gv-textured { border-radius: 18px; margin: 0 calc(var(--gutter) / 2); background-size: 320px auto; box-shadow: inset 0 2px 10px rgb(0 0 0 / .35); }
-.gv-textured .card, .gv-textured .gh { color: #f7ecdd; text-shadow: 0 1px 2px rgb(0 0 0 / .5); }
-.gv-textured .card-image { border-color: rgb(255 255 255 / .55); box-shadow: 0 2px 8px rgb(0 0 0 / .35); }
+.gv-textured {
+  border-radius: 18px; margin: 0 calc(var(--gutter) / 2); background-color: var(--gallery-background);
+  background-size: 320px auto; box-shadow: inset 0 2px 10px var(--texture-inset);
+}
+.gv-textured .card, .gv-textured .gh { color: var(--on-texture); text-shadow: 0 1px 2px var(--on-texture-shadow); }
+.gv-textured .card-image { border-color: var(--texture-card-border); box-shadow: 0 2px 8px var(--texture-inset); }
+.gv-textured .card:focus-visible { outline-color: var(--focus-on-texture); }
 .gc {
   position: relative;
   width: calc(var(--cw) * var(--u));
@@ -215,8 +283,8 @@ main { display: block; }
   /* About a ninth of the image's short side, as the seed app's cells had. */
   border-radius: calc(min(var(--w), var(--h) - var(--lh)) * var(--u) / 9);
   border: 1px solid var(--card-border);
-  background: #ece4d8;
-  box-shadow: 0 1px 2px rgb(60 40 20 / .08);
+  background: var(--placeholder);
+  box-shadow: 0 1px 2px var(--shadow);
 }
 /* <picture> only chooses the file; the <img> inside is laid out as if it stood alone. */
 .card-image picture, .recipe-hero picture { display: contents; }
@@ -235,11 +303,11 @@ main { display: block; }
 
 .pagination { display: flex; justify-content: center; gap: .5rem; margin: 1.5rem auto 0; }
 .pagination a, .pagination span { padding: .35rem .75rem; border-radius: 8px; border: 1px solid var(--line); text-decoration: none; }
-.pagination span { background: var(--ink); color: #fff; border-color: var(--ink); }
+.pagination span { background: var(--ink); color: var(--on-ink); border-color: var(--ink); }
 
 .card-placeholder, .hero-placeholder {
   display: grid; place-items: center; width: 100%; height: 100%;
-  font: 700 2.5rem Georgia, serif; color: #b7a893;
+  font: 700 2.5rem Georgia, serif; color: var(--placeholder-ink);
 }
 
 /* Recipe pages */
@@ -249,22 +317,35 @@ main { display: block; }
 .breadcrumb a { text-decoration: none; }
 .recipe-top { display: grid; gap: clamp(1.25rem, 4vw, 3rem); align-items: start; }
 @media (min-width: 760px) { .recipe-top { grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); } }
+/* The hero keeps its picture's own shape, held between 4:5 and 16:9 (`aspect-ratio` inline, from
+   the picture's width and height); a picture beyond those is cropped to the nearer bound. */
 .recipe-hero { margin: 0; }
 .recipe-hero img, .hero-placeholder {
-  display: block; width: 100%; height: auto; aspect-ratio: 4 / 5; object-fit: cover;
-  border-radius: 22px; border: 1px solid var(--card-border); background: #ece4d8;
+  width: 100%; height: auto; aspect-ratio: 4 / 5; object-fit: cover;
+  border-radius: 22px; border: 1px solid var(--card-border); background-color: var(--placeholder);
 }
+.recipe-hero img { display: block; }
+.hero-placeholder { aspect-ratio: 4 / 3; font-size: clamp(3rem, 12vw, 6rem); }
 .recipe-intro h1 {
   margin: 0; font-family: Georgia, "Times New Roman", serif;
   font-size: clamp(2rem, 5.5vw, 3.25rem); line-height: 1.05;
 }
-.facts { display: flex; flex-wrap: wrap; gap: .75rem 2rem; margin: 1.5rem 0 0; }
-.facts div { min-width: 6rem; }
+/* Each fact is a <dt> over its <dd>, the facts side by side; on a phone, a term beside its value. */
+.facts {
+  display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem 1.25rem; align-items: baseline;
+  margin: 1.5rem 0 0;
+}
+@media (min-width: 480px) {
+  .facts {
+    grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
+    grid-auto-columns: minmax(6rem, max-content); gap: .1rem 2rem; justify-content: start;
+  }
+}
 .facts dt { font-size: .75rem; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
 .facts dd { margin: 0; font-weight: 600; }
 .tags { display: flex; flex-wrap: wrap; gap: .5rem; list-style: none; padding: 0; margin: 1.5rem 0 0; }
 .tags li {
-  padding: .2rem .7rem; border-radius: 999px; background: #fff; border: 1px solid var(--line);
+  padding: .2rem .7rem; border-radius: 999px; background: var(--surface); border: 1px solid var(--line);
   font-size: .85rem; color: var(--muted);
 }
 .recipe-body { display: grid; gap: 2rem; margin-top: 2.5rem; }
@@ -278,11 +359,19 @@ main { display: block; }
 .method ol { padding-left: 1.4rem; }
 .method li { margin: .4rem 0; padding-left: .25rem; }
 .method p { margin: 0 0 1rem; }
+/* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
+img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
+.body-figure { margin: 1.5rem 0; }
+.body-figure img { display: block; border-radius: 14px; }
+.body-figure figcaption { margin-top: .5rem; font-size: .9rem; color: var(--muted); }
 .byline { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin: 2rem 0 0; padding-top: 1.25rem; border-top: 1px solid var(--line); }
 .pager a { text-decoration: none; font-weight: 600; max-width: 48%; }
 .pager a span { display: block; font-size: .75rem; font-weight: 400; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
 .pager .next { margin-left: auto; text-align: right; }
+
+/* The recipe's address, for the printed page only. */
+.print-url { display: none; }
 
 /* Cards morph into their recipe page's picture and back (Chromium 126+, Safari 18.2+). */
 @view-transition { navigation: auto; }
@@ -305,9 +394,9 @@ main { display: block; }
 .search[hidden] { display: none; }
 .search input {
   flex: 1; min-width: 0; padding: .5rem 1rem; font: inherit; color: var(--ink);
-  background: #fff; border: 1px solid var(--line); border-radius: 999px;
+  background: var(--surface); border: 1px solid var(--line); border-radius: 999px;
 }
-.search input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.search input:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .search output { font-size: .85rem; color: var(--muted); white-space: nowrap; }
 /* Dimming touches the card's contents only: the card itself belongs to the arrangement CSS. */
 .card > .card-image, .card > .card-title { transition: opacity .25s ease, filter .25s ease; }
@@ -319,7 +408,7 @@ main { display: block; }
   display: block; padding: .2rem .7rem; border-radius: 999px;
   color: inherit; text-decoration: none;
 }
-.tags a:hover { color: var(--ink); background: #fbf8f3; }
+.tags a:hover { color: var(--ink); background: var(--surface-hover); }
 
 /* Tag pages, the tag index and the 404 page: a plain listing, no arrangement. */
 .listing { max-width: 1100px; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
@@ -340,12 +429,12 @@ main { display: block; }
 .list-card { display: flex; flex-direction: column; gap: .5rem; color: var(--ink); text-decoration: none; }
 .list-card-image {
   display: block; aspect-ratio: 4 / 5; overflow: hidden;
-  border-radius: 18px; border: 1px solid var(--card-border); background: #ece4d8;
-  box-shadow: 0 1px 2px rgb(60 40 20 / .08);
+  border-radius: 18px; border: 1px solid var(--card-border); background: var(--placeholder);
+  box-shadow: 0 1px 2px var(--shadow);
 }
 .list-card-image img { display: block; width: 100%; height: 100%; object-fit: cover; transition: scale .4s ease; }
 .list-card:hover .list-card-image img { scale: 1.04; }
-.list-card:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; border-radius: 18px; }
+.list-card:focus-visible { outline: 3px solid var(--focus); outline-offset: 3px; border-radius: 18px; }
 .list-card-title { font-weight: 700; line-height: 1.25; }
 .list-card-summary {
   margin-top: -.25rem; font-size: .875rem; line-height: 1.4; color: var(--muted);
@@ -355,13 +444,13 @@ main { display: block; }
 .tag-index { display: flex; flex-wrap: wrap; gap: .6rem; list-style: none; margin: 1.75rem 0 0; padding: 0; }
 .tag-index a {
   display: inline-flex; align-items: center; gap: .5rem; padding: .4rem .5rem .4rem 1rem;
-  border-radius: 999px; border: 1px solid var(--line); background: #fff;
+  border-radius: 999px; border: 1px solid var(--line); background: var(--surface);
   color: var(--ink); text-decoration: none; font-weight: 600;
 }
 .tag-index a:hover { border-color: var(--muted); }
 .tag-count {
   min-width: 1.7rem; padding: .05rem .45rem; border-radius: 999px; text-align: center;
-  background: #efe8dd; color: var(--muted); font-size: .8rem; font-weight: 600;
+  background: var(--count-background); color: var(--muted); font-size: .8rem; font-weight: 600;
 }
 
 .not-found { padding-top: clamp(2rem, 8vw, 5rem); }
@@ -370,12 +459,49 @@ main { display: block; }
   padding: .55rem 1.1rem; border-radius: 999px; border: 1px solid var(--ink);
   color: var(--ink); text-decoration: none; font-weight: 600;
 }
-.not-found-links a:first-child { background: var(--ink); color: #fff; }
+.not-found-links a:first-child { background: var(--ink); color: var(--on-ink); }
+
+/* ==== Print: a recipe on one page ====
+   Title, summary, facts, a small picture, ingredients beside the method and the recipe's address
+   at the end; no navigation, footer, tags or gallery controls. Always the light palette in ink. */
+@media print {
+  :root, :root[data-color-scheme] {
+    --paper: #fff; --ink: #000; --muted: #444; --accent: #000; --line: #bbb; --card-border: #ccc;
+    --surface: #fff; --placeholder: #eee; --placeholder-ink: #999;
+    color-scheme: light;
+  }
+  @page { margin: 14mm 16mm; }
+  body { font-size: 10.5pt; line-height: 1.4; background: none; overflow: visible; }
+  a { color: inherit; text-decoration: none; }
+  .skip-link, .site-header, .site-footer, .breadcrumb, .tags, .pager, .byline,
+  .search, .g-controls, .pagination, .hero-placeholder { display: none !important; }
+  .recipe { max-width: none; margin: 0; padding: 0; }
+  .recipe-top { display: flow-root; }
+  .recipe-hero { float: right; width: 42mm; margin: 0 0 3mm 6mm; }
+  .recipe-hero img { border-radius: 3mm; }
+  .recipe-hero:not(:has(img)) { display: none; }
+  .recipe-intro h1 { font-size: 22pt; line-height: 1.1; }
+  .lede { margin-top: 2mm; font-size: 11pt; color: var(--muted); }
+  .facts {
+    margin-top: 3mm; grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
+    grid-auto-columns: max-content; gap: 0 8mm; justify-content: start;
+  }
+  .recipe-body { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 8mm; margin-top: 5mm; }
+  .recipe-body h2 { margin-bottom: 2mm; font-size: 9pt; }
+  .method > h2:not(:first-child) { margin-top: 4mm; }
+  .ingredients li { padding: 1mm 0; }
+  .method ol { margin: 0 0 3mm; }
+  .method li { margin: 1mm 0; }
+  .method p { margin: 0 0 2.5mm; }
+  .recipe-body h2, .recipe-body h3 { break-after: avoid; }
+  .ingredients li, .method li { break-inside: avoid; }
+  .print-url { display: block; clear: both; margin: 5mm 0 0; font-size: 8pt; color: var(--muted); }
+}
 
 """#),
         ("base.mustache", #"""
 <!DOCTYPE html>
-<html lang="{{site.language}}">
+<html lang="{{site.language}}" data-color-scheme="{{site.colorScheme}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -427,7 +553,7 @@ main { display: block; }
   {{#search}}
   <form class="search" role="search" data-index="{{indexURL}}" hidden>
     <label class="visually-hidden" for="search-input">Search recipes</label>
-    <input type="search" id="search-input" name="q" placeholder="Search by name, ingredient or tag" autocomplete="off">
+    <input type="search" id="search-input" name="q" placeholder="Search by name, ingredient or tag">
     <output for="search-input" aria-live="polite"></output>
   </form>
   <script src="{{scriptURL}}" defer></script>
@@ -489,7 +615,7 @@ main { display: block; }
   <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{{galleryURL}}">← All recipes</a></nav>
   <div class="recipe-top">
     <figure class="recipe-hero" style="view-transition-name:r-{{slug}}">
-      {{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{heroSizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{heroSizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} fetchpriority="high"{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}></picture>{{/image}}
+      {{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{heroSizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{heroSizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} fetchpriority="high"{{#heroAspectRatio}} style="aspect-ratio:{{heroAspectRatio}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}"{{/heroAspectRatio}}{{^heroAspectRatio}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}{{/heroAspectRatio}}></picture>{{/image}}
       {{^image}}<span class="hero-placeholder" aria-hidden="true">{{initial}}</span>{{/image}}
     </figure>
     <div class="recipe-intro">
@@ -497,10 +623,10 @@ main { display: block; }
       {{#summary}}<p class="lede">{{summary}}</p>{{/summary}}
       {{#hasFacts}}
       <dl class="facts">
-        {{#glass}}<div><dt>Glass</dt><dd>{{glass}}</dd></div>{{/glass}}
-        {{#yield}}<div><dt>Makes</dt><dd>{{yield}}</dd></div>{{/yield}}
-        {{#prepTime}}<div><dt>Prep</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd></div>{{/prepTime}}
-        {{#cookTime}}<div><dt>Cook</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd></div>{{/cookTime}}
+        {{#glass}}<dt>Glass</dt><dd>{{glass}}</dd>{{/glass}}
+        {{#yield}}<dt>Makes</dt><dd>{{yield}}</dd>{{/yield}}
+        {{#prepTime}}<dt>Prep</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>{{/prepTime}}
+        {{#cookTime}}<dt>Cook</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd>{{/cookTime}}
       </dl>
       {{/hasFacts}}
       {{#hasTags}}
@@ -522,6 +648,7 @@ main { display: block; }
 {{{bodyHTML}}}
     </div>
   </div>
+  {{#meta.canonicalURL}}<p class="print-url">{{.}}</p>{{/meta.canonicalURL}}
   {{#date}}<p class="byline">Added <time datetime="{{dateISO}}">{{date}}</time>{{#author}} by {{author}}{{/author}}</p>{{/date}}
   <nav class="pager" aria-label="More recipes">
     {{#previous}}<a class="previous" href="{{url}}" rel="prev"><span>Previous</span> {{title}}</a>{{/previous}}

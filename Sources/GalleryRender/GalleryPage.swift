@@ -53,7 +53,8 @@ extension PageRenderer {
         }
         var css = style.css
         if let color = settings.backgroundColor {
-            css += ".gv{background-color:\(color)}\n"
+            // A colour only as a custom property, which the theme's `.gv-textured` reads.
+            css += ":root{--gallery-background:\(color)}\n"
         }
         if let image = settings.backgroundImage {
             css += ".gv{background-image:url(\"\(root + URLPath.encode(SitePaths.image(image)))\")}\n"

@@ -7,7 +7,7 @@ import Mustache
 
 /// How a picture appears in templates: `src`, `srcset` (JPEG) and `webpSrcset` for a `<picture>`,
 /// `sizes` for a gallery card and `heroSizes` for the recipe page, `width`/`height` (the upright
-/// original, so the box keeps its shape), `placeholderStyle` (dominant colour and blurred preview,
+/// original, so the box keeps its shape), `heroAspectRatio` (the hero box's CSS aspect ratio), `placeholderStyle` (dominant colour and blurred preview,
 /// shown as the box's background until the picture arrives) and `crops` ({url, path, width,
 /// height, aspect}) for structured data.
 extension PageRenderer {
@@ -20,6 +20,7 @@ extension PageRenderer {
                 "alt": .string(alt),
                 "width": info.map { .int($0.width) } ?? .null,
                 "height": info.map { .int($0.height) } ?? .null,
+                "heroAspectRatio": info.map { .string(Self.heroAspectRatio($0.aspectRatio)) } ?? .null,
             ]
             guard let info, let picture = pictures[path] else { return .dictionary(context) }
             let processed = picture.processed
@@ -30,9 +31,9 @@ extension PageRenderer {
             let jpegs = processed.renditions(.jpeg).sorted { $0.width < $1.width }
             if let fallback = jpegs.last(where: { $0.width <= Self.fallbackWidth }) ?? jpegs.first {
                 context["src"] = .string(url(fallback.path))
-                context["srcset"] = .string(jpegs.map { "\(url($0.path)) \($0.width)w" }.joined(separator: ", "))
+                context["srcset"] = .string(Self.srcset(jpegs, root: root))
                 let webps = processed.renditions(.webp).sorted { $0.width < $1.width }
-                context["webpSrcset"] = webps.isEmpty ? .null : .string(webps.map { "\(url($0.path)) \($0.width)w" }.joined(separator: ", "))
+                context["webpSrcset"] = webps.isEmpty ? .null : .string(Self.srcset(webps, root: root))
                 context["sizes"] = .string(Self.gallerySizes(shares: picture.galleryShares, breakpoints: site.config.breakpoints))
                 context["heroSizes"] = .string(Self.heroSizes(aspectRatio: info.aspectRatio))
             }
@@ -46,6 +47,7 @@ extension PageRenderer {
             let info = site.images[url]
             return ["src": .string(url), "alt": .string(alt),
                     "width": info.map { .int($0.width) } ?? .null, "height": info.map { .int($0.height) } ?? .null,
+                    "heroAspectRatio": .string(Self.heroAspectRatio(info?.aspectRatio ?? 1)),
                     "placeholderStyle": .string("background-color:\(Self.remotePlaceholderColor)")]
         }
     }
@@ -57,10 +59,22 @@ extension PageRenderer {
         return processed.vectorPath ?? processed.renditions(.jpeg).max { $0.width < $1.width }?.path ?? SitePaths.image(sourcePath)
     }
 
+    /// A `srcset` of `renditions` (smallest first), each URL starting from the page's `root`.
+    static func srcset(_ renditions: [ProcessedImage.Rendition], root: String) -> String {
+        renditions.map { "\(root + URLPath.encode($0.path)) \($0.width)w" }.joined(separator: ", ")
+    }
+
     /// `src` for browsers without `srcset`: the largest JPEG up to this width.
     static let fallbackWidth = 800
-    /// Remote pictures are not downloaded, so their placeholder is the theme's neutral tone.
-    static let remotePlaceholderColor = "#ece4d8"
+    /// Remote pictures are not downloaded, so their placeholder is the theme's neutral tone, which
+    /// follows the colour scheme.
+    static let remotePlaceholderColor = "var(--placeholder)"
+
+    /// The recipe hero's CSS `aspect-ratio` for a picture of `aspectRatio`: its own shape within
+    /// the hero's bounds (a 3:2 photo keeps 3:2, a tall one is held at 4:5).
+    static func heroAspectRatio(_ aspectRatio: Double) -> String {
+        CSSNumber.format(RenditionPlanner.heroAspectRatio(for: aspectRatio), places: 4)
+    }
 
     /// `sizes` for a gallery card. A card is `--w × --u` wide with `--u = 100cqw ÷ reference
     /// width`, and the gallery container is the viewport (less a scroll bar) up to 1600 px, so at
@@ -78,11 +92,11 @@ extension PageRenderer {
         return entries.joined(separator: ", ")
     }
 
-    /// `sizes` for the recipe page's 4:5 hero (style.css: one column below 760 px with about 4vw
-    /// of padding each side, then 5/11 of a column at most 1036 px wide), widened by how much a
-    /// picture of this shape must overflow the box to cover it.
+    /// `sizes` for the recipe page's hero (style.css: one column below 760 px with about 4vw of
+    /// padding each side, then 5/11 of a column at most 1036 px wide), widened by how much a
+    /// picture beyond the hero's bounds (4:5 to 16:9) must overflow the box to cover it.
     static func heroSizes(aspectRatio: Double) -> String {
-        let cover = RenditionPlanner.coverFactor(boxWidth: 1, boxHeight: 1 / RenditionPlanner.heroAspectRatio, aspectRatio: aspectRatio)
+        let cover = RenditionPlanner.heroCoverFactor(aspectRatio: aspectRatio)
         func px(_ value: Double) -> String { "\(Int((value * cover).rounded(.up)))px" }
         return "(min-width: 1100px) \(px(450)), (min-width: 760px) \(vw(0.41 * cover)), \(vw(0.92 * cover))"
     }

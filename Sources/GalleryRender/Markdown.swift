@@ -15,11 +15,36 @@ package enum Markdown {
         package var steps: [String]
     }
 
+    /// An image of a Markdown text, as the renderer hands it to an `ImageRenderer`.
+    package struct Image: Sendable, Hashable {
+        /// As written (cmark's URL: entities and backslash escapes resolved).
+        package var url: String
+        /// The alt text, plain, with smart punctuation.
+        package var alt: String
+        /// The title (`![alt](url "Title")`); nil when there is none.
+        package var title: String?
+        /// The image is alone in its paragraph (it may become a figure).
+        package var standsAlone: Bool
+    }
+
+    /// What an `ImageRenderer` puts in an image's place: HTML in the line of text, or HTML that
+    /// replaces the whole paragraph (only for an image that stands alone).
+    package enum ImageMarkup: Sendable, Hashable {
+        case inline(String)
+        case block(String)
+    }
+
+    /// Writes an image's HTML; nil leaves the image as cmark writes it.
+    package typealias ImageRenderer = (Image) -> ImageMarkup?
+
     /// Renders `text` with smart punctuation. Unless `allowRawHTML` is set, raw HTML blocks and
     /// inlines are omitted and `javascript:`, `vbscript:`, `file:` and non-image `data:` links
-    /// are dropped (cmark's safe mode).
-    package static func html(_ text: String, allowRawHTML: Bool = false) -> String {
-        withDocument(text) { html(of: $0, source: text, allowRawHTML: allowRawHTML) } ?? ""
+    /// are dropped (cmark's safe mode). `images` writes the images' HTML (the body's pictures).
+    package static func html(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil) -> String {
+        withDocument(text) { document in
+            if let images { replaceImages(in: document, source: text, with: images) }
+            return html(of: document, source: text, allowRawHTML: allowRawHTML)
+        } ?? ""
     }
 
     /// The items of the first ordered list in `text`, as plain text with smart punctuation and
@@ -28,10 +53,13 @@ package enum Markdown {
         withDocument(text, orderedListItems(in:)) ?? []
     }
 
-    /// `html(_:allowRawHTML:)` and `orderedListItems(_:)` of `text` from a single parse.
-    package static func recipeBody(_ text: String, allowRawHTML: Bool = false) -> RecipeBody {
+    /// `html(_:allowRawHTML:images:)` and `orderedListItems(_:)` of `text` from a single parse.
+    package static func recipeBody(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil) -> RecipeBody {
         withDocument(text) { document in
-            RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: orderedListItems(in: document))
+            // The steps are read before the images are replaced: their alt text stays in the steps.
+            let steps = orderedListItems(in: document)
+            if let images { replaceImages(in: document, source: text, with: images) }
+            return RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: steps)
         } ?? RecipeBody(html: "", steps: [])
     }
 
@@ -53,6 +81,51 @@ package enum Markdown {
         // Only Markdown with a "<" can hold raw HTML; skipping the search saves a copy per page.
         guard !allowRawHTML, source.utf8.contains(UInt8(ascii: "<")) else { return html }
         return html.replacingOccurrences(of: "<!-- raw HTML omitted -->", with: "")
+    }
+}
+
+/// Puts the HTML an `ImageRenderer` writes in place of the images, as cmark's custom nodes, whose
+/// text the HTML renderer writes as it is in safe mode too: the renderer escapes what it interpolates.
+extension Markdown {
+    private static func replaceImages(in document: OpaquePointer, source: String, with render: ImageRenderer) {
+        guard source.contains("![") else { return }
+        // Collected first, since the tree must not change under the iterator; an image inside
+        // another's alt text is only text of that one (and freed with it).
+        var images: [OpaquePointer] = []
+        if let iterator = cmark_iter_new(document) {
+            defer { cmark_iter_free(iterator) }
+            var depth = 0
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_IMAGE else { continue }
+                if event == CMARK_EVENT_ENTER {
+                    if depth == 0 { images.append(node) }
+                    depth += 1
+                } else {
+                    depth -= 1
+                }
+            }
+        }
+        for node in images {
+            let paragraph = cmark_node_parent(node)
+            let standsAlone = paragraph.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH
+                && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node } ?? false
+            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+            let image = Image(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", alt: plainText(of: node),
+                              title: title.isEmpty ? nil : title, standsAlone: standsAlone)
+            let (replaced, kind, html): (OpaquePointer?, cmark_node_type, String)
+            switch render(image) {
+            case .inline(let markup)?: (replaced, kind, html) = (node, CMARK_NODE_CUSTOM_INLINE, markup)
+            case .block(let markup)? where standsAlone: (replaced, kind, html) = (paragraph, CMARK_NODE_CUSTOM_BLOCK, markup)
+            default: continue
+            }
+            guard let replaced, let replacement = cmark_node_new(kind) else { continue }
+            cmark_node_set_on_enter(replacement, html)
+            if cmark_node_replace(replaced, replacement) == 1 {
+                cmark_node_free(replaced)
+            } else {
+                cmark_node_free(replacement)
+            }
+        }
     }
 }
 

@@ -124,6 +124,7 @@ extension PageRenderer {
             "hasFeed": .bool(config.baseURL != nil),
             "hasTagIndex": .bool(hasTagIndex),
             "paths": SitePaths.context,
+            "colorScheme": .string(config.theme.colorScheme.rawValue),
         ]
     }
 

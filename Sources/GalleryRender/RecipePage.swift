@@ -33,7 +33,8 @@ extension PageRenderer {
         context["date"] = recipe.date.map { .string($0.longDescription) } ?? .null
         context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
         context["author"] = recipe.author.map(MustacheValue.string) ?? .null
-        let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML)
+        let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
+                                       images: bodyImages(documentPath: recipe.sourcePath, root: root))
         context["bodyHTML"] = .string(body.html)
         context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.prepTime != nil || recipe.cookTime != nil)
         if index > 0 {

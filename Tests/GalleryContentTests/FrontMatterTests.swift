@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GalleryLayout
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
@@ -183,5 +184,44 @@ import GalleryTestSupport
         #expect(ImageSettings().webpEffort == 4)
         let (_, bad) = SiteConfig.parse("images:\n  webp_effort: 9\n", displayPath: "site.yml")
         #expect(bad.contains { $0.severity == .error && $0.line == 2 && $0.message == "'webp_effort' must be between 0 and 6, found 9" })
+    }
+}
+
+@Suite struct ThemeSettingsTests {
+    @Test func colorSchemeIsReadAndDefaultsToAuto() {
+        #expect(SiteConfig.parse("title: A\n", displayPath: "site.yml").0.theme.colorScheme == .auto)
+        for scheme in ThemeSettings.ColorScheme.allCases {
+            let (config, diagnostics) = SiteConfig.parse("theme:\n  color_scheme: \(scheme.rawValue)\n", displayPath: "site.yml")
+            #expect(diagnostics.isEmpty)
+            #expect(config.theme.colorScheme == scheme)
+        }
+    }
+
+    @Test func badColorSchemeIsAnErrorAtItsValue() {
+        let (config, diagnostics) = SiteConfig.parse("theme:\n  color_scheme: sepia\n  colour: red\n", displayPath: "site.yml")
+        #expect(config.theme.colorScheme == .auto)
+        #expect(diagnostics.contains { $0.severity == .error && $0.line == 2 && $0.column == 17
+            && $0.message == "'color_scheme' must be one of auto, light, dark, found 'sepia'" })
+        #expect(diagnostics.contains { $0.severity == .warning && $0.line == 3 })
+        let (_, notMapping) = SiteConfig.parse("theme: dark\n", displayPath: "site.yml")
+        #expect(notMapping.contains { $0.severity == .error && $0.line == 1 })
+    }
+}
+
+@Suite struct StarterGridTests {
+    /// The starter site's default arrangement puts two cards side by side on a phone: at the
+    /// phone reference width, which the layout scales down to 320 px and up to the next breakpoint.
+    @Test func starterGridFitsTwoCardsPerRowOnAPhone() throws {
+        let (config, diagnostics) = SiteConfig.parse(StarterSite.siteConfig, displayPath: "site.yml")
+        #expect(diagnostics.isEmpty)
+        let (layouts, layoutDiagnostics) = GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints, path: "site.yml")
+        #expect(layoutDiagnostics.isEmpty)
+        let phone = try #require(config.breakpoints.first)
+        let items = (0..<3).map { _ in ItemMetrics(aspectRatio: 0.75, labelHeight: config.gallery.labelHeight) }
+        let prepared = layouts[0][0].prepare(LayoutContext(containerWidth: phone.width, sections: [LayoutSection(items: items)]))
+        let first = try #require(prepared.attributes(at: IndexPath(item: 0, section: 0)))
+        let second = try #require(prepared.attributes(at: IndexPath(item: 1, section: 0)))
+        #expect(first.center.y == second.center.y)
+        #expect(second.frame.maxX <= phone.width)
     }
 }

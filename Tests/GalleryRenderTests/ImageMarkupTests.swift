@@ -9,7 +9,7 @@ import GalleryTestSupport
 @testable import GalleryServe
 @testable import GallerySupport
 
-/// The `<picture>` markup of a card and of a recipe page's hero, built from a fixture site with one
+/// The `<picture>` markup of a card, of a recipe page's hero and of a picture in its body, built from a fixture site with one
 /// small real JPEG and compared with `Tests/Snapshots/images-markup/picture.html`. Re-record with
 /// `RECORD_SNAPSHOTS=1`.
 @Suite struct ImageMarkupTests {
@@ -23,8 +23,8 @@ import GalleryTestSupport
         var pictures: [String] = []
         for page in ["index.html", "recipes/lemonade/index.html"] {
             let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
-            // The box carrying the placeholder, then the picture inside it.
-            let pattern = "<(span class=\"card-image\"|figure class=\"recipe-hero\")[^>]*>\\s*<picture>.*?</picture>"
+            // The box carrying the placeholder, then the picture inside it; a picture in the body.
+            let pattern = "<(span class=\"card-image\"|figure class=\"recipe-hero\"|figure class=\"body-figure\")[^>]*>\\s*<picture>.*?</picture>"
             let matches = html.ranges(of: try Regex(pattern).dotMatchesNewlines())
             pictures += matches.map { "<!-- \(page) -->\n" + String(html[$0]) }
         }
@@ -35,7 +35,7 @@ import GalleryTestSupport
             try Data(actual.utf8).write(to: golden)
             return
         }
-        #expect(pictures.count == 2)
+        #expect(pictures.count == 3)
         let expected = try String(contentsOf: golden, encoding: .utf8)
         #expect(actual == expected)
         // Every file the markup names was written.

@@ -1,0 +1,52 @@
+import GallerySupport
+
+/// One place a document names a local picture: a recipe's `image:` line, or an image in a Markdown
+/// body with its line and column. The loader probes every use's file, the image phase processes it
+/// and names each use in its errors; a new kind of document with a Markdown body collects its
+/// `BodyPicture`s with `BodyPicture.scan` and adds its uses to `Site.pictureUses` and to the uses
+/// `ContentLoader.read()` probes.
+package struct PictureUse: Sendable, Hashable {
+    /// The picture, relative to the site folder (`images/step1.jpg`).
+    package var path: String
+    /// How the document wrote it (`../images/step1.jpg`), for messages.
+    package var written: String
+    /// The document, relative to the site folder (`recipes/mojito.md`).
+    package var sourcePath: String
+    package var line: Int
+    package var column: Int
+    /// True for a picture shown in running text; false for a recipe's own picture (the hero, the
+    /// cards, the structured-data crops).
+    package var isInBody: Bool
+
+    package init(path: String, written: String, sourcePath: String, line: Int, column: Int, isInBody: Bool) {
+        self.path = path
+        self.written = written
+        self.sourcePath = sourcePath
+        self.line = line
+        self.column = column
+        self.isInBody = isInBody
+    }
+}
+
+extension Recipe {
+    /// The local pictures this recipe names: its `image:`, then its body's, in document order.
+    package var pictureUses: [PictureUse] {
+        var uses: [PictureUse] = []
+        if case .local(let path)? = image {
+            uses.append(PictureUse(path: path, written: path, sourcePath: sourcePath, line: line(of: "image"), column: 1, isInBody: false))
+        }
+        for picture in bodyPictures {
+            guard case .local(let path) = picture.reference else { continue }
+            uses.append(PictureUse(path: path, written: picture.url, sourcePath: sourcePath,
+                                   line: picture.line, column: picture.column, isInBody: true))
+        }
+        return uses
+    }
+}
+
+extension Site {
+    /// Every local picture use of the site's documents, in the documents' order.
+    package var pictureUses: [PictureUse] {
+        recipes.flatMap(\.pictureUses)
+    }
+}
