@@ -28,6 +28,7 @@ package struct ContentLoader: Sendable {
         package var site: Site?
         package var recipes: [Recipe] = []
         package var images: [String: ImageInfo] = [:]
+        package var pages: [Page] = []
         /// Sorted by file, line and column.
         package var diagnostics: [Diagnostic]
     }
@@ -90,10 +91,138 @@ package struct ContentLoader: Sendable {
             }
         }
         checkDuplicateSlugs(recipes, &log)
-        let images = probeImages(recipes, &log)
+        let (pages, draftPages) = loadPages(&log)
+        let menu = Site.menu(config.menu, pages: pages)
+        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, &log)
+        let staticFiles = loadStaticFiles(&log)
+        let images = probeImages(recipes.map { ($0.sourcePath, $0.image, $0.line(of: "image"), $0.imageWidth, $0.imageHeight) }
+                                 + pages.map { ($0.sourcePath, $0.image, $0.line(of: "image"), nil, nil) }, &log)
         let site = log.hasErrors ? nil
-            : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts)
-        return Reading(site: site, recipes: recipes, images: images, diagnostics: log.sorted)
+            : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts,
+                   pages: pages, menu: menu, staticFiles: staticFiles)
+        return Reading(site: site, recipes: recipes, images: images, pages: pages, diagnostics: log.sorted)
+    }
+
+    /// Every `pages/**/*.md`, parsed side by side: the pages kept (drafts only with `--drafts`),
+    /// sorted by path, and the paths of the drafts left out (a menu naming one is told why).
+    private func loadPages(_ log: inout DiagnosticLog) -> (pages: [Page], drafts: Set<String>) {
+        let names = markdownFiles(under: "pages")
+        let parsed = concurrentMap(count: names.count) { index -> (Page?, [Diagnostic]) in
+            let relative = names[index]
+            let path = displayPath(relative)
+            do throws(Diagnostic) {
+                let text = try SourceText.decode(try readSiteFile(relative, what: "the page"), path: path)
+                return PageParser.parse(text, sourcePath: relative, displayPath: path)
+            } catch {
+                return (nil, [error])
+            }
+        }
+        var pages: [Page] = []
+        var drafts = Set<String>()
+        var seen: [String: Page] = [:]
+        for (page, diagnostics) in parsed {
+            log.append(contentsOf: diagnostics)
+            guard let page else { continue }
+            if page.isDraft && !includeDrafts {
+                drafts.insert(page.path)
+                continue
+            }
+            if let first = seen[page.path] {
+                log.append(.error("the page's address \(page.outputPath) is also \(displayPath(first.sourcePath))'s: rename one of them",
+                                  path: displayPath(page.sourcePath), line: 1, column: 1))
+                continue
+            }
+            seen[page.path] = page
+            pages.append(page)
+        }
+        return (pages.sorted { $0.path < $1.path }, drafts)
+    }
+
+    /// The Markdown files under the site folder's `folder`, hidden ones skipped, as sorted
+    /// site-relative paths.
+    private func markdownFiles(under folder: String) -> [String] {
+        let directory = siteDirectory.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil,
+                                                              options: [.skipsHiddenFiles]) else { return [] }
+        let base = directory.standardizedFileURL.path + "/"
+        var names: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "md" {
+            let path = url.standardizedFileURL.path
+            if path.hasPrefix(base) { names.append(folder + "/" + path.dropFirst(base.count)) }
+        }
+        return names.sorted()
+    }
+
+    /// Reports menu entries of site.yml whose page, recipe or tag does not exist.
+    private func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>, _ log: inout DiagnosticLog) {
+        let pagePaths = Set(pages.map(\.path))
+        let slugs = Set(recipes.map(\.slug))
+        let tags = Set(recipes.flatMap { $0.tags.map(Recipe.slug(from:)) })
+        for entry in menu where entry.sourcePath == "site.yml" {
+            let problem: String?
+            switch entry.target {
+            case .page(let path):
+                problem = pagePaths.contains(path) ? nil
+                    : draftPages.contains(path) ? "the menu entry '\(entry.label)' links to the page '\(path)', which is a draft (build with --drafts to include it)"
+                    : "the menu entry '\(entry.label)' links to the page '\(path)', but there is no pages/\(path).md"
+            case .recipe(let slug):
+                problem = slugs.contains(slug) ? nil : "the menu entry '\(entry.label)' links to the recipe '\(slug)', but no recipe has that slug"
+            case .tag(let slug):
+                problem = tags.contains(slug) ? nil : "the menu entry '\(entry.label)' links to the tag '\(slug)', but no recipe has that tag"
+            case .url: problem = nil
+            }
+            if let problem { log.append(.error(problem, path: displayPath("site.yml"), line: entry.line, column: 1)) }
+        }
+    }
+
+    /// Every file under `static/`, hidden ones included (`.well-known/`): regular files, and
+    /// symbolic links to files inside the site folder (copied from their target). A link leading
+    /// outside the folder, or a named pipe, socket or device, is an error; links to folders are
+    /// not followed.
+    private func loadStaticFiles(_ log: inout DiagnosticLog) -> [StaticFile] {
+        let directory = siteDirectory.appendingPathComponent("static")
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys) else { return [] }
+        let base = directory.standardizedFileURL.path + "/"
+        var files: [StaticFile] = []
+        for case let url as URL in enumerator {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base), let values = try? url.resourceValues(forKeys: Set(keys)) else { continue }
+            let relative = String(path.dropFirst(base.count))
+            let display = displayPath("static/" + relative)
+            if values.isDirectory == true { continue }
+            if values.isRegularFile == true, values.isSymbolicLink != true {
+                files.append(StaticFile(path: relative, source: url))
+                continue
+            }
+            if values.isSymbolicLink == true {
+                guard isInsideSite(url) else {
+                    log.append(.error("the static file is a symbolic link that links outside the site folder", path: display))
+                    continue
+                }
+                let target = url.resolvingSymlinksInPath()
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
+                    log.append(.error("the static file is a symbolic link that leads nowhere", path: display))
+                    continue
+                }
+                if isDirectory.boolValue { continue }
+                do throws(SiteFile.Failure) {
+                    try SiteFile.checkRegularFile(target)
+                    files.append(StaticFile(path: relative, source: target))
+                } catch {
+                    log.append(.error("the static file \(error.message)", path: display))
+                }
+                continue
+            }
+            do throws(SiteFile.Failure) {
+                try SiteFile.checkRegularFile(url)
+                files.append(StaticFile(path: relative, source: url))
+            } catch {
+                log.append(.error("the static file \(error.message)", path: display))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
     }
 
     private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {
@@ -167,17 +296,20 @@ package struct ContentLoader: Sendable {
         }
     }
 
-    /// Checks that every local image exists inside the site folder and reads its size.
-    private func probeImages(_ recipes: [Recipe], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
+    /// Checks that every local image exists inside the site folder and reads its size; `users`
+    /// are the recipes' and pages' pictures: the file naming it, the picture, the line of
+    /// `image:` and a remote picture's size from the front matter.
+    private func probeImages(_ users: [(sourcePath: String, image: ImageReference?, line: Int, width: Int?, height: Int?)],
+                             _ log: inout DiagnosticLog) -> [String: ImageInfo] {
         var images: [String: ImageInfo] = [:]
-        for recipe in recipes {
-            if case .remote(let url)? = recipe.image {
-                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+        for user in users {
+            if case .remote(let url)? = user.image {
+                if images[url] == nil || !user.sourcePath.hasPrefix("pages/") { images[url] = ImageProbe.remote(width: user.width, height: user.height) }
                 continue
             }
-            guard case .local(let relative)? = recipe.image, images[relative] == nil else { continue }
-            let path = displayPath(recipe.sourcePath)
-            let line = recipe.line(of: "image")
+            guard case .local(let relative)? = user.image, images[relative] == nil else { continue }
+            let path = displayPath(user.sourcePath)
+            let line = user.line
             let url = siteDirectory.appendingPathComponent(relative)
             guard isInsideSite(url) else {
                 log.append(.error("image '\(relative)' leads outside the site folder (through a symbolic link)", path: path, line: line, column: 1))

@@ -30,10 +30,16 @@ extension SiteBuilder {
             guard case .local(let path)? = recipe.image else { continue }
             users[path, default: []].append(.init(displayPath: loader.displayPath(recipe.sourcePath), line: recipe.line(of: "image")))
         }
+        for page in site.pages {
+            guard case .local(let path)? = page.image else { continue }
+            users[path, default: []].append(.init(displayPath: loader.displayPath(page.sourcePath), line: page.line(of: "image")))
+        }
         let jobs = users.keys.sorted().compactMap { path -> ImageJob? in
             guard let info = site.images[path] else { return nil }
             let fixed = site.config.images.fixedWidths
-            let widths = fixed.isEmpty ? plan.widths[path] ?? [] : fixed.map { min($0, info.width) }.uniqued()
+            // A picture only pages show is planned for their text column, 1x and 2x.
+            let column = [Self.pageImageWidth, 2 * Self.pageImageWidth].map { min($0, info.width, site.config.images.maximumWidth) }.uniqued()
+            let widths = fixed.isEmpty ? plan.widths[path] ?? column : fixed.map { min($0, info.width) }.uniqued()
             return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [])
         }
         let pipeline = ImagePipeline(siteDirectory: options.siteDirectory, jobs: options.jobs,
@@ -46,6 +52,11 @@ extension SiteBuilder {
         }
         return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline)
     }
+}
+
+extension SiteBuilder {
+    /// The widest a page's picture is shown (page.mustache's `sizes`, the `.content-page` column).
+    static let pageImageWidth = 720
 }
 
 extension SiteBuilder {

@@ -25,8 +25,8 @@ package struct PageRenderer: Sendable {
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), NotFoundPage(),
-        SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), ContentPage(), NotFoundPage(),
+        SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
@@ -124,6 +124,8 @@ extension PageRenderer {
             "hasFeed": .bool(config.baseURL != nil),
             "hasTagIndex": .bool(hasTagIndex),
             "paths": SitePaths.context,
+            "themeColor": .string(config.themeColor),
+            "icons": iconsContext,
         ]
     }
 
