@@ -128,7 +128,7 @@ package struct ContentLoader: Sendable {
                 continue
             }
             if let first = seen[page.path] {
-                log.append(.error("the page's address \(page.outputPath) is also \(displayPath(first.sourcePath))'s: rename one of them",
+                log.append(.error("the page's address \(page.outputPath) is taken by the page \(displayPath(first.sourcePath)): rename one of them",
                                   path: displayPath(page.sourcePath), line: 1, column: 1))
                 continue
             }
@@ -171,7 +171,7 @@ package struct ContentLoader: Sendable {
                 problem = tags.contains(slug) ? nil : "the menu entry '\(entry.label)' links to the tag '\(slug)', but no recipe has that tag"
             case .url: problem = nil
             }
-            if let problem { log.append(.error(problem, path: displayPath("site.yml"), line: entry.line, column: 1)) }
+            if let problem { log.append(.error(problem, path: displayPath("site.yml"), line: entry.line, column: entry.column)) }
         }
     }
 

@@ -92,13 +92,15 @@ package struct MenuEntry: Sendable, Hashable {
     /// Where the entry was written, for diagnostics: the file (site-relative) and line.
     package var sourcePath: String
     package var line: Int
+    package var column: Int
 
-    package init(label: String, weight: Int = 0, target: Target, sourcePath: String = "site.yml", line: Int = 1) {
+    package init(label: String, weight: Int = 0, target: Target, sourcePath: String = "site.yml", line: Int = 1, column: Int = 1) {
         self.label = label
         self.weight = weight
         self.target = target
         self.sourcePath = sourcePath
         self.line = line
+        self.column = column
     }
 
     /// The menu's order: weight, then label (case-insensitively, then as written), then where it

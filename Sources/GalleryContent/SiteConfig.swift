@@ -158,7 +158,7 @@ package struct SiteConfig: Sendable {
             } else if targets.count > 1 {
                 entry.error("a menu entry links to one thing: give only one of 'page', 'recipe', 'tag' or 'url'", at: item)
             } else if let label, let target = targets.first {
-                entries.append(MenuEntry(label: label, weight: weight, target: target, sourcePath: "site.yml", line: item.line))
+                entries.append(MenuEntry(label: label, weight: weight, target: target, sourcePath: "site.yml", line: item.line, column: item.column))
             } else if entry.diagnostics.isEmpty {
                 entry.error("a menu entry needs one of 'page', 'recipe', 'tag' or 'url'", at: item)
             }

@@ -97,7 +97,7 @@ struct OutputCollisions {
         case .other(.generated(let what)):
             otherText = what == other.path ? "\(other.path), which gallerygen writes" : "\(other.path) (\(what)), which gallerygen writes"
         }
-        let clash = folder ? "needs a folder where \(otherText) has \(other.path)" : "is also \(otherText)'s"
+        let clash = folder ? "needs a folder where \(otherText) has \(other.path)" : "is taken by \(otherText)"
         switch culprit.claimant {
         case .staticFile(let file):
             let text = folder
@@ -105,7 +105,7 @@ struct OutputCollisions {
                 : "the static file '\(file.path)' would replace \(otherText); rename or remove one of them"
             return .error(text, path: displayPath(file.sourcePath), line: 1, column: 1)
         case .page(let page):
-            return .error("the page's address \(culprit.path) \(clash): rename one of them",
+            return .error("the page's address \(culprit.path) \(clash): rename the page",
                           path: displayPath(page.sourcePath), line: 1, column: 1)
         case .other:
             return nil

@@ -539,10 +539,9 @@ main { display: block; }
 
 """#),
         ("partials/head.mustache", #"""
-{{! Added at the end of every page's <head>, after the theme's own stylesheet: a site's
-    templates/partials/head.mustache replaces this empty file, to add a stylesheet, a font or a
-    meta tag to every page without copying base.mustache, e.g.
-    <link rel="stylesheet" href="{{root}}assets/extra.css"> }}
+{{! Added at the end of every page's head, after the theme's stylesheet. A site's
+    templates/partials/head.mustache replaces this empty file to add a stylesheet, a font or a
+    meta tag to every page without copying base.mustache; docs/themes.md has an example. }}
 
 """#),
         ("recipe.mustache", #"""
