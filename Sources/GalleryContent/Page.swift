@@ -46,7 +46,12 @@ package struct Page: Sendable, Hashable {
     }
 
     /// The output file: `about/index.html`.
-    package var outputPath: String { path + "/index.html" }
+    package var outputPath: String { Self.outputPath(of: path) }
+
+    /// The output file of the page at `path`: `about/index.html`, `index.html` for the root.
+    package static func outputPath(of path: String) -> String {
+        path.isEmpty ? "index.html" : path + "/index.html"
+    }
 
     /// The page's folder for a file under `pages/`: `pages/about.md` → `about`, `pages/help/index.md`
     /// → `help`, `pages/index.md` → `` (the site's root, which the gallery owns).

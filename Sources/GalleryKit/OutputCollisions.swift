@@ -51,6 +51,11 @@ struct OutputCollisions {
         if let background = renderer.site.config.gallery.backgroundImage {
             claims.append(Claim(path: SitePaths.image(background), claimant: .other(.generated("the gallery's background picture"))))
         }
+        // gallerygen's own files in the output folder: the manifest, the lock, the swap's folders.
+        for name in [OutputWriter.markerName, OutputLock.fileName, SwapJournal.fileName, SwapJournal.fileName + ".tmp",
+                     SwapJournal.stagingName, SwapJournal.trashName] {
+            claims.append(Claim(path: name, claimant: .other(.generated("gallerygen's own working file"))))
+        }
         claims += renderer.site.staticFiles.map { Claim(path: $0.path, claimant: .staticFile($0)) }
     }
 

@@ -63,8 +63,8 @@ extension PageRenderer {
         let entries: [MustacheValue] = site.menu.map { entry in
             let target: String?
             switch entry.target {
-            case .page(let page): target = page + "/index.html"
-            case .recipe(let slug): target = "recipes/\(slug)/index.html"
+            case .page(let page): target = Page.outputPath(of: page)
+            case .recipe(let slug): target = SitePaths.recipe(slug: slug)
             case .tag(let slug): target = SitePaths.tag(slug: slug)
             case .url: target = nil
             }

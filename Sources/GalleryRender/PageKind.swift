@@ -27,7 +27,11 @@ package enum SitePaths {
     }
 
     package static func recipe(_ recipe: Recipe) -> String {
-        "recipes/\(recipe.slug)/index.html"
+        self.recipe(slug: recipe.slug)
+    }
+
+    package static func recipe(slug: String) -> String {
+        "recipes/\(slug)/index.html"
     }
 
     /// A page of `pages/`: `about/index.html`.

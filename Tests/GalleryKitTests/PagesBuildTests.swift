@@ -52,6 +52,20 @@ import GalleryTestSupport
         #expect(!about.contains("application/ld+json"), "a page is not a schema.org Recipe")
     }
 
+    @Test func checkFollowsThePagesLinks() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let (output, errors) = try build({ site in
+            try BuiltSite.replace("See the [FAQ](../help/faq/).", with: "See the [FAQ](../help/faq/) and [more](../nowhere/).",
+                                  in: site.appendingPathComponent("pages/about.md"))
+        }, in: temporary)
+        #expect(errors.isEmpty)
+        let report = LinkChecker(outputDirectory: output, displayPath: "out", baseURL: "https://example.com/pages/").check()
+        #expect(report.diagnostics.map(\.description).count == 1)
+        #expect(report.diagnostics.first?.description.hasPrefix("out/about/index.html:") == true)
+        #expect(report.diagnostics.first?.message == "broken link '../nowhere/': no file 'nowhere/index.html' in the output")
+    }
+
     @Test func theMenuMarksTheCurrentEntry() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
@@ -105,11 +119,15 @@ import GalleryTestSupport
             try write("static/sitemap.xml", "<urlset/>")
             try write("static/assets/style.css", "body{}")
             try write("static/about", "a file where a folder goes")
+            try write("static/.gallerygen-output", "mine")
+            try write("pages/index.md", "---\ntitle: Home\n---\n")
         }, in: temporary)
         #expect(errors == [
+            "pages/pages/index.md:1:1: error: the page's address index.html is taken by index.html (the gallery page), which gallerygen writes: rename the page",
             "pages/pages/recipes/negroni.md:1:1: error: the page's address recipes/negroni/index.html is taken by the recipe pages/recipes/negroni.md: rename the page",
             "pages/pages/tags.md:1:1: error: the page's address tags/index.html is taken by tags/index.html (the tags page), which gallerygen writes: rename the page",
             "pages/pages/tags/gin.md:1:1: error: the page's address tags/gin/index.html is taken by the page of tag 'gin', first used by pages/recipes/negroni.md: rename the page",
+            "pages/static/.gallerygen-output:1:1: error: the static file '.gallerygen-output' would replace .gallerygen-output (gallerygen's own working file), which gallerygen writes; rename or remove one of them",
             "pages/static/about:1:1: error: the static file 'about' is in the way of the page pages/pages/about.md: about/index.html needs a folder there; rename or remove one of them",
             "pages/static/assets/style.css:1:1: error: the static file 'assets/style.css' would replace assets/style.css (the theme's asset), which gallerygen writes; rename or remove one of them",
             "pages/static/sitemap.xml:1:1: error: the static file 'sitemap.xml' would replace sitemap.xml, which gallerygen writes; rename or remove one of them",
