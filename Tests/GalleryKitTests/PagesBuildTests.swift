@@ -52,6 +52,30 @@ import GalleryTestSupport
         #expect(!about.contains("application/ld+json"), "a page is not a schema.org Recipe")
     }
 
+    @Test func aPagesPictureGoesThroughTheImagePipeline() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let (output, errors) = try build({ site in
+            try FileManager.default.createDirectory(at: site.appendingPathComponent("images"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Repository.fixtures.appendingPathComponent("images-basic/images/lemonade.jpg"),
+                                             to: site.appendingPathComponent("images/lemonade.jpg"))
+            try BuiltSite.replace("description: Who we are.\n", with: "description: Who we are.\nimage: images/lemonade.jpg\nimage_alt: A glass\n",
+                                  in: site.appendingPathComponent("pages/about.md"))
+        }, in: temporary)
+        #expect(errors.isEmpty)
+        let about = text(output, "about/index.html")
+        // Only this page shows the picture (320 px wide once upright): renditions at its own width.
+        #expect(about.contains(#"<img src="../images/lemonade-"#) && about.contains(#"-320.jpg 320w""#) && about.contains("alt=\"A glass\" width=\"320\" height=\"400\""))
+        #expect(about.contains(#"<meta property="og:image" content="https://example.com/pages/images/lemonade-"#))
+        #expect(LinkChecker(outputDirectory: output, displayPath: "out", baseURL: "https://example.com/pages/").check().diagnostics.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("images/lemonade.jpg").path), "the original is not published")
+
+        let (_, missing) = try build({ site in
+            try FileManager.default.removeItem(at: site.appendingPathComponent("images/lemonade.jpg"))
+        }, in: temporary)
+        #expect(missing == ["pages/pages/about.md:4:1: error: image 'images/lemonade.jpg' not found (looked for pages/images/lemonade.jpg)"])
+    }
+
     @Test func checkFollowsThePagesLinks() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
