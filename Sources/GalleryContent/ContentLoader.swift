@@ -28,7 +28,6 @@ package struct ContentLoader: Sendable {
         package var site: Site?
         package var recipes: [Recipe] = []
         package var images: [String: ImageInfo] = [:]
-        package var pages: [Page] = []
         /// Sorted by file, line and column.
         package var diagnostics: [Diagnostic]
     }
@@ -100,7 +99,7 @@ package struct ContentLoader: Sendable {
         let site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts,
                    pages: pages, menu: menu, staticFiles: staticFiles)
-        return Reading(site: site, recipes: recipes, images: images, pages: pages, diagnostics: log.sorted)
+        return Reading(site: site, recipes: recipes, images: images, diagnostics: log.sorted)
     }
 
     /// Every `pages/**/*.md`, parsed side by side: the pages kept (drafts only with `--drafts`),

@@ -47,8 +47,8 @@ package struct SiteIcon: Sendable, Hashable {
 extension PageRenderer {
     /// The site's own icons when its `static/` folder has a `favicon.svg`, `favicon.png` or
     /// `favicon.ico` (then the theme's are not linked), else the theme's; and the site's
-    /// `apple-touch-icon.png` when there is one.
-    package var icons: [SiteIcon] {
+    /// `apple-touch-icon.png` when there is one. Made once, in `init`.
+    package static func icons(site: Site, theme: Theme) -> [SiteIcon] {
         let own = Set(site.staticFiles.map(\.path))
         var icons: [SiteIcon] = []
         let siteIcons: [SiteIcon] = [
