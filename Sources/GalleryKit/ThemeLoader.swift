@@ -138,10 +138,11 @@ package struct ThemeLoader: Sendable {
         return (files.sorted { $0.relative < $1.relative }, problems)
     }
 
-    /// Regular files under `directory`, as sorted relative paths; hidden files are skipped.
-    static func files(under directory: URL) -> [String] {
+    /// Regular files under `directory`, as sorted relative paths; hidden files are skipped unless
+    /// `includingHidden`.
+    static func files(under directory: URL, includingHidden: Bool = false) -> [String] {
         guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: includingHidden ? [] : [.skipsHiddenFiles]) else { return [] }
         let base = directory.standardizedFileURL.resolvingSymlinksInPath().path + "/"
         var result: [String] = []
         for case let url as URL in enumerator {

@@ -80,7 +80,7 @@ import GalleryTestSupport
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let (output, errors) = try build({ site in
-            try BuiltSite.replace("See the [FAQ](../help/faq/).", with: "See the [FAQ](../help/faq/) and [more](../nowhere/).",
+            try BuiltSite.replace("See the [FAQ](../help/faq/).", with: "See the [FAQ](../help/faq/), [security](../.well-known/security.txt) and [more](../nowhere/).",
                                   in: site.appendingPathComponent("pages/about.md"))
         }, in: temporary)
         #expect(errors.isEmpty)
