@@ -10,9 +10,12 @@ import Mustache
 /// without accents, so the script only has to fold the query the same way and compare.
 package struct SearchIndex: Sendable {
     package var recipes: [Recipe]
+    /// The pages of `pages/`, listed after the recipes with `"type": "page"`.
+    package var pages: [Page]
 
-    package init(recipes: [Recipe]) {
+    package init(recipes: [Recipe], pages: [Page] = []) {
         self.recipes = recipes
+        self.pages = pages
     }
 
     package var json: JSONValue {
@@ -21,9 +24,23 @@ package struct SearchIndex: Sendable {
             return .object([
                 "url": .string(URLPath.encode(SitePaths.recipe(recipe))),
                 "title": .string(recipe.title),
+                "type": .string("recipe"),
                 "text": .string(Self.searchText(recipe)),
             ])
+        } + pages.map { page in
+            .object([
+                "url": .string(URLPath.encode(SitePaths.page(page))),
+                "title": .string(page.title),
+                "type": .string("page"),
+                "text": .string(Self.searchText(page)),
+            ])
         })
+    }
+
+    /// A page's title, description and the text of its body, folded the same way.
+    package static func searchText(_ page: Page) -> String {
+        [page.title, page.description ?? "", Markdown.plainText(page.body)].filter { !$0.isEmpty }
+            .joined(separator: " ").foldedForSearch
     }
 
     /// Title, summary, tags, glass and ingredients, folded the way search.js folds a query.
@@ -44,7 +61,7 @@ package struct SearchIndexFile: GeneratedFile {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.searchIndex }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        SearchIndex(recipes: site.site.recipes).file
+        SearchIndex(recipes: site.site.recipes, pages: site.site.pages).file
     }
 }
 

@@ -82,3 +82,10 @@ extension PageRenderer {
         ]
     }
 }
+
+extension TagPage {
+    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+        let tag = site.tags[index]
+        return .source(path: tag.recipes.first?.sourcePath ?? "", what: "the page of tag '\(tag.name)', first used by")
+    }
+}
