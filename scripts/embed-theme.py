@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes Sources/GalleryRender/BuiltInTheme+Files.swift from Templates/: the default theme,
-embedded in the binary so that the one file is the whole tool. Run by `make` before every build;
+embedded in the binary so that the one file is the whole tool. Text files become raw string
+literals in `files`; files that are not UTF-8 text (the PNG favicon) become base64 in `binaryFiles`. Run by `make` before every build;
 BuiltInThemeTests fails when the generated file and Templates/ differ.
 Usage: scripts/embed-theme.py [--check]"""
+import base64
 import os
 import sys
 
@@ -40,13 +42,27 @@ def generate():
         "    /// Every file of the default theme, by path relative to `Templates/`, sorted.",
         "    package static let files: [(path: String, contents: String)] = [",
     ]
+    binary = []
     for relative, path in theme_files():
         with open(path, "rb") as handle:
             data = handle.read()
-        text = data.decode("utf-8")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        if text is None or "\0" in text:
+            binary.append((relative, base64.b64encode(data).decode("ascii")))
+            continue
         if "\r" in text:
             sys.exit(f"{path}: error: carriage returns cannot be embedded exactly; use LF line endings")
         lines.append(f'        ("{relative}", {literal(text)}),')
+    lines += [
+        "    ]",
+        "",
+        "    /// The theme's binary files (pictures), base64-encoded, by path relative to `Templates/`, sorted.",
+        "    package static let binaryFiles: [(path: String, base64: String)] = [",
+    ]
+    lines += [f'        ("{relative}", "{encoded}"),' for relative, encoded in binary]
     lines += ["    ]", "}", ""]
     return "\n".join(lines)
 

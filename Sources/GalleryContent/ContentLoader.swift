@@ -95,17 +95,149 @@ package struct ContentLoader: Sendable {
             }
         }
         checkDuplicateSlugs(recipes, &log)
-        let uses = recipes.flatMap(\.pictureUses)
+        let (pages, draftPages) = loadPages(&log)
+        let menu = Site.menu(config.menu, pages: pages)
+        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, &log)
+        let staticFiles = loadStaticFiles(&log)
+        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
         var images = probeImages(uses, &log)
         for recipe in recipes {
             if case .remote(let url)? = recipe.image {
                 images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
             }
         }
+        // A page's remote picture has no size of its own; a recipe's, when one shows it, wins.
+        for page in pages {
+            if case .remote(let url)? = page.image, images[url] == nil {
+                images[url] = ImageProbe.remote(width: nil, height: nil)
+            }
+        }
         let site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts,
-                   folder: (siteDirectory, displayRoot))
+                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
         return Reading(site: site, recipes: recipes, images: images, pictureUses: uses, diagnostics: log.sorted)
+    }
+
+    /// Every `pages/**/*.md`, parsed side by side: the pages kept (drafts only with `--drafts`),
+    /// sorted by path, and the paths of the drafts left out (a menu naming one is told why).
+    private func loadPages(_ log: inout DiagnosticLog) -> (pages: [Page], drafts: Set<String>) {
+        let names = markdownFiles(under: "pages")
+        let parsed = concurrentMap(count: names.count) { index -> (Page?, [Diagnostic]) in
+            let relative = names[index]
+            let path = displayPath(relative)
+            do throws(Diagnostic) {
+                let text = try SourceText.decode(try readSiteFile(relative, what: "the page"), path: path)
+                return PageParser.parse(text, sourcePath: relative, displayPath: path)
+            } catch {
+                return (nil, [error])
+            }
+        }
+        var pages: [Page] = []
+        var drafts = Set<String>()
+        var seen: [String: Page] = [:]
+        for (page, diagnostics) in parsed {
+            log.append(contentsOf: diagnostics)
+            guard let page else { continue }
+            if page.isDraft && !includeDrafts {
+                drafts.insert(page.path)
+                continue
+            }
+            if let first = seen[page.path] {
+                log.append(.error("the page's address \(page.outputPath) is taken by the page \(displayPath(first.sourcePath)): rename one of them",
+                                  path: displayPath(page.sourcePath), line: 1, column: 1))
+                continue
+            }
+            seen[page.path] = page
+            pages.append(page)
+        }
+        return (pages.sorted { $0.path < $1.path }, drafts)
+    }
+
+    /// The Markdown files under the site folder's `folder`, hidden ones skipped, as sorted
+    /// site-relative paths.
+    private func markdownFiles(under folder: String) -> [String] {
+        let directory = siteDirectory.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil,
+                                                              options: [.skipsHiddenFiles]) else { return [] }
+        let base = directory.standardizedFileURL.path + "/"
+        var names: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "md" {
+            let path = url.standardizedFileURL.path
+            if path.hasPrefix(base) { names.append(folder + "/" + path.dropFirst(base.count)) }
+        }
+        return names.sorted()
+    }
+
+    /// Reports menu entries of site.yml whose page, recipe or tag does not exist.
+    private func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>, _ log: inout DiagnosticLog) {
+        let pagePaths = Set(pages.map(\.path))
+        let slugs = Set(recipes.map(\.slug))
+        let tags = Set(recipes.flatMap { $0.tags.map(Recipe.slug(from:)) })
+        for entry in menu where entry.sourcePath == "site.yml" {
+            let problem: String?
+            switch entry.target {
+            case .page(let path):
+                problem = pagePaths.contains(path) ? nil
+                    : draftPages.contains(path) ? "the menu entry '\(entry.label)' links to the page '\(path)', which is a draft (build with --drafts to include it)"
+                    : "the menu entry '\(entry.label)' links to the page '\(path)', but there is no pages/\(path).md"
+            case .recipe(let slug):
+                problem = slugs.contains(slug) ? nil : "the menu entry '\(entry.label)' links to the recipe '\(slug)', but no recipe has that slug"
+            case .tag(let slug):
+                problem = tags.contains(slug) ? nil : "the menu entry '\(entry.label)' links to the tag '\(slug)', but no recipe has that tag"
+            case .url: problem = nil
+            }
+            if let problem { log.append(.error(problem, path: displayPath("site.yml"), line: entry.line, column: entry.column)) }
+        }
+    }
+
+    /// Every file under `static/`, hidden ones included (`.well-known/`): regular files, and
+    /// symbolic links to files inside the site folder (copied from their target). A link leading
+    /// outside the folder, or a named pipe, socket or device, is an error; links to folders are
+    /// not followed.
+    private func loadStaticFiles(_ log: inout DiagnosticLog) -> [StaticFile] {
+        let directory = siteDirectory.appendingPathComponent("static")
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys) else { return [] }
+        let base = directory.standardizedFileURL.path + "/"
+        var files: [StaticFile] = []
+        for case let url as URL in enumerator {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base), let values = try? url.resourceValues(forKeys: Set(keys)) else { continue }
+            let relative = String(path.dropFirst(base.count))
+            let display = displayPath("static/" + relative)
+            if values.isDirectory == true { continue }
+            if values.isRegularFile == true, values.isSymbolicLink != true {
+                files.append(StaticFile(path: relative, source: url))
+                continue
+            }
+            if values.isSymbolicLink == true {
+                guard isInsideSite(url) else {
+                    log.append(.error("the static file is a symbolic link that links outside the site folder", path: display))
+                    continue
+                }
+                let target = url.resolvingSymlinksInPath()
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
+                    log.append(.error("the static file is a symbolic link that leads nowhere", path: display))
+                    continue
+                }
+                if isDirectory.boolValue { continue }
+                do throws(SiteFile.Failure) {
+                    try SiteFile.checkRegularFile(target)
+                    files.append(StaticFile(path: relative, source: target))
+                } catch {
+                    log.append(.error("the static file \(error.message)", path: display))
+                }
+                continue
+            }
+            do throws(SiteFile.Failure) {
+                try SiteFile.checkRegularFile(url)
+                files.append(StaticFile(path: relative, source: url))
+            } catch {
+                log.append(.error("the static file \(error.message)", path: display))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
     }
 
     private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {

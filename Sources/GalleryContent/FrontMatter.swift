@@ -9,8 +9,9 @@ package struct FrontMatter: Sendable {
     /// 1-based line of the body's first line in the file.
     package var bodyLine: Int
 
-    /// Parses `text`; YAML positions are made relative to the file, not the block.
-    package static func parse(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
+    /// Parses `text`; YAML positions are made relative to the file, not the block. `what` names
+    /// the file in the message about missing front matter ("a recipe", "a page").
+    package static func parse(_ text: String, path: String, what: String = "a recipe") throws(Diagnostic) -> FrontMatter {
         // Lines as byte ranges of `text`, read only as far as the closing line: splitting by
         // Character would walk every grapheme, and the YAML and the body are taken as single slices.
         let bytes = text.utf8
@@ -19,7 +20,7 @@ package struct FrontMatter: Sendable {
         }
         let first = line(from: bytes.startIndex)
         guard isFence(first) else {
-            throw .error("a recipe must start with front matter: a line '---', YAML such as 'title: ...', then '---'",
+            throw .error("\(what) must start with front matter: a line '---', YAML such as 'title: ...', then '---'",
                          path: path, line: 1, column: 1)
         }
         var (previous, close) = (first, 0)

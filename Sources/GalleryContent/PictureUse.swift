@@ -44,9 +44,26 @@ extension Recipe {
     }
 }
 
-extension Site {
-    /// Every local picture use of the site's documents, in the documents' order.
+extension Page {
+    /// The local pictures this page names: its `image:` (shown in the text column, so planned as
+    /// a picture in running text), then its body's, in document order.
     package var pictureUses: [PictureUse] {
-        recipes.flatMap(\.pictureUses)
+        var uses: [PictureUse] = []
+        if case .local(let path)? = image {
+            uses.append(PictureUse(path: path, written: path, sourcePath: sourcePath, line: line(of: "image"), column: 1, isInBody: true))
+        }
+        for picture in bodyPictures {
+            guard case .local(let path) = picture.reference else { continue }
+            uses.append(PictureUse(path: path, written: picture.url, sourcePath: sourcePath,
+                                   line: picture.line, column: picture.column, isInBody: true))
+        }
+        return uses
+    }
+}
+
+extension Site {
+    /// Every local picture use of the site's documents, in the documents' order: recipes, then pages.
+    package var pictureUses: [PictureUse] {
+        recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GallerySupport
 
 /// The settings of a site, from `site.yml`.
@@ -42,6 +43,12 @@ package struct SiteConfig: Sendable {
     package var images = ImageSettings()
     /// `theme:`: the colour scheme of the default theme.
     package var theme = ThemeSettings()
+    /// `menu:`: the site menu's entries written in site.yml (pages add their own).
+    package var menu: [MenuEntry] = []
+    /// The web app manifest's and the browser's `theme-color` (the default theme's accent).
+    package var themeColor = "#a3472f"
+    /// The web app manifest's `background_color` (the default theme's paper).
+    package var backgroundColor = "#f7f2ea"
 
     package static let defaultBreakpoints = [
         Breakpoint(name: "phone", width: 375),
@@ -52,7 +59,8 @@ package struct SiteConfig: Sendable {
     package init() {}
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
-                                   "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme"]
+                                   "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme",
+                                   "menu", "theme_color", "background_color"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -100,8 +108,72 @@ package struct SiteConfig: Sendable {
             themeReader.warnUnknownKeys(in: "theme")
             reader.absorb(themeReader)
         }
+        if let node = reader.value("menu") {
+            config.menu = parseMenu(node, reader: &reader)
+        }
+        for (key, store) in [("theme_color", \SiteConfig.themeColor), ("background_color", \SiteConfig.backgroundColor)] {
+            guard let node = reader.value(key) else { continue }
+            if let text = node.scalar, isHexColor(text) {
+                config[keyPath: store] = text
+            } else {
+                reader.error("'\(key)' must be a colour written #rgb or #rrggbb, found '\(node.scalar ?? node.kindName)'", at: node)
+            }
+        }
         reader.warnUnknownKeys(in: "site.yml")
         return (config, reader.diagnostics)
+    }
+
+    static func isHexColor(_ text: String) -> Bool {
+        guard text.hasPrefix("#"), [4, 7].contains(text.count) else { return false }
+        return text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    /// `menu:` entries: `- { label: About, page: about }`, `recipe: negroni`, `tag: gin` or
+    /// `url: https://…`, each with an optional `weight`. Whether the page, recipe or tag exists is
+    /// checked once the content is read.
+    private static func parseMenu(_ node: YAMLNode, reader: inout FieldReader) -> [MenuEntry] {
+        guard let items = node.sequence else {
+            reader.error("'menu' must be a list of entries like '- { label: About, page: about }'", at: node)
+            return []
+        }
+        var entries: [MenuEntry] = []
+        for item in items {
+            var entry = FieldReader(item, path: reader.path, what: "a menu entry")
+            let label = entry.string("label")?.trimmingCharacters(in: .whitespaces)
+            let weight = entry.int("weight") ?? 0
+            var targets: [MenuEntry.Target] = []
+            for key in ["page", "recipe", "tag", "url"] {
+                guard let value = entry.value(key) else { continue }
+                guard let text = value.scalar?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                    entry.error("'\(key)' must be text, found \(value.kindName)", at: value)
+                    continue
+                }
+                switch key {
+                case "page": targets.append(.page(text.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
+                case "recipe": targets.append(.recipe(text))
+                case "tag": targets.append(.tag(Recipe.slug(from: text)))
+                default:
+                    let lower = text.lowercased()
+                    if lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") {
+                        targets.append(.url(text))
+                    } else {
+                        entry.error("'url' must be an absolute http(s) or mailto: URL, found '\(text)' (link the site's own pages with 'page', 'recipe' or 'tag')", at: value)
+                    }
+                }
+            }
+            if label?.isEmpty ?? true {
+                entry.error("a menu entry needs a 'label'", at: item)
+            } else if targets.count > 1 {
+                entry.error("a menu entry links to one thing: give only one of 'page', 'recipe', 'tag' or 'url'", at: item)
+            } else if let label, let target = targets.first {
+                entries.append(MenuEntry(label: label, weight: weight, target: target, sourcePath: "site.yml", line: item.line, column: item.column))
+            } else if entry.diagnostics.isEmpty {
+                entry.error("a menu entry needs one of 'page', 'recipe', 'tag' or 'url'", at: item)
+            }
+            entry.warnUnknownKeys(in: "a menu entry")
+            reader.absorb(entry)
+        }
+        return entries
     }
 
     private static func parseBreakpoints(_ node: YAMLNode, reader: inout FieldReader) -> [Breakpoint] {

@@ -142,6 +142,16 @@ package enum StarterSite {
         # search: true                           # the gallery's search box and search.json
         # twitter: "@me"                         # the X (Twitter) account named in share cards
         # recipe_category: Drink                 # schema.org recipeCategory when a recipe has none
+        # theme_color: "#a3472f"                 # the browser's theme colour and the web app manifest's
+        # background_color: "#f7f2ea"            # the manifest's background colour
+
+        # The menu in every page's header (pages/about.md with `menu: 10` adds itself too); each
+        # entry links to a page (its path under pages/), a recipe (its slug), a tag or a url.
+        # menu:
+        #   - { label: About, page: about }
+        #   - { label: Lemonade, recipe: lemonade, weight: 20 }
+        #   - { label: Instagram, url: "https://instagram.com/me", weight: 90 }
+        # Files in static/ (a favicon.ico, CNAME, _redirects, .well-known/) are published as they are.
 
         # Reference widths the gallery is laid out for; between two, the arrangement scales.
         breakpoints:

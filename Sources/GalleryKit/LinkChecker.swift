@@ -52,6 +52,8 @@ package struct LinkChecker: Sendable {
     /// Reads every HTML and CSS file of the output and follows its internal links.
     package func check() -> Report {
         let files = Set(ThemeLoader.files(under: outputDirectory))
+        // Links may lead to published dot files (`.well-known/`, from static/), which are not read.
+        let targets = files.union(ThemeLoader.files(under: outputDirectory, includingHidden: true))
         var log = DiagnosticLog()
         var fileCount = 0
         var linkCount = 0
@@ -70,7 +72,7 @@ package struct LinkChecker: Sendable {
                 case .invalid(let reason): problem = reason
                 case .file(let target):
                     linkCount += 1
-                    problem = Self.exists(target, in: files) ? nil : "no file '\(Self.expected(target))' in the output"
+                    problem = Self.exists(target, in: targets) ? nil : "no file '\(Self.expected(target))' in the output"
                 }
                 if let problem {
                     log.append(.error("broken link '\(link.url)': \(problem)", path: path, line: link.line, column: link.column))

@@ -37,7 +37,9 @@ extension SiteBuilder {
         let jobs = users.keys.sorted().compactMap { path -> ImageJob? in
             guard let info = site.images[path] else { return nil }
             let fixed = site.config.images.fixedWidths
-            let widths = fixed.isEmpty ? plan.widths[path] ?? [] : fixed.map { min($0, info.width) }.uniqued()
+            // A picture only pages show is planned for their text column, 1x and 2x.
+            let column = [Self.pageImageWidth, 2 * Self.pageImageWidth].map { min($0, info.width, site.config.images.maximumWidth) }.uniqued()
+            let widths = fixed.isEmpty ? plan.widths[path] ?? column : fixed.map { min($0, info.width) }.uniqued()
             return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [],
                             makesCrops: ownPictures.contains(path))
         }
@@ -51,6 +53,11 @@ extension SiteBuilder {
         }
         return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline)
     }
+}
+
+extension SiteBuilder {
+    /// The widest a page's picture is shown (page.mustache's `sizes`, the `.content-page` column).
+    static let pageImageWidth = 720
 }
 
 extension SiteBuilder {

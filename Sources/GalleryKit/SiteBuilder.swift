@@ -123,12 +123,23 @@ public struct SiteBuilder: Sendable {
         }
         guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
         if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
+        for page in site.pages {
+            guard let name = page.template, theme.templates.templates[name] == nil else { continue }
+            log.append(.error("the theme has no template '\(name)' (looked for \(name).mustache)",
+                              path: loader.displayPath(page.sourcePath), line: page.line(of: "template"), column: 1))
+        }
+        // Pages and static files must not take a path another file of the site has.
+        var collisions = OutputCollisions(renderer: PageRenderer(site: site, theme: theme), displayPath: loader.displayPath)
+        log.append(contentsOf: collisions.diagnostics)
+        if log.hasErrors { throw BuildFailure(log.sorted) }
 
         progress("Laying out \(site.recipes.count) cards in \(site.layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
         // Images before pages: the pages name the renditions. A failed image fails the build
         // here, before anything is written.
         let imageWork = processImages(of: site, gallery: GalleryPages(site: site), loader: loader)
         log.append(contentsOf: imageWork.outcome.diagnostics)
+        collisions.add(imageWork.outcome.files, origin: .generated("a published picture"))
+        log.append(contentsOf: collisions.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
         if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
 
@@ -173,7 +184,10 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        progress("Writing \(files.count) assets and pictures")
+        // The site's static files, as they are, at the same paths under the output root.
+        files += site.staticFiles.map { OutputFile(path: $0.path, contents: .copy($0.source)) }
+
+        progress("Writing \(files.count) assets, pictures and static files")
         do {
             try staging.add(files)
         } catch {

@@ -24,7 +24,7 @@ package struct ThemeLoader: Sendable {
 
     /// Where a template's text comes from.
     private enum Source {
-        case builtIn(String)
+        case builtIn(Data)
         case file(URL)
     }
 
@@ -36,7 +36,7 @@ package struct ThemeLoader: Sendable {
             if relative.hasPrefix("assets/") {
                 let name = String(relative.dropFirst("assets/".count))
                 switch source {
-                case .builtIn(let text): assets[name] = .data(Data(text.utf8))
+                case .builtIn(let data): assets[name] = .data(data)
                 case .file(let url): assets[name] = .copy(url)
                 }
             } else if relative.hasSuffix(".mustache") {
@@ -49,8 +49,8 @@ package struct ThemeLoader: Sendable {
                 add(relative, .file(url), path: displayPath(url))
             }
         } else {
-            for (relative, contents) in BuiltInTheme.files {
-                add(relative, .builtIn(contents), path: BuiltInTheme.displayName + "/" + relative)
+            for (relative, data) in BuiltInTheme.allFiles {
+                add(relative, .builtIn(data), path: BuiltInTheme.displayName + "/" + relative)
             }
         }
         if let overrideDirectory {
@@ -63,7 +63,7 @@ package struct ThemeLoader: Sendable {
             let data: Data
             switch source {
             case .builtIn(let contents):
-                data = Data(contents.utf8)
+                data = contents
             case .file(let url):
                 do throws(SiteFile.Failure) {
                     data = try SiteFile.read(url)
@@ -138,10 +138,11 @@ package struct ThemeLoader: Sendable {
         return (files.sorted { $0.relative < $1.relative }, problems)
     }
 
-    /// Regular files under `directory`, as sorted relative paths; hidden files are skipped.
-    static func files(under directory: URL) -> [String] {
+    /// Regular files under `directory`, as sorted relative paths; hidden files are skipped unless
+    /// `includingHidden`.
+    static func files(under directory: URL, includingHidden: Bool = false) -> [String] {
         guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: includingHidden ? [] : [.skipsHiddenFiles]) else { return [] }
         let base = directory.standardizedFileURL.resolvingSymlinksInPath().path + "/"
         var result: [String] = []
         for case let url as URL in enumerator {

@@ -19,6 +19,10 @@ extension BuiltInTheme {
 {{/base}}
 
 """#),
+        ("assets/favicon.svg", #"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#a3472f"/><path d="M7 8h18l-7.6 9.2v6.3l4.1 1.5v1H10.5v-1l4.1-1.5v-6.3z" fill="#f7f2ea"/><circle cx="21.5" cy="7.5" r="2.6" fill="#f7f2ea"/></svg>
+
+"""#),
         ("assets/search.js", #"""
 /* gallerygen search: dims the gallery cards that do not match. Optional; the page is complete
    without it, and the search box stays hidden unless this script runs and finds its index. */
@@ -461,6 +465,27 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 }
 .not-found-links a:first-child { background: var(--ink); color: var(--on-ink); }
 
+/* ==== The site menu and pages of pages/ ==== */
+
+.site-nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: 0; padding: 0; list-style: none; }
+.site-nav a { color: var(--muted); text-decoration: none; font-weight: 600; font-size: .95rem; }
+.site-nav a:hover { color: var(--ink); }
+.site-nav a[aria-current="page"] { color: var(--ink); text-decoration: underline; text-decoration-color: var(--accent);
+  text-decoration-thickness: 2px; text-underline-offset: .3em; }
+
+.content-page { max-width: 46rem; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
+.content-page h1 {
+  margin: 0; font-family: Georgia, "Times New Roman", serif;
+  font-size: clamp(2rem, 5.5vw, 3.25rem); line-height: 1.05;
+}
+.content-image { margin: 1.75rem 0 0; }
+.content-image img { display: block; width: 100%; height: auto; border-radius: 22px; border: 1px solid var(--card-border); }
+.prose { margin-top: 1.75rem; font-size: 1.05rem; }
+.prose h2 { margin: 2rem 0 .5rem; font-family: Georgia, "Times New Roman", serif; font-size: 1.5rem; line-height: 1.2; }
+.prose p, .prose ul, .prose ol { margin: 0 0 1rem; }
+.prose li { margin: .3rem 0; }
+.site-header { flex-wrap: wrap; }
+
 /* ==== Print: a recipe on one page ====
    Title, summary, facts, a small picture, ingredients beside the method and the recipe's address
    at the end; no navigation, footer, tags or gallery controls. Always the light palette in ink. */
@@ -510,24 +535,32 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{/page.description}}{{^page.description}}{{#site.description}}<meta name="description" content="{{site.description}}">
 {{/site.description}}{{/page.description}}<meta name="generator" content="gallerygen">
 <link rel="stylesheet" href="{{root}}{{site.paths.stylesheet}}">
+{{#site.icons}}<link rel="{{rel}}" href="{{root}}{{path}}"{{#type}} type="{{type}}"{{/type}}{{#sizes}} sizes="{{sizes}}"{{/sizes}}>
+{{/site.icons}}<link rel="manifest" href="{{root}}{{site.paths.webManifest}}">
+<meta name="theme-color" content="{{site.themeColor}}">
 {{#site.hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{root}}{{site.paths.feed}}">
 {{/site.hasFeed}}{{#meta}}{{#canonicalURL}}<link rel="canonical" href="{{canonicalURL}}">
 {{/canonicalURL}}{{#properties}}<meta {{attribute}}="{{name}}" content="{{content}}">
 {{/properties}}{{/meta}}{{#structuredData}}<script type="application/ld+json">{{{structuredData}}}</script>
 {{/structuredData}}
 {{$head}}{{/head}}
+{{>partials/head}}
 </head>
 <body class="{{$bodyClass}}page{{/bodyClass}}">
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
   <a class="site-title" href="{{root}}{{site.paths.gallery}}">{{site.title}}</a>
   {{$headerExtra}}{{/headerExtra}}
+  {{#hasMenu}}<nav class="site-nav" aria-label="Site">
+    <ul>{{#menu}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/menu}}</ul>
+  </nav>{{/hasMenu}}
 </header>
 <main id="main">
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-  <p>{{site.title}} · made with gallerygen{{#site.hasTagIndex}} · <a href="{{root}}{{site.paths.tagIndex}}">All tags</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{root}}{{site.paths.feed}}">Feed</a>{{/site.hasFeed}}</p>
+  {{$footer}}<p>{{site.title}} · made with gallerygen{{#site.hasTagIndex}} · <a href="{{root}}{{site.paths.tagIndex}}">All tags</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{root}}{{site.paths.feed}}">Feed</a>{{/site.hasFeed}}</p>{{/footer}}
+{{>partials/footer}}
 </footer>
 </body>
 </html>
@@ -603,6 +636,38 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{/hasCards}}
 {{/content}}
 {{/base}}
+
+"""#),
+        ("page.mustache", #"""
+{{<base}}
+{{$title}}{{page.title}} · {{site.title}}{{/title}}
+{{$bodyClass}}page page-content{{/bodyClass}}
+{{$content}}
+{{#page}}
+<article class="content-page">
+  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{{galleryURL}}">← All recipes</a></nav>
+  <h1>{{title}}</h1>
+  {{#description}}<p class="lede">{{description}}</p>{{/description}}
+  {{#image}}<figure class="content-image"><picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="(min-width: 760px) 720px, 100vw">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 720px, 100vw"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}></picture></figure>{{/image}}
+  <div class="prose">
+{{{bodyHTML}}}
+  </div>
+</article>
+{{/page}}
+{{/content}}
+{{/base}}
+
+"""#),
+        ("partials/footer.mustache", #"""
+{{! Added at the end of every page's footer, after the theme's line: a site's
+    templates/partials/footer.mustache replaces this empty file, to add links or a notice to
+    every page without copying base.mustache. }}
+
+"""#),
+        ("partials/head.mustache", #"""
+{{! Added at the end of every page's head, after the theme's stylesheet. A site's
+    templates/partials/head.mustache replaces this empty file to add a stylesheet, a font or a
+    meta tag to every page without copying base.mustache; docs/themes.md has an example. }}
 
 """#),
         ("recipe.mustache", #"""
@@ -701,5 +766,10 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{/base}}
 
 """#),
+    ]
+
+    /// The theme's binary files (pictures), base64-encoded, by path relative to `Templates/`, sorted.
+    package static let binaryFiles: [(path: String, base64: String)] = [
+        ("assets/favicon-32.png", "iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAABpUlEQVR42mNgQAKL3fUlgbgdiK8A8S8g/k8l/AtqJshsSQZsACgRA8SfqWgpLgyyIwab5f/oYDkM/4M7Ahrsn+loOXJISDJA44VqBi/xMPi/KsweTBOhvp0BmjioYvnWnPD/b+5e/v/90yswDeIT0HOFgVqpHeRjmOUwDOITCIlfDNTyPSjYkS2HYZA4Pn14HXB1zVyshpKCr6yeS74DlnoZ/394bBfZloP0gswg2wEgvDLE9v+b2xdIthykZ2WwDcGoIyoNbEz2+//p5QOiLQep3ZDkS1TaIToR7qlM+//twwuCloPUgNQSay5JueDUtFaCDjg5tYWk3ENyNryxeSlOy0FypJpHsgOW+pj8f3LmAIblT04fAMvR3AEgvDrc8f/be1fgloPYIDFyzCK7JDzSXQV3AIhNrjlkO+BQeyncASD2qANGHUBXB6yJdP5/Y9MSuAOub1wMFqOpA5b7W/w/1Fby/8GRHf+/fXyJWQcAxUByh1qLwWpJcQBRTbKzc3qIrg1BaontsFC1UUoGvkL1ZjmJuH3gOyYD3jUbFJ3TgeyeAwD5JxsmDvf4zwAAAABJRU5ErkJggg=="),
     ]
 }

@@ -8,6 +8,12 @@ public enum BuiltInTheme {
     /// How diagnostics and `theme export` name the built-in theme's files.
     public static let displayName = "(built-in theme)"
 
+    /// Every file of the theme with its bytes, text and binary, sorted by path.
+    package static var allFiles: [(path: String, data: Data)] {
+        (files.map { ($0.path, Data($0.contents.utf8)) } + binaryFiles.map { ($0.path, Data(base64Encoded: $0.base64) ?? Data()) })
+            .sorted { $0.path < $1.path }
+    }
+
     /// Writes every file of the built-in theme into `directory`, which must not exist or be empty,
     /// so a theme author can start from it; returns the relative paths written.
     public static func export(to directory: URL, displayPath: String) throws(Diagnostic) -> [String] {
@@ -27,10 +33,10 @@ public enum BuiltInTheme {
         let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).theme-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try? fileManager.removeItem(at: staging)
-            for (path, contents) in files {
+            for (path, data) in allFiles {
                 let url = staging.appendingPathComponent(path)
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url)
+                try data.write(to: url)
             }
             if fileManager.fileExists(atPath: directory.path) { try fileManager.removeItem(at: directory) }
             try fileManager.moveItem(at: staging, to: directory)
@@ -38,6 +44,6 @@ public enum BuiltInTheme {
             try? fileManager.removeItem(at: staging)
             throw .error("cannot write the theme: \(error.localizedDescription)", path: displayPath)
         }
-        return files.map(\.path)
+        return allFiles.map(\.path)
     }
 }

@@ -65,6 +65,11 @@ package enum Markdown {
 
     /// Parses `text` with smart punctuation (the parser's only option; safe mode is the HTML
     /// renderer's) and hands the document to `body`, freeing it afterwards; nil if cmark fails.
+    /// The text of a Markdown document without its markup, blocks joined by single spaces.
+    package static func plainText(_ text: String) -> String {
+        withDocument(text) { plainText(of: $0) } ?? ""
+    }
+
     private static func withDocument<Result>(_ text: String, _ body: (OpaquePointer) -> Result) -> Result? {
         guard let document = cmark_parse_document(text, text.utf8.count, CMARK_OPT_SMART) else { return nil }
         defer { cmark_node_free(document) }

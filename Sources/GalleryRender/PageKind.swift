@@ -16,6 +16,10 @@ package enum SitePaths {
     package static let searchIndex = "search.json"
     package static let stylesheet = "assets/style.css"
     package static let searchScript = "assets/search.js"
+    package static let webManifest = "site.webmanifest"
+    /// The default theme's icons (assets), linked unless the site's `static/` has its own.
+    package static let themeIcon = "assets/favicon.svg"
+    package static let themeIconPNG = "assets/favicon-32.png"
 
     /// Gallery page `number` (1-based): `index.html`, `page/2/index.html`, …
     package static func gallery(page number: Int) -> String {
@@ -23,7 +27,16 @@ package enum SitePaths {
     }
 
     package static func recipe(_ recipe: Recipe) -> String {
-        "recipes/\(recipe.slug)/index.html"
+        self.recipe(slug: recipe.slug)
+    }
+
+    package static func recipe(slug: String) -> String {
+        "recipes/\(slug)/index.html"
+    }
+
+    /// A page of `pages/`: `about/index.html`.
+    package static func page(_ page: Page) -> String {
+        page.outputPath
     }
 
     package static func tag(slug: String) -> String {
@@ -40,6 +53,7 @@ package enum SitePaths {
     package static let context: MustacheValue = [
         "gallery": .string(gallery), "tagIndex": .string(tagIndex), "feed": .string(feed),
         "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
+        "webManifest": .string(webManifest),
     ]
 }
 
@@ -58,6 +72,16 @@ package protocol PageKind: Sendable {
     func path(_ index: Int, in site: PageRenderer) -> String
     /// Makes file `index`.
     func make(_ index: Int, in site: PageRenderer) throws -> OutputFile
+    /// Where file `index` comes from, for the error when another file claims its path.
+    func origin(_ index: Int, in site: PageRenderer) -> FileOrigin
+}
+
+/// What an output file is made from, as an error about two files at one path names it.
+package enum FileOrigin: Sendable, Hashable {
+    /// A file of the site folder (`recipes/negroni.md`, `pages/about.md`), with what it makes.
+    case source(path: String, what: String)
+    /// A file gallerygen makes from the whole site (the gallery, `sitemap.xml`).
+    case generated(String)
 }
 
 /// A page made from a template: the kind gives the template's context.
@@ -71,7 +95,16 @@ extension TemplatePage {
     package var isListedInSitemap: Bool { true }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        OutputFile(path: path(index, in: site), contents: .data(Data(try site.render(templateName, context: try context(index, in: site)))))
+        OutputFile(path: path(index, in: site), contents: .data(Data(try site.render(templateName, context: try fullContext(index, in: site)))))
+    }
+
+    /// The context with what every page has besides its own: the site menu, marked for this page.
+    package func fullContext(_ index: Int, in site: PageRenderer) throws -> MustacheValue {
+        site.addingMenu(to: try context(index, in: site), path: path(index, in: site))
+    }
+
+    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+        .generated("the \(templateName) page")
     }
 }
 
@@ -81,6 +114,10 @@ package protocol GeneratedFile: PageKind {}
 extension GeneratedFile {
     package var template: String? { nil }
     package var isListedInSitemap: Bool { false }
+
+    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+        .generated(path(index, in: site))
+    }
 }
 
 extension TemplateError {

@@ -21,12 +21,14 @@ package struct PageRenderer: Sendable {
     /// Each recipe's tags as a card's `tags` value, by slug: made once, since every tag page of a
     /// recipe shows its card, and rebuilding the list there would be quadratic in its tag count.
     private let cardTags: [String: MustacheValue]
+    /// The icons every page links (`site.icons`), the site's own or the theme's.
+    package let icons: [SiteIcon]
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), NotFoundPage(),
-        SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), ContentPage(), NotFoundPage(),
+        SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
@@ -41,6 +43,7 @@ package struct PageRenderer: Sendable {
         self.pictures = pictures
         gallery = GalleryPages(site: site)
         tags = TagPage.tags(of: site.recipes)
+        icons = Self.icons(site: site, theme: theme)
     }
 
     /// A recipe's tags as a card's `tags` value.
@@ -125,6 +128,8 @@ extension PageRenderer {
             "hasTagIndex": .bool(hasTagIndex),
             "paths": SitePaths.context,
             "colorScheme": .string(config.theme.colorScheme.rawValue),
+            "themeColor": .string(config.themeColor),
+            "icons": iconsContext,
         ]
     }
 

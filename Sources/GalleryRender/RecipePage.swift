@@ -69,3 +69,9 @@ extension PageRenderer {
                                     steps: steps)
     }
 }
+
+extension RecipePage {
+    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+        .source(path: site.site.recipes[index].sourcePath, what: "the recipe")
+    }
+}

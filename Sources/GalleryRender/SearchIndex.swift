@@ -10,9 +10,12 @@ import Mustache
 /// without accents, so the script only has to fold the query the same way and compare.
 package struct SearchIndex: Sendable {
     package var recipes: [Recipe]
+    /// The pages of `pages/`, listed after the recipes with `"type": "page"`.
+    package var pages: [Page]
 
-    package init(recipes: [Recipe]) {
+    package init(recipes: [Recipe], pages: [Page] = []) {
         self.recipes = recipes
+        self.pages = pages
     }
 
     /// One recipe's entry.
@@ -20,12 +23,29 @@ package struct SearchIndex: Sendable {
         .object([
             "url": .string(URLPath.encode(SitePaths.recipe(recipe))),
             "title": .string(recipe.title),
+            "type": .string("recipe"),
             "text": .string(searchText(recipe)),
+        ])
+    }
+
+    /// One page's entry.
+    package static func entry(_ page: Page) -> JSONValue {
+        .object([
+            "url": .string(URLPath.encode(SitePaths.page(page))),
+            "title": .string(page.title),
+            "type": .string("page"),
+            "text": .string(searchText(page)),
         ])
     }
 
     /// Recipes per piece of the index made on one core.
     static let chunkSize = 1024
+
+    /// A page's title, description and the text of its body, folded the same way.
+    package static func searchText(_ page: Page) -> String {
+        [page.title, page.description ?? "", Markdown.plainText(page.body)].filter { !$0.isEmpty }
+            .joined(separator: " ").foldedForSearch
+    }
 
     /// Title, summary, tags, glass and ingredients, folded the way search.js folds a query.
     package static func searchText(_ recipe: Recipe) -> String {
@@ -33,7 +53,7 @@ package struct SearchIndex: Sendable {
         return parts.filter { !$0.isEmpty }.joined(separator: " ").foldedForSearch
     }
 
-    /// The JSON array of every entry and a newline: pieces of entries written side by side as
+    /// The JSON array of every entry (recipes, then pages) and a newline: pieces of entries written side by side as
     /// bytes, then joined once (no tree of every entry, no second copy as a string).
     package var file: OutputFile {
         let recipes = self.recipes, size = Self.chunkSize
@@ -45,9 +65,15 @@ package struct SearchIndex: Sendable {
             }
             return bytes
         }
-        var data = Data(capacity: pieces.reduce(3) { $0 + $1.count })
+        var tail: [UInt8] = []
+        for page in pages {
+            if !recipes.isEmpty || !tail.isEmpty { tail.append(UInt8(ascii: ",")) }
+            Self.entry(page).write(to: &tail)
+        }
+        var data = Data(capacity: pieces.reduce(3 + tail.count) { $0 + $1.count })
         data.append(UInt8(ascii: "["))
         for piece in pieces { data.append(contentsOf: piece) }
+        data.append(contentsOf: tail)
         data.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
         return OutputFile(path: SitePaths.searchIndex, contents: .data(data))
     }
@@ -60,7 +86,7 @@ package struct SearchIndexFile: GeneratedFile {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.searchIndex }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        SearchIndex(recipes: site.site.recipes).file
+        SearchIndex(recipes: site.site.recipes, pages: site.site.pages).file
     }
 }
 

@@ -84,3 +84,10 @@ extension PageRenderer {
         ]
     }
 }
+
+extension TagPage {
+    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+        let tag = site.tags[index]
+        return .source(path: tag.members.first.map { site.site.recipes[$0].sourcePath } ?? "", what: "the page of tag '\(tag.name)', first used by")
+    }
+}

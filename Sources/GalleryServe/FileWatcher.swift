@@ -101,10 +101,13 @@ package final class FileWatcher: @unchecked Sendable {
     /// The most files one poll looks at, so a runaway folder cannot make a poll unbounded.
     static let maximumFiles = 100_000
 
-    private static func collect(_ directory: String, excluded: Set<String>, depth: Int, into stamps: inout [String: Stamp]) {
+    /// Hidden entries are skipped (`.git`, the cache), except inside a site's `static/` folder,
+    /// whose dot files (`.well-known/`) are published.
+    private static func collect(_ directory: String, excluded: Set<String>, depth: Int, includesHidden: Bool = false,
+                                into stamps: inout [String: Stamp]) {
         guard depth < 32, !excluded.contains(directory), stamps.count < maximumFiles,
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in names.sorted() where includesHidden || !name.hasPrefix(".") {
             let path = directory + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, stamps.count < maximumFiles else { continue }
@@ -114,7 +117,8 @@ package final class FileWatcher: @unchecked Sendable {
                 guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                collect(path, excluded: excluded, depth: depth + 1, into: &stamps)
+                collect(path, excluded: excluded, depth: depth + 1, includesHidden: includesHidden || (depth == 0 && name == "static"),
+                        into: &stamps)
             } else {
                 #if canImport(Glibc)
                 let modified = info.st_mtim

@@ -16,6 +16,10 @@ import GalleryTestSupport
         try assertSnapshot(fixture: "basic")
     }
 
+    @Test func pagesSiteMatchesSnapshot() throws {
+        try assertSnapshot(fixture: "pages")
+    }
+
     @Test func binaryDifferencesShowSizesAndHashes() {
         let picture = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x80, 0x81])
         let other = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x80])

@@ -10,11 +10,13 @@ import Testing
 @Suite struct BuiltInThemeTests {
     @Test func embeddedFilesAreTemplatesByteForByte() throws {
         let onDisk = ThemeLoader.files(under: Repository.templates)
-        #expect(BuiltInTheme.files.map(\.path) == onDisk, "run `make theme`: the embedded file list differs from Templates/")
-        for (path, contents) in BuiltInTheme.files {
+        #expect(BuiltInTheme.allFiles.map(\.path) == onDisk, "run `make theme`: the embedded file list differs from Templates/")
+        for (path, data) in BuiltInTheme.allFiles {
             let disk = try Data(contentsOf: Repository.templates.appendingPathComponent(path))
-            #expect(Data(contents.utf8) == disk, "run `make theme`: \(path) differs from Templates/\(path)")
+            #expect(data == disk, "run `make theme`: \(path) differs from Templates/\(path)")
         }
+        // Pictures are embedded too (base64), byte for byte.
+        #expect(BuiltInTheme.binaryFiles.map(\.path) == ["assets/favicon-32.png"])
     }
 
     @Test func exportWritesTheThemeIntoAnEmptyFolderAndRefusesAFullOne() throws {
@@ -22,7 +24,7 @@ import Testing
         defer { temporary.remove() }
         let target = temporary.url.appendingPathComponent("mytheme")
         let written = try BuiltInTheme.export(to: target, displayPath: "mytheme")
-        #expect(written.sorted() == BuiltInTheme.files.map(\.path).sorted())
+        #expect(written.sorted() == BuiltInTheme.allFiles.map(\.path).sorted())
         #expect(treeContents(target) == treeContents(Repository.templates))
         #expect(throws: Diagnostic.self) { try BuiltInTheme.export(to: target, displayPath: "mytheme") }
         // Nothing is left beside the target.

@@ -61,13 +61,14 @@ import GalleryTestSupport
             Recipe(slug: "r\(index)", title: "Recipe \(index) </script>", sourcePath: "recipes/r\(index).md",
                    summary: index % 3 == 0 ? "Crème \"brûlée\"" : nil, tags: ["tag\(index % 5)"], ingredients: ["\(index) ml rum"])
         }
-        let expected = JSONValue.array(recipes.map(SearchIndex.entry)).text + "\n"
-        guard case .data(let data) = SearchIndex(recipes: recipes).file.contents else {
+        let pages = count % 2 == 0 ? [Page(path: "about", title: "About", sourcePath: "pages/about.md", body: "Who *we* are.")] : []
+        let expected = JSONValue.array(recipes.map(SearchIndex.entry) + pages.map(SearchIndex.entry)).text + "\n"
+        guard case .data(let data) = SearchIndex(recipes: recipes, pages: pages).file.contents else {
             Issue.record("search.json is not made in memory")
             return
         }
         #expect(String(decoding: data, as: UTF8.self) == expected)
         let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        #expect(parsed.count == count)
+        #expect(parsed.count == count + pages.count)
     }
 }

@@ -19,11 +19,16 @@ import GalleryTestSupport
         for template in document.templates {
             let observed = ContextObservations(contexts.byTemplate[template] ?? [])
             let documented = try document.expandedKeys(of: template)
-            let required = template == "base" ? observed.alwaysPresentPaths : observed.paths
+            let required = Self.seesEveryPage(template) ? observed.alwaysPresentPaths : observed.paths
             for path in required.sorted() where documented[path] == nil {
                 Issue.record("\(template): the renderer gives `\(path)` (\(observed.kindsText(path))) but docs/themes.md does not document it under ### \(template)")
             }
         }
+    }
+
+    /// `base` and the partials it calls receive every page's context; only what all pages share is required.
+    static func seesEveryPage(_ template: String) -> Bool {
+        template == "base" || template.hasPrefix("partials/")
     }
 
     @Test func everyDocumentedKeyIsProvided() throws {
@@ -104,6 +109,10 @@ struct TemplateContexts: Sendable {
                             "---\ntitle: Remote Fizz\nsummary: From afar.\nimage: https://example.com/fizz.jpg\ntags: [\"!!\", gin]\n---\nFizz.\n")
         try BuiltSite.replace("gallery:\n", with: "gallery:\n  page_size: 2\n  section_by: glass\n",
                               in: directory.appendingPathComponent("site.yml"))
+        try BuiltSite.replace("title:", with: "menu:\n  - { label: Gin, tag: gin }\n  - { label: Shop, url: \"https://example.com/shop\" }\ntitle:",
+                              in: directory.appendingPathComponent("site.yml"))
+        try temporary.write("basic/pages/about.md", "---\ntitle: About\ndescription: Who we are.\nimage: images/lemonade.jpg\nmenu: 5\n---\nWe mix.\n")
+        try temporary.write("basic/pages/help/faq.md", "---\ntitle: FAQ\n---\nAsk.\n")
 
         let loader = ContentLoader(siteDirectory: directory)
         let (loaded, _) = try loader.load()
@@ -115,9 +124,11 @@ struct TemplateContexts: Sendable {
         // Every page kind made from a template, with the context of each of its pages.
         var contexts: [String: [MustacheValue]] = [:]
         for case let kind as any TemplatePage in PageRenderer.kinds {
-            contexts[kind.templateName] = try (0..<kind.count(in: renderer)).map { index throws -> MustacheValue in try kind.context(index, in: renderer) }
+            contexts[kind.templateName] = try (0..<kind.count(in: renderer)).map { index throws -> MustacheValue in try kind.fullContext(index, in: renderer) }
         }
         contexts["base"] = contexts.keys.sorted().flatMap { contexts[$0]! }
+        contexts["partials/head"] = contexts["base"]
+        contexts["partials/footer"] = contexts["base"]
         contexts["card"] = contexts["gallery"]!.flatMap { page -> [MustacheValue] in
             guard case .dictionary(let fields) = page, case .array(let cards)? = fields["cards"] else { return [] }
             return cards

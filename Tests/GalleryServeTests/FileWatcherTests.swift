@@ -27,4 +27,14 @@ import GalleryTestSupport
         try folder.write("images/lime.jpg", "lime, squeezed")
         #expect(FileWatcher.changes(from: before, to: watcher.snapshot()).contains(images + "/lime.jpg"))
     }
+
+    @Test func dotFilesOfStaticAreWatchedAndOthersNot() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("static/.well-known/security.txt", "Contact: a")
+        try folder.write(".git/HEAD", "ref")
+        let watcher = FileWatcher(directories: [folder.url]) { _ in }
+        #expect(Set(watcher.snapshot().keys.map { String($0.dropFirst(folder.url.standardizedFileURL.path.count)) })
+                == ["/static/.well-known/security.txt"])
+    }
 }

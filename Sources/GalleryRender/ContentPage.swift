@@ -1,0 +1,81 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GalleryPlan
+import GallerySupport
+import Mustache
+
+/// One page per file of `pages/` (`pages/about.md` → `about/index.html`), made with the `page`
+/// template or the one its front matter names. Pages are in the sitemap and the search index,
+/// never in the gallery, the tag pages, the feed or the recipes' structured data.
+package struct ContentPage: TemplatePage {
+    package var templateName: String { "page" }
+
+    package func count(in site: PageRenderer) -> Int { site.site.pages.count }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.page(site.site.pages[index]) }
+
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.pageContext(site.site.pages[index]) }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        let page = site.site.pages[index]
+        return OutputFile(path: path(index, in: site),
+                          contents: .data(Data(try site.render(page.template ?? templateName, context: fullContext(index, in: site)))))
+    }
+
+    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+        .source(path: site.site.pages[index].sourcePath, what: "the page")
+    }
+}
+
+extension PageRenderer {
+    func pageContext(_ page: Page) -> MustacheValue {
+        let path = SitePaths.page(page)
+        let root = URLPath.root(from: path)
+        let description = page.description.map(Typography.smarten)
+        var fields: [String: MustacheValue] = [
+            "title": .string(page.title),
+            "description": description.map(MustacheValue.string) ?? .null,
+            "url": .string(root + URLPath.encode(path)),
+            "path": .string(page.path),
+            "bodyHTML": .string(Markdown.html(page.body, allowRawHTML: site.config.unsafeHTML,
+                                              images: bodyImages(documentPath: page.sourcePath, root: root))),
+        ]
+        if let image = page.image {
+            fields["image"] = imageContext(image, alt: page.imageAlt ?? page.title, root: root)
+        }
+        return [
+            "root": .string(root),
+            "site": siteContext,
+            "page": .dictionary(fields),
+            "meta": socialMeta(path: path, root: root, title: "\(page.title) · \(site.config.title)", description: description,
+                               image: fields["image"]).context,
+            "galleryURL": .string(root + SitePaths.gallery),
+        ]
+    }
+
+    /// `context` with the site menu as this page (at output `path`) shows it: `menu`, each entry
+    /// with its `url` from the page's `root` and `current` on the entry that links to the page
+    /// itself, and `hasMenu`.
+    func addingMenu(to context: MustacheValue, path: String) -> MustacheValue {
+        guard case .dictionary(var fields) = context else { return context }
+        let root: String
+        if case .string(let text)? = fields["root"] { root = text } else { root = URLPath.root(from: path) }
+        let entries: [MustacheValue] = site.menu.map { entry in
+            let target: String?
+            switch entry.target {
+            case .page(let page): target = Page.outputPath(of: page)
+            case .recipe(let slug): target = SitePaths.recipe(slug: slug)
+            case .tag(let slug): target = SitePaths.tag(slug: slug)
+            case .url: target = nil
+            }
+            let url: String
+            if case .url(let address) = entry.target { url = address } else { url = root + URLPath.encode(target ?? "") }
+            return ["label": .string(entry.label), "url": .string(url), "current": .bool(target == path),
+                    "isExternal": .bool(target == nil)]
+        }
+        fields["menu"] = .array(entries)
+        fields["hasMenu"] = .bool(!entries.isEmpty)
+        return .dictionary(fields)
+    }
+}
