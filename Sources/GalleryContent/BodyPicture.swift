@@ -114,7 +114,7 @@ enum MarkdownImageScan {
 
     static func images(in text: String) -> [Image] {
         // Most bodies show no picture: no "![" means no image node, and no parse is needed.
-        guard text.contains("![") else { return [] }
+        guard text.containsBytes("![") else { return [] }
         guard let document = cmark_parse_document(text, text.utf8.count, CMARK_OPT_DEFAULT) else { return [] }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return [] }

@@ -294,8 +294,8 @@ package struct ContentLoader: Sendable {
 
     /// True when `url`, with every symbolic link followed, is inside the site folder.
     private func isInsideSite(_ url: URL) -> Bool {
-        let root = siteDirectory.resolvingSymlinksInPath().path
-        let resolved = url.resolvingSymlinksInPath().path
+        let root = siteDirectory.resolvedPath
+        let resolved = url.resolvedPath
         return resolved == root || resolved.hasPrefix(root + "/")
     }
 

@@ -93,7 +93,7 @@ package enum Markdown {
 /// text the HTML renderer writes as it is in safe mode too: the renderer escapes what it interpolates.
 extension Markdown {
     private static func replaceImages(in document: OpaquePointer, source: String, with render: ImageRenderer) {
-        guard source.contains("![") else { return }
+        guard source.containsBytes("![") else { return }
         // Collected first, since the tree must not change under the iterator; an image inside
         // another's alt text is only text of that one (and freed with it).
         var images: [OpaquePointer] = []

@@ -5,3 +5,37 @@ extension String {
         hasSuffix("/") ? self : self + "/"
     }
 }
+
+extension String {
+    /// Whether the UTF-8 bytes of `needle` occur in the text: a byte search, where `contains` of
+    /// Foundation goes through NSString (the loader and the renderer ask it of every body).
+    package func containsBytes(_ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        let bytes = utf8
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: first) {
+            if bytes[found...].starts(with: pattern) { return true }
+            index = bytes.index(after: found)
+        }
+        return false
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+extension URL {
+    /// The path with every symbolic link followed, by the C library's `realpath` (one call, where
+    /// Foundation's `resolvingSymlinksInPath` costs more than reading a small file); for a path
+    /// that does not exist, what Foundation resolves of it.
+    package var resolvedPath: String {
+        guard let resolved = realpath(path, nil) else { return resolvingSymlinksInPath().path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

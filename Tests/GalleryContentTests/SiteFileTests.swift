@@ -132,3 +132,26 @@ import GalleryTestSupport
         #expect(throws: SiteFile.Failure.notRegular(kind: "a folder")) { try SiteFile.read(site) }
     }
 }
+
+@Suite struct PathTextTests {
+    @Test func containsBytesFindsAByteSequenceAnywhere() {
+        #expect("a ![pic](x)".containsBytes("!["))
+        #expect("![".containsBytes("!["))
+        #expect(!"a ! [x] !".containsBytes("!["))
+        #expect(!"".containsBytes("!["))
+        #expect("Crème ![brûlée]".containsBytes("!["))
+        #expect("anything".containsBytes(""))
+        #expect("!!![".containsBytes("!["))
+    }
+
+    @Test func resolvedPathFollowsLinksAndKeepsMissingPaths() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("real/file.txt", "x")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("real").path)
+        let real = folder.url.appendingPathComponent("real/file.txt").resolvedPath
+        #expect(folder.url.appendingPathComponent("link/file.txt").resolvedPath == real)
+        #expect(folder.url.appendingPathComponent("link/missing.txt").resolvedPath.hasSuffix("/missing.txt"))
+    }
+}
