@@ -13,6 +13,7 @@ package struct Recipe: Sendable, Hashable {
     /// A remote picture's size from `image_width`/`image_height` (it is not downloaded to measure).
     package var imageWidth: Int?
     package var imageHeight: Int?
+    /// With smart punctuation (`Typography.smarten`), as cmark gives bodies.
     package var summary: String?
     package var tags: [String]
     package var glass: String?

@@ -83,7 +83,8 @@ package enum RecipeParser {
             sourcePath: sourcePath,
             image: image,
             imageAlt: reader.string("image_alt"),
-            summary: reader.string("summary"),
+            // With the smart punctuation cmark gives bodies, wherever it is shown.
+            summary: reader.string("summary").map(Typography.smarten),
             tags: reader.strings("tags").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
             glass: reader.string("glass"),
             ingredients: reader.strings("ingredients"),

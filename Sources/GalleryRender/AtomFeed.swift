@@ -25,9 +25,10 @@ package struct AtomFeed: Sendable {
 
     /// Dated recipes, newest first; recipes of the same day keep their gallery order.
     package var entries: [Recipe] {
-        let dated = site.recipes.enumerated().compactMap { index, recipe in recipe.date.map { (index, $0, recipe) } }
+        // Positions and dates only: a large site's recipes are not copied to be sorted.
+        let dated = site.recipes.indices.compactMap { index in site.recipes[index].date.map { (index, $0) } }
         return dated.sorted { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
-            .prefix(Self.maximumEntries).map(\.2)
+            .prefix(Self.maximumEntries).map { site.recipes[$0.0] }
     }
 
     package func text() throws(Diagnostic) -> String {

@@ -18,9 +18,12 @@ package struct PageRenderer: Sendable {
     package let tags: [RecipeTag]
     /// How diagnostics name the site's site.yml.
     package var configDisplayPath = "site.yml"
-    /// Each recipe's tags as a card's `tags` value, by slug: made once, since every tag page of a
-    /// recipe shows its card, and rebuilding the list there would be quadratic in its tag count.
+    /// The `tags` value of the cards of recipes with many tags, by slug: made once, since every
+    /// tag page of a recipe shows its card, and rebuilding the list there would be quadratic in
+    /// its tag count. A few tags are listed where the card is made (one value per recipe of a
+    /// large site would be held all build long).
     private let cardTags: [String: MustacheValue]
+    static let cachedTagListMinimum = 16
     /// The icons every page links (`site.icons`), the site's own or the theme's.
     package let icons: [SiteIcon]
 
@@ -32,13 +35,9 @@ package struct PageRenderer: Sendable {
     ]
 
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
-        var site = site
-        // Summaries get the smart punctuation cmark gives bodies, wherever they appear.
-        for index in site.recipes.indices {
-            site.recipes[index].summary = site.recipes[index].summary.map(Typography.smarten)
-        }
         self.site = site
-        cardTags = Dictionary(site.recipes.map { ($0.slug, Self.tagList(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        cardTags = Dictionary(site.recipes.filter { $0.tags.count >= Self.cachedTagListMinimum }.map { ($0.slug, Self.tagList(of: $0)) },
+                              uniquingKeysWith: { first, _ in first })
         self.theme = theme
         self.pictures = pictures
         gallery = GalleryPages(site: site)

@@ -1,7 +1,3 @@
-import GallerySupport
-import GalleryContent
-import GalleryImages
-import GalleryPlan
 
 /// Smart punctuation for plain text from front matter (summaries), matching what cmark's smart
 /// option does to Markdown bodies: curly quotes, en and em dashes, ellipses.
