@@ -31,50 +31,72 @@ struct OutputCollisions {
         var claimant: Claimant
     }
 
-    var claims: [Claim] = []
+    /// Only a static file or a page is ever to blame, so only the claims that can clash with one
+    /// are kept: those at a static file's or page's path or at one of its folders. A large site's
+    /// hundred thousand other paths pass through `consider` and are let go.
+    private var claims: [Claim] = []
+    /// The static files' and pages' paths, and their folders.
+    private let interesting: Set<String>
+    /// For each interesting path, the first claim (in order) of a file inside it as a folder.
+    private var folders: [String: Claim] = [:]
     /// Turns a site-relative path into the form diagnostics use.
     var displayPath: (String) -> String
+
+    /// The folders `path` needs, innermost first: `a/b/c.html` → `a/b`, `a`.
+    private static func folders(of path: String) -> [String] {
+        var result: [String] = []
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            result.append(String(folder))
+        }
+        return result
+    }
+
+    /// Keeps `claim` if it can clash with a static file or a page, and notes the folders it needs.
+    private mutating func consider(_ claim: Claim) {
+        if interesting.contains(claim.path) { claims.append(claim) }
+        for folder in Self.folders(of: claim.path) where interesting.contains(folder) && folders[folder] == nil {
+            folders[folder] = claim
+        }
+    }
 
     /// Every file of every page kind of `renderer`, and the theme's assets.
     init(renderer: PageRenderer, displayPath: @escaping (String) -> String) {
         self.displayPath = displayPath
         let pageKind = PageRenderer.kinds.firstIndex { $0 is ContentPage }
+        let blameable = renderer.site.pages.map(SitePaths.page) + renderer.site.staticFiles.map(\.path)
+        interesting = Set(blameable + blameable.flatMap(Self.folders(of:)))
         for (kind, index) in renderer.files {
             let path = PageRenderer.kinds[kind].path(index, in: renderer)
             let claimant: Claimant = kind == pageKind ? .page(renderer.site.pages[index])
                 : .other(PageRenderer.kinds[kind].origin(index, in: renderer))
-            claims.append(Claim(path: path, claimant: claimant))
+            consider(Claim(path: path, claimant: claimant))
         }
         for name in renderer.theme.assets.keys.sorted() {
-            claims.append(Claim(path: "assets/" + name, claimant: .other(.generated("the theme's asset"))))
+            consider(Claim(path: "assets/" + name, claimant: .other(.generated("the theme's asset"))))
         }
         if let background = renderer.site.config.gallery.backgroundImage {
-            claims.append(Claim(path: SitePaths.image(background), claimant: .other(.generated("the gallery's background picture"))))
+            consider(Claim(path: SitePaths.image(background), claimant: .other(.generated("the gallery's background picture"))))
         }
         // gallerygen's own files in the output folder: the manifest, the lock, the swap's folders.
         for name in [OutputWriter.markerName, OutputLock.fileName, SwapJournal.fileName, SwapJournal.fileName + ".tmp",
                      SwapJournal.stagingName, SwapJournal.trashName] {
-            claims.append(Claim(path: name, claimant: .other(.generated("gallerygen's own working file"))))
+            consider(Claim(path: name, claimant: .other(.generated("gallerygen's own working file"))))
         }
-        claims += renderer.site.staticFiles.map { Claim(path: $0.path, claimant: .staticFile($0)) }
+        for file in renderer.site.staticFiles { consider(Claim(path: file.path, claimant: .staticFile(file))) }
     }
 
     /// Adds files made later (the pictures' renditions).
     mutating func add(_ files: [OutputFile], origin: FileOrigin) {
-        claims += files.map { Claim(path: $0.path, claimant: .other(origin)) }
+        for file in files { consider(Claim(path: file.path, claimant: .other(origin))) }
     }
 
     /// One error per clash that involves a page or a static file, sorted.
     var diagnostics: [Diagnostic] {
         var byPath: [String: [Claim]] = [:]
-        var folders: [String: Claim] = [:]
         for claim in claims {
             byPath[claim.path, default: []].append(claim)
-            var folder = Substring(claim.path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if folders[String(folder)] == nil { folders[String(folder)] = claim }
-            }
         }
         var log = DiagnosticLog()
         var reported = Set<Diagnostic>()
