@@ -22,11 +22,10 @@ package struct ContentLoader: Sendable {
     }
 
     /// What reading the site folder found: the site when nothing is wrong with it, and in any
-    /// case the recipes and pictures read, so that a later stage can add what only it can see
+    /// case the pictures read, so that a later stage can add what only it can see
     /// (pictures whose headers are fine but whose data does not decode).
     package struct Reading: Sendable {
         package var site: Site?
-        package var recipes: [Recipe] = []
         package var images: [String: ImageInfo] = [:]
         /// Every local picture the documents read name (`Site.pictureUses`).
         package var pictureUses: [PictureUse] = []
@@ -88,7 +87,8 @@ package struct ContentLoader: Sendable {
             return (recipe, diagnostics)
         }
         var recipes: [Recipe] = []
-        for (recipe, diagnostics) in parsed {
+        recipes.reserveCapacity(parsed.count)
+        for (recipe, diagnostics) in consume parsed {
             log.append(contentsOf: diagnostics)
             if let recipe, includeDrafts || !recipe.isDraft {
                 recipes.append(recipe)
@@ -112,10 +112,11 @@ package struct ContentLoader: Sendable {
                 images[url] = ImageProbe.remote(width: nil, height: nil)
             }
         }
+        recipes.sort(by: Recipe.galleryOrder)
         let site = log.hasErrors ? nil
-            : Site(config: config, recipes: recipes.sorted(by: Recipe.galleryOrder), images: images, layouts: layouts,
+            : Site(config: config, recipes: recipes, images: images, layouts: layouts,
                    pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
-        return Reading(site: site, recipes: recipes, images: images, pictureUses: uses, diagnostics: log.sorted)
+        return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
     }
 
     /// Every `pages/**/*.md`, parsed side by side: the pages kept (drafts only with `--drafts`),
@@ -300,13 +301,14 @@ package struct ContentLoader: Sendable {
     }
 
     private func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
-        var seen: [String: Recipe] = [:]
-        for recipe in recipes {
+        // Positions, not copies of the recipes: a large site's would double what is held.
+        var seen: [String: Int] = [:]
+        for (position, recipe) in recipes.enumerated() {
             if let first = seen[recipe.slug] {
-                log.append(.error("duplicate slug '\(recipe.slug)': \(displayPath(first.sourcePath)) already uses it",
+                log.append(.error("duplicate slug '\(recipe.slug)': \(displayPath(recipes[first].sourcePath)) already uses it",
                                   path: displayPath(recipe.sourcePath), line: recipe.line(of: "slug"), column: 1))
             } else {
-                seen[recipe.slug] = recipe
+                seen[recipe.slug] = position
             }
         }
     }
