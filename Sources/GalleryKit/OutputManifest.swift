@@ -66,7 +66,7 @@ struct SwapJournal: Equatable {
     func write(in folder: URL) throws {
         let text = incoming.sorted().map { "in \($0)\n" }.joined() + outgoing.sorted().map { "out \($0)\n" }.joined()
         let temporary = folder.appendingPathComponent(Self.fileName + ".tmp").path
-        try OutputWriter.writeWithoutSync(Data(text.utf8), to: temporary)
+        try OutputWriter.writeWithoutSync([Data(text.utf8)], to: temporary)
         guard rename(temporary, folder.appendingPathComponent(Self.fileName).path) == 0 else {
             throw OutputWriter.WriteError(path: temporary, code: errno)
         }

@@ -181,7 +181,8 @@ package struct OutputWriter: Sendable {
         private func write(_ file: OutputFile, in root: String) throws {
             let fileManager = FileManager.default
             switch file.contents {
-            case .data(let data): try OutputWriter.writeWithoutSync(data, to: root + file.path)
+            case .data(let data): try OutputWriter.writeWithoutSync([data], to: root + file.path)
+            case .pieces(let pieces): try OutputWriter.writeWithoutSync(pieces, to: root + file.path)
             case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
             case .link(let source): try FileClone.clone(source, to: folder.appendingPathComponent(file.path))
             }
@@ -200,7 +201,7 @@ package struct OutputWriter: Sendable {
             let fileManager = FileManager.default
             let incoming: [String]
             do {
-                try OutputWriter.writeWithoutSync(Data(OutputManifest.text(written.sorted).utf8),
+                try OutputWriter.writeWithoutSync([Data(OutputManifest.text(written.sorted).utf8)],
                                                   to: folder.appendingPathComponent(OutputWriter.markerName).path)
                 incoming = try fileManager.contentsOfDirectory(atPath: folder.path)
             } catch {
@@ -259,10 +260,11 @@ extension OutputWriter {
     /// Writes a file with plain POSIX calls. Foundation's `Data.write(to:)` flushes every file to
     /// the disk (fsync), which made writing 10,000 pages take seconds; the swap into place does not
     /// need it, and a static site generator's output can always be rebuilt.
-    static func writeWithoutSync(_ data: Data, to path: String) throws {
+    static func writeWithoutSync(_ pieces: [Data], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
         defer { close(descriptor) }
+        for data in pieces {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
             var offset = 0
             while offset < buffer.count {
@@ -273,6 +275,7 @@ extension OutputWriter {
                 }
                 offset += written
             }
+        }
         }
     }
 

@@ -57,25 +57,22 @@ package struct SearchIndex: Sendable {
     /// bytes, then joined once (no tree of every entry, no second copy as a string).
     package var file: OutputFile {
         let recipes = self.recipes, size = Self.chunkSize
-        let pieces = concurrentMap(count: (recipes.count + size - 1) / size) { piece -> [UInt8] in
-            var bytes: [UInt8] = []
+        let pieces = concurrentMap(count: (recipes.count + size - 1) / size) { piece -> Data in
+            var bytes: [UInt8] = piece == 0 ? [UInt8(ascii: "[")] : []
             for index in piece * size..<min(piece * size + size, recipes.count) {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 Self.entry(recipes[index]).write(to: &bytes)
             }
-            return bytes
+            return Data(bytes)
         }
-        var tail: [UInt8] = []
-        for page in pages {
-            if !recipes.isEmpty || !tail.isEmpty { tail.append(UInt8(ascii: ",")) }
+        var tail: [UInt8] = recipes.isEmpty ? [UInt8(ascii: "[")] : []
+        for (index, page) in pages.enumerated() {
+            if !recipes.isEmpty || index > 0 { tail.append(UInt8(ascii: ",")) }
             Self.entry(page).write(to: &tail)
         }
-        var data = Data(capacity: pieces.reduce(3 + tail.count) { $0 + $1.count })
-        data.append(UInt8(ascii: "["))
-        for piece in pieces { data.append(contentsOf: piece) }
-        data.append(contentsOf: tail)
-        data.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
-        return OutputFile(path: SitePaths.searchIndex, contents: .data(data))
+        tail += [UInt8(ascii: "]"), UInt8(ascii: "\n")]
+        // Written piece by piece: the index of a large site is never one buffer.
+        return OutputFile(path: SitePaths.searchIndex, contents: .pieces(pieces + [Data(tail)]))
     }
 }
 

@@ -4,6 +4,8 @@ import Foundation
 package struct OutputFile: Sendable, Hashable {
     package enum Contents: Sendable, Hashable {
         case data(Data)
+        /// A large generated file written from pieces in order, so it is never joined in memory.
+        case pieces([Data])
         /// A file copied byte for byte from the site or theme folder.
         case copy(URL)
         /// A file from gallerygen's own cache, reflinked when the file system allows, else copied;
@@ -18,6 +20,15 @@ package struct OutputFile: Sendable, Hashable {
     package init(path: String, contents: Contents) {
         self.path = path
         self.contents = contents
+    }
+
+    /// The bytes, joined (for tests and small files).
+    package var data: Data? {
+        switch contents {
+        case .data(let data): data
+        case .pieces(let pieces): pieces.reduce(into: Data()) { $0.append($1) }
+        case .copy, .link: nil
+        }
     }
 
     package init(path: String, text: String) {

@@ -63,7 +63,7 @@ import GalleryTestSupport
         }
         let pages = count % 2 == 0 ? [Page(path: "about", title: "About", sourcePath: "pages/about.md", body: "Who *we* are.")] : []
         let expected = JSONValue.array(recipes.map(SearchIndex.entry) + pages.map(SearchIndex.entry)).text + "\n"
-        guard case .data(let data) = SearchIndex(recipes: recipes, pages: pages).file.contents else {
+        guard let data = SearchIndex(recipes: recipes, pages: pages).file.data else {
             Issue.record("search.json is not made in memory")
             return
         }
