@@ -49,7 +49,11 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        // A home of its own: fish writes ~/.config/fish and ~/.local/share/fish on its first run.
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.url.path, "XDG_CONFIG_HOME": home.url.path + "/.config",
+                               "XDG_DATA_HOME": home.url.path + "/.local/share"]
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
