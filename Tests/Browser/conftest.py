@@ -1,4 +1,6 @@
-"""Fixtures for the browser checks: a built sample site, its computed frames, headless Chromium."""
+"""Fixtures for the browser checks: a built sample site, its computed frames, headless Chromium
+(`browser`, a Selenium driver) and every engine (`engine`: Chromium, WebKit and Firefox behind one
+interface, engines.py)."""
 import json
 import os
 import pathlib
@@ -7,9 +9,8 @@ import subprocess
 import tempfile
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+
+import engines
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", ROOT / ".build" / "screenshots"))
@@ -32,15 +33,18 @@ def built_site():
 
 @pytest.fixture(scope="session")
 def browser():
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                     "--disable-dev-shm-usage", "--force-device-scale-factor=1", "--allow-file-access-from-files"]:
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    """Headless Chromium as a Selenium driver (CDP included)."""
+    driver = engines.chromium_driver()
     yield driver
     driver.quit()
+
+
+@pytest.fixture(scope="session", params=engines.ENGINES)
+def engine(request):
+    """Each engine in turn (engines.py); one that cannot start fails the tests that use it."""
+    started = engines.start(request.param)
+    yield started
+    started.quit()
 
 
 @pytest.fixture(scope="session")
