@@ -193,11 +193,23 @@ main { display: block; }
   opacity: var(--o);
   visibility: var(--v);
   scroll-snap-align: center;
-  /* Only compositor properties move; visibility flips at the end of a fade-out. */
-  transition: translate var(--dur) var(--ease), rotate var(--dur) var(--ease), scale var(--dur) var(--ease),
-    opacity .35s ease, visibility .35s;
-  transition-delay: calc(var(--i, 0) * var(--stagger));
+  /* Only compositor properties move; visibility flips at the end of a fade-out. Every duration and
+     delay is 0 until a switch arms the gallery (below). */
+  transition-property: translate, rotate, scale, opacity, visibility;
+  transition-duration: calc(var(--armed) * var(--dur)), calc(var(--armed) * var(--dur)), calc(var(--armed) * var(--dur)),
+    calc(var(--armed) * .35s), calc(var(--armed) * .35s);
+  transition-timing-function: var(--ease), var(--ease), var(--ease), ease, linear;
+  transition-delay: calc(var(--armed) * var(--i, 0) * var(--stagger));
 }
+/* No transition on first paint or on a resize: cards move only once the visitor has switched.
+   Firefox styles a page once before its container queries resolve and again after, and a resize
+   changes every position, so transitions cannot simply be on. The gallery is armed while a radio
+   other than its default is checked (`:checked` without the `checked` attribute, no script), and
+   stays armed for a second after the visitor comes back to the defaults, so that switch animates
+   too: the registered --armed keeps its value through a delayed transition. */
+@property --armed { syntax: "<number>"; inherits: true; initial-value: 0; }
+.g { --armed: 0; transition: --armed 0s 1s; }
+.g:has(.g-controls input:checked:not([checked])) { --armed: 1; transition: --armed 0s; }
 .card {
   display: flex; flex-direction: column;
   color: var(--ink); text-decoration: none;

@@ -203,3 +203,25 @@ def test_recipe_page_and_no_console_errors(engine, built_site, screenshot_dir):
         assert engine.run("return document.querySelector('h1').textContent.trim()")
         engine.screenshot(screenshot_dir / f"{engine.name}-recipe-{width}.png")
         assert not engine.errors(), f"{engine.name}: the recipe page at {width}px"
+
+
+# Transitions and animations running on the gallery's cards and headers (document.getAnimations).
+RUNNING = """
+return document.getAnimations().filter(animation => animation.playState === 'running'
+  && animation.effect && animation.effect.target && animation.effect.target.closest('.gc')).length;
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_no_transition_at_load_or_on_resize(engine, built_site, width):
+    """The first style is in place before transitions are enabled, and a resize across a
+    breakpoint re-lays the arrangement without flying the cards."""
+    open_gallery(engine, built_site, width, motion=True)
+    assert engine.run(RUNNING) == 0, f"{engine.name}: transitions running after load at {width}px"
+    other = 768
+    engine.resize(other)
+    engine.run("return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert engine.run(RUNNING) == 0, f"{engine.name}: transitions running after a resize from {width} to {other}px"
+    # A switch still animates.
+    choose(engine, "ga1")
+    assert engine.run(RUNNING) > 0, f"{engine.name}: a switch did not animate"
