@@ -245,9 +245,19 @@ main { display: block; }
   text-align: center;
 }
 
-.pagination { display: flex; justify-content: center; gap: .5rem; margin: 1.5rem auto 0; }
-.pagination a, .pagination span { padding: .35rem .75rem; border-radius: 8px; border: 1px solid var(--line); text-decoration: none; }
-.pagination span { background: var(--ink); color: #fff; border-color: var(--ink); }
+/* First, previous, a window of five pages, next, last: it wraps rather than ever scrolling the
+   page sideways, and on a phone the arrows drop their words. */
+.pagination {
+  display: flex; flex-wrap: wrap; justify-content: center; gap: .5rem;
+  max-width: 100%; margin: 1.5rem auto 0; padding: 0 var(--gutter);
+}
+.pagination a, .pagination > span { padding: .35rem .75rem; border-radius: 8px; border: 1px solid var(--line); text-decoration: none; }
+.pagination > span { background: var(--ink); color: #fff; border-color: var(--ink); }
+@media (max-width: 480px) {
+  .pagination { gap: .35rem; }
+  .pagination a, .pagination > span { padding: .35rem .6rem; }
+  .page-word { display: none; }
+}
 
 .card-placeholder, .hero-placeholder {
   display: grid; place-items: center; width: 100%; height: 100%;
@@ -478,9 +488,11 @@ main { display: block; }
 </div>
 {{#pagination}}
 <nav class="pagination" aria-label="Gallery pages">
-  {{#previous}}<a href="{{previous}}" rel="prev">← Previous</a>{{/previous}}
+  {{#first}}<a href="{{first}}" class="page-end" aria-label="First page">«<span class="page-word"> First</span></a>{{/first}}
+  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="Previous page">←<span class="page-word"> Previous</span></a>{{/previous}}
   {{#pages}}{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}{{/pages}}
-  {{#next}}<a href="{{next}}" rel="next">Next →</a>{{/next}}
+  {{#next}}<a href="{{next}}" rel="next" aria-label="Next page"><span class="page-word">Next </span>→</a>{{/next}}
+  {{#last}}<a href="{{last}}" class="page-end" aria-label="Last page"><span class="page-word">Last </span>»</a>{{/last}}
 </nav>
 {{/pagination}}
 {{/hasCards}}

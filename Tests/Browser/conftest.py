@@ -32,6 +32,24 @@ def built_site():
 
 
 @pytest.fixture(scope="session")
+def large_site():
+    """1,000 generated recipes (bench/corpus/generate.py: 17 gallery pages, page 1 with 60 cards
+    and 9 chips) built into a temporary folder, with page 1's layout report."""
+    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
+    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-browser-large-"))
+    subprocess.run(["python3", str(ROOT / "bench" / "corpus" / "generate.py"), str(workdir / "corpus"), "1000"],
+                   check=True, stdout=subprocess.DEVNULL)
+    output = workdir / "site"
+    report = workdir / "layout.json"
+    subprocess.run(
+        [binary, "build", "--site", str(workdir / "corpus" / "gallerygen"), "--output", str(output),
+         "--layout-report", str(report), "--quiet"],
+        check=True, cwd=ROOT)
+    yield {"output": output, "layout": json.loads(report.read_text())}
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
 def browser():
     """Headless Chromium as a Selenium driver (CDP included)."""
     driver = engines.chromium_driver()
