@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SITE ?= Site
 BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev
-TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver gzip zsh fish
+TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish
 PYTHON ?= python3
 VENV := .build/venv
 
@@ -86,7 +86,8 @@ embedding-test: deps
 	.build/embedding/debug/embed-gallerygen Templates $(EMBED_SITE)
 	rm -rf $(EMBED_SITE)
 
-## browser-test: the gallery in real headless Chromium (Selenium from PyPI, in .build/venv)
+## browser-test: the gallery in Chromium (chromedriver), WebKit (WebKitWebDriver + MiniBrowser under
+## Xvfb) and Firefox ESR (WebDriver BiDi over a websocket); Selenium and websockets from PyPI, in .build/venv
 browser-test: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	GALLERYGEN=.build/debug/gallerygen $(VENV)/bin/python -m pytest -q Tests/Browser

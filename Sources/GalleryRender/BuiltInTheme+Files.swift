@@ -265,11 +265,23 @@ main { display: block; }
   opacity: var(--o);
   visibility: var(--v);
   scroll-snap-align: center;
-  /* Only compositor properties move; visibility flips at the end of a fade-out. */
-  transition: translate var(--dur) var(--ease), rotate var(--dur) var(--ease), scale var(--dur) var(--ease),
-    opacity .35s ease, visibility .35s;
-  transition-delay: calc(var(--i, 0) * var(--stagger));
+  /* Only compositor properties move; visibility flips at the end of a fade-out. Every duration and
+     delay is 0 until a switch arms the gallery (below). */
+  transition-property: translate, rotate, scale, opacity, visibility;
+  transition-duration: calc(var(--armed) * var(--dur)), calc(var(--armed) * var(--dur)), calc(var(--armed) * var(--dur)),
+    calc(var(--armed) * .35s), calc(var(--armed) * .35s);
+  transition-timing-function: var(--ease), var(--ease), var(--ease), ease, linear;
+  transition-delay: calc(var(--armed) * var(--i, 0) * var(--stagger));
 }
+/* No transition on first paint or on a resize: cards move only once the visitor has switched.
+   Firefox styles a page once before its container queries resolve and again after, and a resize
+   changes every position, so transitions cannot simply be on. The gallery is armed while a radio
+   other than its default is checked (`:checked` without the `checked` attribute, no script), and
+   stays armed for a second after the visitor comes back to the defaults, so that switch animates
+   too: the registered --armed keeps its value through a delayed transition. */
+@property --armed { syntax: "<number>"; inherits: true; initial-value: 0; }
+.g { --armed: 0; transition: --armed 0s 1s; }
+.g:has(.g-controls input:checked:not([checked])) { --armed: 1; transition: --armed 0s; }
 .card {
   display: flex; flex-direction: column;
   color: var(--ink); text-decoration: none;
@@ -305,9 +317,19 @@ main { display: block; }
   text-align: center;
 }
 
-.pagination { display: flex; justify-content: center; gap: .5rem; margin: 1.5rem auto 0; }
-.pagination a, .pagination span { padding: .35rem .75rem; border-radius: 8px; border: 1px solid var(--line); text-decoration: none; }
-.pagination span { background: var(--ink); color: var(--on-ink); border-color: var(--ink); }
+/* First, previous, a window of five pages, next, last: it wraps rather than ever scrolling the
+   page sideways, and on a phone the arrows drop their words. */
+.pagination {
+  display: flex; flex-wrap: wrap; justify-content: center; gap: .5rem;
+  max-width: 100%; margin: 1.5rem auto 0; padding: 0 var(--gutter);
+}
+.pagination a, .pagination > span { padding: .35rem .75rem; border-radius: 8px; border: 1px solid var(--line); text-decoration: none; }
+.pagination > span { background: var(--ink); color: var(--on-ink); border-color: var(--ink); }
+@media (max-width: 480px) {
+  .pagination { gap: .35rem; }
+  .pagination a, .pagination > span { padding: .35rem .6rem; }
+  .page-word { display: none; }
+}
 
 .card-placeholder, .hero-placeholder {
   display: grid; place-items: center; width: 100%; height: 100%;
@@ -625,9 +647,11 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 </div>
 {{#pagination}}
 <nav class="pagination" aria-label="Gallery pages">
-  {{#previous}}<a href="{{previous}}" rel="prev">← Previous</a>{{/previous}}
+  {{#first}}<a href="{{first}}" class="page-end" aria-label="First page">«<span class="page-word"> First</span></a>{{/first}}
+  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="Previous page">←<span class="page-word"> Previous</span></a>{{/previous}}
   {{#pages}}{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}{{/pages}}
-  {{#next}}<a href="{{next}}" rel="next">Next →</a>{{/next}}
+  {{#next}}<a href="{{next}}" rel="next" aria-label="Next page"><span class="page-word">Next </span>→</a>{{/next}}
+  {{#last}}<a href="{{last}}" class="page-end" aria-label="Last page"><span class="page-word">Last </span>»</a>{{/last}}
 </nav>
 {{/pagination}}
 {{/hasCards}}

@@ -74,12 +74,15 @@ extension PageRenderer {
             "hasBackground": .bool(settings.backgroundColor != nil || settings.backgroundImage != nil),
         ]
         if pages.count > 1 {
+            let url = { (page: Int) in MustacheValue.string(root + SitePaths.gallery(page: page)) }
             context["pagination"] = [
-                "pages": .array((1...pages.count).map { page in
-                    ["number": .int(page), "url": .string(root + SitePaths.gallery(page: page)), "current": .bool(page == number)]
+                "pages": .array(Self.pageWindow(current: number, count: pages.count).map { page in
+                    ["number": .int(page), "url": url(page), "current": .bool(page == number)]
                 }),
-                "previous": number > 1 ? .string(root + SitePaths.gallery(page: number - 1)) : .null,
-                "next": number < pages.count ? .string(root + SitePaths.gallery(page: number + 1)) : .null,
+                "first": number > 1 ? url(1) : .null,
+                "previous": number > 1 ? url(number - 1) : .null,
+                "next": number < pages.count ? url(number + 1) : .null,
+                "last": number < pages.count ? url(pages.count) : .null,
             ]
         }
         // Head meta (ItemList JSON-LD, Open Graph) and the optional search box.
@@ -87,5 +90,12 @@ extension PageRenderer {
         context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)
         context["search"] = searchContext(root: root)
         return .dictionary(context)
+    }
+
+    /// The page numbers the pagination bar links: at most `width` around the current page, so
+    /// a gallery of any length fits a phone (first, previous, next and last do the rest).
+    static func pageWindow(current: Int, count: Int, width: Int = 5) -> ClosedRange<Int> {
+        let start = max(1, min(current - width / 2, count - width + 1))
+        return start...min(count, start + width - 1)
     }
 }

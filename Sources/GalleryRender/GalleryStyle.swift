@@ -209,6 +209,11 @@ package struct GalleryStyle: Sendable {
                 stateKeys[baseSlot] = nil
             }
             let baseExpressions = baseSlot.flatMap { self.baseExpressions[$0] }
+            // The first arrangement's filtered rule (`.g:has(#gf1:checked) .card.t1`) matches in
+            // every arrangement and outranks another arrangement's unfiltered rule
+            // (`.g:has(#ga1:checked) .card`), so another arrangement's smallest filtered state
+            // declares every property, even those its members keep (a chip with every card).
+            let declaresEveryProperty = state.filter > 0 && state.arrangement > 0 && state.breakpoint == 0
             var expressions = [[UInt8]?](repeating: nil, count: Property.allCases.count)
             var declarations: [UInt8] = []
             for (propertyIndex, property) in Property.allCases.enumerated() {
@@ -217,6 +222,13 @@ package struct GalleryStyle: Sendable {
                     // Where every element keeps its fallback state's value, that state's rule,
                     // which matches these elements too, already says it.
                     expressions[propertyIndex] = baseExpressions?[propertyIndex]
+                    if declaresEveryProperty, let base = baseExpressions?[propertyIndex] {
+                        declarations += "--".utf8
+                        declarations += property.rawValue.utf8
+                        declarations.append(UInt8(ascii: ":"))
+                        declarations += base
+                        declarations.append(UInt8(ascii: ";"))
+                    }
                     continue
                 }
                 let first = ownKeys[offset + members[0]]

@@ -1,4 +1,6 @@
-"""Fixtures for the browser checks: a built sample site, its computed frames, headless Chromium."""
+"""Fixtures for the browser checks: a built sample site, its computed frames, headless Chromium
+(`browser`, a Selenium driver) and every engine (`engine`: Chromium, WebKit and Firefox behind one
+interface, engines.py)."""
 import json
 import os
 import pathlib
@@ -7,9 +9,8 @@ import subprocess
 import tempfile
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+
+import engines
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", ROOT / ".build" / "screenshots"))
@@ -31,16 +32,37 @@ def built_site():
 
 
 @pytest.fixture(scope="session")
+def large_site():
+    """1,000 generated recipes (bench/corpus/generate.py: 17 gallery pages, page 1 with 60 cards
+    and 9 chips) built into a temporary folder, with page 1's layout report."""
+    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
+    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-browser-large-"))
+    subprocess.run(["python3", str(ROOT / "bench" / "corpus" / "generate.py"), str(workdir / "corpus"), "1000"],
+                   check=True, stdout=subprocess.DEVNULL)
+    output = workdir / "site"
+    report = workdir / "layout.json"
+    subprocess.run(
+        [binary, "build", "--site", str(workdir / "corpus" / "gallerygen"), "--output", str(output),
+         "--layout-report", str(report), "--quiet"],
+        check=True, cwd=ROOT)
+    yield {"output": output, "layout": json.loads(report.read_text())}
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
 def browser():
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                     "--disable-dev-shm-usage", "--force-device-scale-factor=1", "--allow-file-access-from-files"]:
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    """Headless Chromium as a Selenium driver (CDP included)."""
+    driver = engines.chromium_driver()
     yield driver
     driver.quit()
+
+
+@pytest.fixture(scope="session", params=engines.ENGINES)
+def engine(request):
+    """Each engine in turn (engines.py); one that cannot start fails the tests that use it."""
+    started = engines.start(request.param)
+    yield started
+    started.quit()
 
 
 @pytest.fixture(scope="session")

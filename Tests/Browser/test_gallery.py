@@ -1,8 +1,17 @@
-"""The gallery in real headless Chromium: every arrangement and breakpoint puts each card where
-the layout engine said (±1 px), filters show exactly their cards, nothing scrolls sideways."""
+"""The gallery in Chromium, WebKit and Firefox (the `engine` fixture): every arrangement and
+breakpoint puts each card where the layout engine said (±1 px), filters show exactly their cards,
+nothing scrolls sideways, nothing moves at load, nothing logs an error. Chromium-only checks (CDP's
+media emulation) use `browser`."""
 import math
 
 import pytest
+
+from engines import SeleniumEngine
+
+
+def Chromium(driver):
+    """The `browser` fixture's driver seen as an engine, for the Chromium-only checks."""
+    return SeleniumEngine("chromium", driver)
 
 TOLERANCE = 1.0
 
@@ -13,6 +22,8 @@ const style = document.createElement('style');
 style.textContent = '*, *::before, *::after { transition: none !important; }';
 document.head.appendChild(style);
 """
+
+OVERFLOW = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 MEASURE = """
 const canvas = document.querySelector('.gc').getBoundingClientRect();
@@ -33,32 +44,17 @@ return [...document.querySelectorAll('.gc .card')].map(card => {
 """
 
 
-def open_gallery(browser, site, width, motion=False):
-    browser.set_window_size(width, 1000)
-    browser.get((site["output"] / "index.html").as_uri())
-    inner = browser.execute_script("return window.innerWidth")
-    if inner != width:  # window chrome: grow the window until the viewport is exactly `width`
-        browser.set_window_size(width + (width - inner), 1000)
-        browser.get((site["output"] / "index.html").as_uri())
+def open_gallery(engine, site, width, motion=False, page="index.html"):
+    engine.open((site["output"] / page).as_uri(), width)
     if not motion:
-        browser.execute_script(NO_MOTION)
+        engine.run(NO_MOTION)
 
 
-def full_page_screenshot(browser, path, width):
-    """Grows the window to the page's height so the screenshot shows the whole gallery."""
-    height = browser.execute_script("return Math.min(document.documentElement.scrollHeight, 6000)")
-    browser.set_window_size(width, height)
-    browser.save_screenshot(str(path))
-    browser.set_window_size(width, 1000)
-
-
-def choose(browser, input_id):
+def choose(engine, input_id):
     """Clicks the label of a radio, as a user would, after scrolling it into view (the chip row
     scrolls sideways on phones)."""
-    label = browser.find_element("css selector", f"label[for='{input_id}']")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", label)
-    label.click()
-    assert browser.execute_script(f"return document.getElementById('{input_id}').checked")
+    engine.click(f"label[for='{input_id}']")
+    assert engine.run(f"return document.getElementById('{input_id}').checked"), f"{engine.name}: {input_id} not checked"
 
 
 def degrees(rotate):
@@ -103,63 +99,75 @@ def check_frames(measured, expected, label, reference_width):
 
 
 @pytest.mark.parametrize("breakpoint", [0, 1, 2])
-def test_every_arrangement_matches_the_engine(browser, built_site, screenshot_dir, breakpoint):
+def test_every_arrangement_matches_the_engine(engine, built_site, screenshot_dir, breakpoint):
     layout = built_site["layout"]
     width = int(layout["breakpoints"][breakpoint])
-    open_gallery(browser, built_site, width)
+    open_gallery(engine, built_site, width)
     for arrangement, name in enumerate(layout["arrangements"]):
-        choose(browser, f"ga{arrangement}")
-        measured = browser.execute_script(MEASURE)
-        check_frames(measured, state(layout, arrangement, breakpoint), f"{name} at {width}px", width)
-        full_page_screenshot(browser, screenshot_dir / f"gallery-{name}-{width}.png", width)
+        choose(engine, f"ga{arrangement}")
+        measured = engine.run(MEASURE)
+        check_frames(measured, state(layout, arrangement, breakpoint), f"{engine.name}: {name} at {width}px", width)
+        if width in (375, 1280):
+            engine.screenshot(screenshot_dir / f"{engine.name}-gallery-{name}-{width}.png", full_page=True)
 
 
 @pytest.mark.parametrize("arrangement", range(3))
-def test_filters_show_exactly_their_cards_in_place(browser, built_site, arrangement):
+def test_filters_show_exactly_their_cards_in_place(engine, built_site, arrangement):
     layout = built_site["layout"]
     width = int(layout["breakpoints"][-1])
-    open_gallery(browser, built_site, width)
-    choose(browser, f"ga{arrangement}")
+    open_gallery(engine, built_site, width)
+    choose(engine, f"ga{arrangement}")
     for filter_index, members in enumerate(layout["filterMembers"], start=1):
-        choose(browser, f"gf{filter_index}")
-        measured = browser.execute_script(MEASURE)
+        choose(engine, f"gf{filter_index}")
+        measured = engine.run(MEASURE)
         visible = {index for index, box in enumerate(measured) if box["visible"]}
         assert visible == set(members), f"filter {layout['filters'][filter_index - 1]}"
         expected = state(layout, arrangement, len(layout["breakpoints"]) - 1, filter_index)
         check_frames(measured, expected, f"{layout['arrangements'][arrangement]} filtered by {layout['filters'][filter_index - 1]}",
                      layout["breakpoints"][-1])
-    choose(browser, "gf0")
+    choose(engine, "gf0")
     assert all(box["visible"] or frame[6] for box, frame in
-               zip(browser.execute_script(MEASURE), state(layout, arrangement, len(layout["breakpoints"]) - 1)["cards"]))
+               zip(engine.run(MEASURE), state(layout, arrangement, len(layout["breakpoints"]) - 1)["cards"]))
 
 
-def test_hidden_cards_cannot_be_focused_or_clicked(browser, built_site):
+def test_hidden_cards_cannot_be_focused_or_clicked(engine, built_site):
     layout = built_site["layout"]
-    open_gallery(browser, built_site, 1280)
-    choose(browser, "gf1")
-    hidden = browser.execute_script("""
+    open_gallery(engine, built_site, 1280)
+    choose(engine, "gf1")
+    hidden = engine.run("""
       return [...document.querySelectorAll('.gc .card')].filter(c => getComputedStyle(c).visibility === 'hidden').length""")
     assert hidden == len(layout["cards"]) - len(layout["filterMembers"][0])
     # A hidden element is skipped by the tab order and by hit testing.
-    focusable = browser.execute_script("""
+    focusable = engine.run("""
       const hiddenCard = [...document.querySelectorAll('.gc .card')].find(c => getComputedStyle(c).visibility === 'hidden');
       hiddenCard.focus(); return document.activeElement === hiddenCard""")
     assert not focusable
 
 
-@pytest.mark.parametrize("width", [320, 360, 375, 414, 600, 768, 1024, 1280, 1440, 1920, 2560])
-def test_no_page_level_horizontal_overflow(browser, built_site, width):
-    layout = built_site["layout"]
-    open_gallery(browser, built_site, width)
-    for arrangement in range(len(layout["arrangements"])):
-        choose(browser, f"ga{arrangement}")
-        overflow = browser.execute_script(
-            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{layout['arrangements'][arrangement]} at {width}px overflows by {overflow}px"
+WIDTHS = [320, 360, 375, 414, 600, 768, 1024, 1280, 1440, 1920, 2560]
+
+
+def check_no_overflow(engine, site, arrangements, widths=WIDTHS):
+    """Every arrangement at every width, the page loaded once per arrangement and resized."""
+    problems = []
+    for arrangement, name in enumerate(arrangements):
+        open_gallery(engine, site, widths[0])
+        choose(engine, f"ga{arrangement}")
+        for width in widths:
+            engine.resize(width)
+            overflow = engine.run(OVERFLOW)
+            if overflow > 0:
+                problems.append(f"{engine.name}: {name} at {width}px overflows by {overflow}px")
+    assert not problems, "\n".join(problems)
+
+
+def test_no_page_level_horizontal_overflow(engine, built_site):
+    check_no_overflow(engine, built_site, built_site["layout"]["arrangements"])
 
 
 def test_switching_animates_only_compositor_properties(browser, built_site):
-    open_gallery(browser, built_site, 1280, motion=True)
+    open_gallery(Chromium(browser), built_site, 1280, motion=True)
+    choose(Chromium(browser), "ga1")
     properties = browser.execute_script("return getComputedStyle(document.querySelector('.gc .card')).transitionProperty")
     names = {name.strip() for name in properties.split(",")}
     assert names <= {"translate", "rotate", "scale", "opacity", "visibility"}, names
@@ -175,7 +183,8 @@ def test_reduced_motion_turns_transitions_off(browser, built_site):
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                             {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     try:
-        open_gallery(browser, built_site, 1280, motion=True)
+        open_gallery(Chromium(browser), built_site, 1280, motion=True)
+        choose(Chromium(browser), "ga1")
         duration = browser.execute_script(
             "return getComputedStyle(document.querySelector('.gc .card')).transitionDuration")
         assert set(part.strip() for part in duration.split(",")) == {"0s"}
@@ -183,13 +192,36 @@ def test_reduced_motion_turns_transitions_off(browser, built_site):
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
-def test_recipe_page_and_no_console_errors(browser, built_site, screenshot_dir):
+def test_recipe_page_and_no_console_errors(engine, built_site, screenshot_dir):
     layout = built_site["layout"]
+    engine.errors()  # what earlier tests logged is theirs
     for width in (375, 1280):
-        open_gallery(browser, built_site, width, motion=True)
-        browser.save_screenshot(str(screenshot_dir / f"gallery-default-{width}.png"))
-        browser.get((built_site["output"] / "recipes" / layout["cards"][0] / "index.html").as_uri())
-        assert browser.find_element("css selector", "h1").text
-        browser.save_screenshot(str(screenshot_dir / f"recipe-{width}.png"))
-    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
-    assert not errors, errors
+        open_gallery(engine, built_site, width, motion=True)
+        assert not engine.errors(), f"{engine.name}: the gallery at {width}px"
+        engine.screenshot(screenshot_dir / f"{engine.name}-gallery-default-{width}.png")
+        open_gallery(engine, built_site, width, motion=True, page=f"recipes/{layout['cards'][0]}/index.html")
+        assert engine.run("return document.querySelector('h1').textContent.trim()")
+        engine.screenshot(screenshot_dir / f"{engine.name}-recipe-{width}.png")
+        assert not engine.errors(), f"{engine.name}: the recipe page at {width}px"
+
+
+# Transitions and animations running on the gallery's cards and headers (document.getAnimations).
+RUNNING = """
+return document.getAnimations().filter(animation => animation.playState === 'running'
+  && animation.effect && animation.effect.target && animation.effect.target.closest('.gc')).length;
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_no_transition_at_load_or_on_resize(engine, built_site, width):
+    """The first style is in place before transitions are enabled, and a resize across a
+    breakpoint re-lays the arrangement without flying the cards."""
+    open_gallery(engine, built_site, width, motion=True)
+    assert engine.run(RUNNING) == 0, f"{engine.name}: transitions running after load at {width}px"
+    other = 768
+    engine.resize(other)
+    engine.run("return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert engine.run(RUNNING) == 0, f"{engine.name}: transitions running after a resize from {width} to {other}px"
+    # A switch still animates.
+    choose(engine, "ga1")
+    assert engine.run(RUNNING) > 0, f"{engine.name}: a switch did not animate"

@@ -113,6 +113,25 @@ import GalleryTestSupport
         }
     }
 
+    @Test func aChipWithEveryCardGetsItsOwnRuleInEveryArrangement() throws {
+        // "house" holds every card: the fan's filtered positions equal its unfiltered ones, yet
+        // the grid's `.g:has(#gf1:checked) .card.t1` outranks `.g:has(#ga1:checked) .card`, so the
+        // fan must say its own values for the chip.
+        let recipes = GalleryModelTests.sample.map { recipe in
+            var recipe = recipe
+            recipe.tags.append("house")
+            return recipe
+        }
+        let model = try GalleryModelTests().model(recipes)
+        #expect(model.filters.first?.name == "house")
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        let rule = try #require(style.css.split(separator: "\n").flatMap { $0.split(separator: "}") }
+            .first { $0.hasPrefix(".g:has(#ga1:checked):has(#gf1:checked) .card.t1{") })
+        for property in ["x", "y", "w", "h", "r", "s", "z", "o", "v"] {
+            #expect(rule.contains("--\(property):"), "the fan's rule for the chip lacks --\(property)")
+        }
+    }
+
     @Test func sameModelGivesSameCSS() throws {
         let first = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
         let second = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
