@@ -50,6 +50,22 @@ struct FieldReader {
         fields[key].map { ($0.key.line, $0.key.column) }
     }
 
+    /// `key:` as a picture: a path inside the site or an https URL (`ImagePath.reference`); an
+    /// error at the value otherwise.
+    mutating func imageReference(_ key: String) -> ImageReference? {
+        guard let node = value(key) else { return nil }
+        guard let text = node.scalar else {
+            error("'\(key)' must be a path or an https URL, found \(node.kindName)", at: node)
+            return nil
+        }
+        switch ImagePath.reference(text) {
+        case .success(let reference): return reference
+        case .failure(let problem):
+            error(problem.message, at: node)
+            return nil
+        }
+    }
+
     mutating func error(_ message: String, at node: YAMLNode) {
         diagnostics.append(.error(message, path: path, line: node.line, column: node.column))
     }

@@ -44,7 +44,7 @@ package struct Page: Sendable, Hashable {
 
     /// The line of `key:` in the source file, or 1 when the key is absent.
     package func line(of key: String) -> Int {
-        keyLines.first { $0.key == key }?.line ?? 1
+        keyLines.line(of: key)
     }
 
     /// The output file: `about/index.html`.

@@ -29,17 +29,7 @@ package enum PageParser {
         if let bad = path.split(separator: "/").first(where: { !Recipe.isValidSlug(String($0)) }) {
             reader.error("the name '\(bad)' cannot be part of a page's address: rename the file or folder (lowercase letters, digits and hyphens, for example '\(Recipe.slug(from: String(bad)))')")
         }
-        var image: ImageReference?
-        if let node = reader.value("image") {
-            if let text = node.scalar {
-                switch ImagePath.reference(text) {
-                case .success(let reference): image = reference
-                case .failure(let problem): reader.error(problem.message, at: node)
-                }
-            } else {
-                reader.error("'image' must be a path or an https URL, found \(node.kindName)", at: node)
-            }
-        }
+        let image = reader.imageReference("image")
         var menu: MenuPlacement?
         if let node = reader.value("menu") {
             menu = parseMenu(node, reader: &reader)

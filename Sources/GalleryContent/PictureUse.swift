@@ -28,12 +28,14 @@ package struct PictureUse: Sendable, Hashable {
     }
 }
 
-extension Recipe {
-    /// The local pictures this recipe names: its `image:`, then its body's, in document order.
-    package var pictureUses: [PictureUse] {
+extension PictureUse {
+    /// A document's local pictures: its `image:` (at `imageLine`; shown in running text when
+    /// `imageIsInBody`, as a page's is), then its body's, in document order.
+    static func uses(image: ImageReference?, imageLine: Int, imageIsInBody: Bool, bodyPictures: [BodyPicture],
+                     sourcePath: String) -> [PictureUse] {
         var uses: [PictureUse] = []
         if case .local(let path)? = image {
-            uses.append(PictureUse(path: path, written: path, sourcePath: sourcePath, line: line(of: "image"), column: 1, isInBody: false))
+            uses.append(PictureUse(path: path, written: path, sourcePath: sourcePath, line: imageLine, column: 1, isInBody: imageIsInBody))
         }
         for picture in bodyPictures {
             guard case .local(let path) = picture.reference else { continue }
@@ -44,20 +46,20 @@ extension Recipe {
     }
 }
 
-extension Page {
-    /// The local pictures this page names: its `image:` (shown in the text column, so planned as
-    /// a picture in running text), then its body's, in document order.
+extension Recipe {
+    /// The local pictures this recipe names: its `image:` (the hero, the cards, the crops), then its body's.
     package var pictureUses: [PictureUse] {
-        var uses: [PictureUse] = []
-        if case .local(let path)? = image {
-            uses.append(PictureUse(path: path, written: path, sourcePath: sourcePath, line: line(of: "image"), column: 1, isInBody: true))
-        }
-        for picture in bodyPictures {
-            guard case .local(let path) = picture.reference else { continue }
-            uses.append(PictureUse(path: path, written: picture.url, sourcePath: sourcePath,
-                                   line: picture.line, column: picture.column, isInBody: true))
-        }
-        return uses
+        PictureUse.uses(image: image, imageLine: line(of: "image"), imageIsInBody: false, bodyPictures: bodyPictures,
+                        sourcePath: sourcePath)
+    }
+}
+
+extension Page {
+    /// The local pictures this page names: its `image:` (shown in the text column, so planned as a
+    /// picture in running text), then its body's.
+    package var pictureUses: [PictureUse] {
+        PictureUse.uses(image: image, imageLine: line(of: "image"), imageIsInBody: true, bodyPictures: bodyPictures,
+                        sourcePath: sourcePath)
     }
 }
 

@@ -38,10 +38,20 @@ package struct Recipe: Sendable, Hashable {
         package var key: String
         package var line: Int
     }
+}
+
+extension [Recipe.KeyLine] {
+    /// The line of `key:`, or 1 when the key is absent.
+    package func line(of key: String) -> Int {
+        first { $0.key == key }?.line ?? 1
+    }
+}
+
+extension Recipe {
 
     /// The line of `key:` in the source file, or 1 when the key is absent.
     package func line(of key: String) -> Int {
-        keyLines.first { $0.key == key }?.line ?? 1
+        keyLines.line(of: key)
     }
 
     package init(slug: String, title: String, sourcePath: String, image: ImageReference? = nil,

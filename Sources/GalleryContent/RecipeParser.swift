@@ -40,17 +40,7 @@ package enum RecipeParser {
         } else if !Recipe.isValidSlug(fileStem) {
             reader.error("the file name '\(fileStem)' is not a valid slug: rename the file or set 'slug:' (lowercase letters, digits and hyphens, for example '\(Recipe.slug(from: fileStem))')")
         }
-        var image: ImageReference?
-        if let node = reader.value("image") {
-            if let text = node.scalar {
-                switch ImagePath.reference(text) {
-                case .success(let reference): image = reference
-                case .failure(let problem): reader.error(problem.message, at: node)
-                }
-            } else {
-                reader.error("'image' must be a path or an https URL, found \(node.kindName)", at: node)
-            }
-        }
+        let image = reader.imageReference("image")
         var imageSize: [Int?] = []
         for key in ["image_width", "image_height"] {
             let value = reader.int(key)

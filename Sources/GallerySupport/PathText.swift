@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
 extension String {
     /// The text with exactly one `/` at its end added if it had none: a base URL or base path
     /// (`https://example.com/bar` → `https://example.com/bar/`) that relative links are joined to.
@@ -21,13 +28,6 @@ extension String {
         return false
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
 
 extension URL {
     /// The path with every symbolic link followed, by the C library's `realpath` (one call, where
