@@ -52,7 +52,7 @@ let package = Package(
         // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
         .target(
             name: "GalleryRender",
-            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark"]
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark", "CPluralRules"]
         ),
         // The pipeline, the output folder's staging and swap, link checking: what a program
         // embedding gallerygen calls.
@@ -63,6 +63,8 @@ let package = Package(
         // The preview server and the file watcher.
         .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryKit", "GalleryRender"]),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe", "GalleryContent", "GalleryRender", "GalleryLayout"]),
+        // ICU's plural rules (Debian's libicu-dev), for the theme's "1 recipe" / "3 recipes" in every language.
+        .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // Process-wide allocator settings, which only the executable makes.
         .target(name: "CAllocator"),
         .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),

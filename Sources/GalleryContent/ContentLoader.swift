@@ -99,6 +99,7 @@ package struct ContentLoader: Sendable {
         let menu = Site.menu(config.menu, pages: pages)
         checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, &log)
         let staticFiles = loadStaticFiles(&log)
+        let translations = loadTranslations(&log)
         let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
         var images = probeImages(uses, &log)
         for recipe in recipes {
@@ -113,9 +114,10 @@ package struct ContentLoader: Sendable {
             }
         }
         recipes.sort(by: Recipe.galleryOrder)
-        let site = log.hasErrors ? nil
+        var site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes, images: images, layouts: layouts,
                    pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
+        site?.translations = translations
         return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
     }
 
@@ -239,6 +241,28 @@ package struct ContentLoader: Sendable {
             }
         }
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// Every `i18n/LANG.yml`: the site's own wording of the theme's strings, by language.
+    private func loadTranslations(_ log: inout DiagnosticLog) -> [String: TranslationTable] {
+        let folder = siteDirectory.appendingPathComponent("i18n")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".yml") && !$0.hasPrefix(".") }
+            .sorted()
+        var tables: [String: TranslationTable] = [:]
+        for name in names {
+            let relative = "i18n/" + name
+            do throws(Diagnostic) {
+                let text = try SourceText.decode(try readSiteFile(relative, what: "the translation file"), path: displayPath(relative))
+                let (table, diagnostics) = TranslationTable.parse(text, language: String(name.dropLast(".yml".count)),
+                                                                  displayPath: displayPath(relative))
+                log.append(contentsOf: diagnostics)
+                tables[table.language] = table
+            } catch {
+                log.append(error)
+            }
+        }
+        return tables
     }
 
     private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {

@@ -6,6 +6,8 @@ package struct ArrangementSetting: Sendable {
     package var engine: String
     /// The switcher's label; the engine name, capitalised, unless site.yml says otherwise.
     package var label: String
+    /// Whether site.yml gives the label; if not, the theme's strings name the arrangement.
+    package var hasOwnLabel: Bool
     /// Engine parameters as YAML nodes, so errors can point at them.
     package var parameters: [String: YAMLNode]
     /// Parameters that differ at one breakpoint, by breakpoint name: `phone: { radius: 400 }`.
@@ -24,6 +26,7 @@ package struct ArrangementSetting: Sendable {
                 line: Int = 1, column: Int = 1) {
         self.engine = engine
         self.label = label ?? engine.prefix(1).uppercased() + engine.dropFirst()
+        hasOwnLabel = label != nil
         self.showsTitles = showsTitles ?? (LayoutRegistry.engine(named: engine)?.showsTitlesByDefault ?? true)
         self.parameters = parameters
         self.line = line

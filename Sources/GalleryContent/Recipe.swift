@@ -219,13 +219,6 @@ package struct RecipeDate: Sendable, Hashable, Comparable {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    /// "14 March 2024".
-    package var longDescription: String {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                      "September", "October", "November", "December"]
-        return "\(day) \(months[month - 1]) \(year)"
-    }
-
     package static func < (a: RecipeDate, b: RecipeDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }

@@ -21,6 +21,8 @@ package struct Site: Sendable {
     /// The site folder and how diagnostics name it, for reading recipe bodies again; nil for a
     /// site made in memory, whose recipes hold their bodies.
     package var folder: (directory: URL, displayRoot: String)?
+    /// The site's overrides of the theme's strings (`i18n/fr.yml`), by language as the file is named.
+    package var translations: [String: TranslationTable] = [:]
 
     package init(config: SiteConfig, recipes: [Recipe], images: [String: ImageInfo], layouts: [[any CollectionLayout]]? = nil,
                  pages: [Page] = [], menu: [MenuEntry]? = nil, staticFiles: [StaticFile] = [],

@@ -26,6 +26,8 @@ package struct SiteConfig: Sendable {
     /// relative URLs.
     package var baseURL: String?
     package var language: String = "en"
+    /// Where `language:` is written, for the warning about a language the theme has no table for.
+    package var languagePosition: (line: Int, column: Int)?
     package var description: String?
     package var author: String?
     /// Lets raw HTML in Markdown through; off by default so content cannot inject markup.
@@ -81,6 +83,7 @@ package struct SiteConfig: Sendable {
             }
         }
         if let language = reader.string("language") { config.language = language }
+        config.languagePosition = reader.keyPosition("language")
         config.description = reader.string("description")
         config.author = reader.string("author")
         if let flag = reader.bool("unsafe_html") { config.unsafeHTML = flag }

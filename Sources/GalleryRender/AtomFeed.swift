@@ -16,11 +16,14 @@ package struct AtomFeed: Sendable {
     package var publishedURL: PublishedURL
     /// The image phase's pictures, for each entry's picture URL.
     package var pictures: [String: PublishedPicture]
+    /// The heading of each entry's ingredients, in the site's language.
+    package var ingredientsHeading: String
 
-    package init(site: Site, publishedURL: PublishedURL, pictures: [String: PublishedPicture] = [:]) {
+    package init(site: Site, publishedURL: PublishedURL, pictures: [String: PublishedPicture] = [:], ingredientsHeading: String = "Ingredients") {
         self.site = site
         self.publishedURL = publishedURL
         self.pictures = pictures
+        self.ingredientsHeading = ingredientsHeading
     }
 
     /// Dated recipes, newest first; recipes of the same day keep their gallery order.
@@ -103,7 +106,7 @@ package struct AtomFeed: Sendable {
             break
         }
         if !recipe.ingredients.isEmpty {
-            html += "<h2>Ingredients</h2>\n<ul>\n"
+            html += "<h2>\(escapeHTML(ingredientsHeading))</h2>\n<ul>\n"
             html += recipe.ingredients.map { "<li>\(escapeHTML($0))</li>\n" }.joined()
             html += "</ul>\n"
         }
@@ -125,6 +128,7 @@ package struct FeedFile: GeneratedFile {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.feed }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        try AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures).file()
+        try AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures,
+                     ingredientsHeading: site.strings.text("ingredients")).file()
     }
 }

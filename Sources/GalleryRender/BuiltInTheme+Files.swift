@@ -5,15 +5,15 @@ extension BuiltInTheme {
     package static let files: [(path: String, contents: String)] = [
         ("404.mustache", #"""
 {{<base}}
-{{$title}}Page not found · {{site.title}}{{/title}}
+{{$title}}{{t.not_found_title}} · {{site.title}}{{/title}}
 {{$bodyClass}}page page-not-found{{/bodyClass}}
 {{$head}}<meta name="robots" content="noindex">{{/head}}
 {{$content}}
 <section class="listing not-found">
-  <p class="listing-kicker">Error 404</p>
-  <h1>This page is not on the menu</h1>
-  <p class="lede">The address may be mistyped, or the recipe has moved. Every recipe is in the gallery.</p>
-  <p class="not-found-links"><a href="{{galleryURL}}">Browse all recipes</a>{{#tagsURL}} <a href="{{tagsURL}}">Browse by tag</a>{{/tagsURL}}</p>
+  <p class="listing-kicker">{{t.not_found_kicker}}</p>
+  <h1>{{t.not_found_heading}}</h1>
+  <p class="lede">{{t.not_found_text}}</p>
+  <p class="not-found-links"><a href="{{galleryURL}}">{{t.browse_recipes}}</a>{{#tagsURL}} <a href="{{tagsURL}}">{{t.browse_tags}}</a>{{/tagsURL}}</p>
 </section>
 {{/content}}
 {{/base}}
@@ -34,6 +34,14 @@ extension BuiltInTheme {
   // The same folding the build applied to the index: no accents, lower case.
   const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   const indexURL = new URL(form.dataset.index, location.href);
+  // "1 match", "3 matches" in the page's language: the theme's phrases by CLDR plural form, and
+  // the browser's plural rules and numbers for that language (the build's are ICU's, the same).
+  const lang = document.documentElement.lang || "en";
+  let phrases = { one: "{count} match", other: "{count} matches" };
+  try { phrases = JSON.parse(form.dataset.matches) || phrases; } catch (error) {}
+  const plural = new Intl.PluralRules(lang);
+  const number = new Intl.NumberFormat(lang);
+  const matchText = (n) => (phrases[plural.select(n)] || phrases.other || "").replace("{count}", number.format(n));
   fetch(indexURL)
     .then((response) => response.json())
     .then((entries) => {
@@ -48,7 +56,7 @@ extension BuiltInTheme {
           card.classList.toggle("search-miss", !hit);
           if (hit) matches++;
         }
-        output.textContent = query.length ? (matches === 1 ? "1 match" : matches + " matches") : "";
+        output.textContent = query.length ? matchText(matches) : "";
       };
       input.addEventListener("input", run);
       input.addEventListener("keydown", (event) => {
@@ -569,11 +577,11 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{>partials/head}}
 </head>
 <body class="{{$bodyClass}}page{{/bodyClass}}">
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">{{t.skip_link}}</a>
 <header class="site-header">
   <a class="site-title" href="{{root}}{{site.paths.gallery}}">{{site.title}}</a>
   {{$headerExtra}}{{/headerExtra}}
-  {{#hasMenu}}<nav class="site-nav" aria-label="Site">
+  {{#hasMenu}}<nav class="site-nav" aria-label="{{t.site_navigation}}">
     <ul>{{#menu}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/menu}}</ul>
   </nav>{{/hasMenu}}
 </header>
@@ -581,7 +589,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-  {{$footer}}<p>{{site.title}} · made with gallerygen{{#site.hasTagIndex}} · <a href="{{root}}{{site.paths.tagIndex}}">All tags</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{root}}{{site.paths.feed}}">Feed</a>{{/site.hasFeed}}</p>{{/footer}}
+  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasTagIndex}} · <a href="{{root}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{root}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
 {{>partials/footer}}
 </footer>
 </body>
@@ -604,11 +612,11 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 <section class="intro">
   <h1>{{site.title}}</h1>
   {{#site.description}}<p class="lede">{{site.description}}</p>{{/site.description}}
-  <p class="count">{{site.recipeCount}} recipes</p>
+  <p class="count">{{site.recipeCountText}}</p>
   {{#search}}
-  <form class="search" role="search" data-index="{{indexURL}}" hidden>
-    <label class="visually-hidden" for="search-input">Search recipes</label>
-    <input type="search" id="search-input" name="q" placeholder="Search by name, ingredient or tag">
+  <form class="search" role="search" data-index="{{indexURL}}" data-matches="{{matches}}" hidden>
+    <label class="visually-hidden" for="search-input">{{t.search_label}}</label>
+    <input type="search" id="search-input" name="q" placeholder="{{t.search_placeholder}}">
     <output for="search-input" aria-live="polite"></output>
   </form>
   <script src="{{scriptURL}}" defer></script>
@@ -619,7 +627,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   <div class="g-controls">
     {{#hasSwitcher}}
     <fieldset class="segmented">
-      <legend>Arrange</legend>
+      <legend>{{t.arrange}}</legend>
       <div class="segments">
         {{#arrangements}}<input type="radio" name="arrangement" id="{{id}}" value="{{engine}}"{{#checked}} checked{{/checked}}><label for="{{id}}">{{label}}</label>{{/arrangements}}
       </div>
@@ -627,14 +635,14 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
     {{/hasSwitcher}}
     {{#hasFilters}}
     <fieldset class="chips">
-      <legend>Show</legend>
+      <legend>{{t.show}}</legend>
       <div class="chip-row">
         {{#filters}}<input type="radio" name="filter" id="{{id}}"{{#checked}} checked{{/checked}}><label for="{{id}}">{{label}} <span class="chip-count">{{count}}</span></label>{{/filters}}
       </div>
     </fieldset>
     {{/hasFilters}}
   </div>
-  <section class="gv{{#hasBackground}} gv-textured{{/hasBackground}}" aria-label="Recipes">
+  <section class="gv{{#hasBackground}} gv-textured{{/hasBackground}}" aria-label="{{t.gallery_label}}">
     <div class="gc">
 {{#sections}}
       <h2 class="gh {{classes}}" style="{{style}}">{{title}}</h2>
@@ -646,20 +654,722 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   </section>
 </div>
 {{#pagination}}
-<nav class="pagination" aria-label="Gallery pages">
-  {{#first}}<a href="{{first}}" class="page-end" aria-label="First page">«<span class="page-word"> First</span></a>{{/first}}
-  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="Previous page">←<span class="page-word"> Previous</span></a>{{/previous}}
+<nav class="pagination" aria-label="{{t.gallery_pages}}">
+  {{#first}}<a href="{{first}}" class="page-end" aria-label="{{t.first_page}}">«<span class="page-word"> {{t.first}}</span></a>{{/first}}
+  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="{{t.previous_page}}">←<span class="page-word"> {{t.previous}}</span></a>{{/previous}}
   {{#pages}}{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}{{/pages}}
-  {{#next}}<a href="{{next}}" rel="next" aria-label="Next page"><span class="page-word">Next </span>→</a>{{/next}}
-  {{#last}}<a href="{{last}}" class="page-end" aria-label="Last page"><span class="page-word">Last </span>»</a>{{/last}}
+  {{#next}}<a href="{{next}}" rel="next" aria-label="{{t.next_page}}"><span class="page-word">{{t.next}} </span>→</a>{{/next}}
+  {{#last}}<a href="{{last}}" class="page-end" aria-label="{{t.last_page}}"><span class="page-word">{{t.last}} </span>»</a>{{/last}}
 </nav>
 {{/pagination}}
 {{/hasCards}}
 {{^hasCards}}
-<p class="empty">No recipes yet: add Markdown files to the site's recipes/ folder.</p>
+<p class="empty">{{t.no_recipes}}</p>
 {{/hasCards}}
 {{/content}}
 {{/base}}
+
+"""#),
+        ("i18n/ar.yml", #"""
+# نصوص السمة الافتراضية بالعربية (يشرح en.yml موضع كل مفتاح).
+
+skip_link: "انتقل إلى المحتوى"
+site_navigation: "الموقع"
+made_with: "صُنع باستخدام gallerygen"
+all_tags: "كل الوسوم"
+feed: "الخلاصة"
+breadcrumb: "مسار التنقل"
+all_recipes: "كل الوصفات"
+recipe_count:
+  zero: "لا وصفات"
+  one: "وصفة واحدة"
+  two: "وصفتان"
+  few: "{count} وصفات"
+  many: "{count} وصفة"
+  other: "{count} وصفة"
+search_label: "ابحث في الوصفات"
+search_placeholder: "ابحث بالاسم أو المكوّن أو الوسم"
+search_matches:
+  zero: "لا نتائج"
+  one: "نتيجة واحدة"
+  two: "نتيجتان"
+  few: "{count} نتائج"
+  many: "{count} نتيجة"
+  other: "{count} نتيجة"
+arrange: "الترتيب"
+show: "عرض"
+all: "الكل"
+gallery_label: "الوصفات"
+gallery_pages: "صفحات المعرض"
+first: "الأولى"
+first_page: "الصفحة الأولى"
+previous: "السابقة"
+previous_page: "الصفحة السابقة"
+next: "التالية"
+next_page: "الصفحة التالية"
+last: "الأخيرة"
+last_page: "الصفحة الأخيرة"
+no_recipes: "لا توجد وصفات بعد: أضف ملفات Markdown إلى مجلد recipes/ في الموقع."
+arrangement_flow: "انسياب"
+arrangement_grid: "شبكة"
+arrangement_fan: "مروحة"
+arrangement_scatter: "مبعثر"
+arrangement_deck: "رزمة"
+arrangement_spread: "منشور"
+arrangement_stack: "كومة"
+arrangement_circle: "دائرة"
+arrangement_masonry: "فسيفساء"
+arrangement_justified: "مضبوط"
+glass: "الكأس"
+makes: "الكمية"
+prep: "التحضير"
+cook: "الطهي"
+total: "المجموع"
+tags: "الوسوم"
+ingredients: "المكونات"
+added: "أضيفت في {date}"
+added_by: "أضافها {author} في {date}"
+more_recipes: "وصفات أخرى"
+duration_hours:
+  other: "{count} س"
+duration_minutes:
+  other: "{count} د"
+duration_seconds:
+  other: "{count} ث"
+duration_separator: " "
+tagged: "الوسم"
+tag_description:
+  zero: "لا وصفات بالوسم «{tag}» في {site}."
+  one: "وصفة واحدة بالوسم «{tag}» في {site}."
+  two: "وصفتان بالوسم «{tag}» في {site}."
+  few: "{count} وصفات بالوسم «{tag}» في {site}."
+  many: "{count} وصفة بالوسم «{tag}» في {site}."
+  other: "{count} وصفة بالوسم «{tag}» في {site}."
+tags_description: "كل الوسوم في {site}، مع عدد الوصفات التي تحملها."
+not_found_title: "الصفحة غير موجودة"
+not_found_kicker: "خطأ 404"
+not_found_heading: "هذه الصفحة ليست في القائمة"
+not_found_text: "ربما كُتب العنوان خطأً، أو نُقلت الوصفة. كل الوصفات موجودة في المعرض."
+browse_recipes: "تصفّح كل الوصفات"
+browse_tags: "تصفّح حسب الوسم"
+
+"""#),
+        ("i18n/de.yml", #"""
+# Die Texte des Standardthemas auf Deutsch (en.yml erklärt, wo jeder Schlüssel erscheint).
+
+skip_link: "Zum Inhalt springen"
+site_navigation: "Website"
+made_with: "erstellt mit gallerygen"
+all_tags: "Alle Schlagwörter"
+feed: "Feed"
+breadcrumb: "Brotkrümelnavigation"
+all_recipes: "Alle Rezepte"
+recipe_count:
+  one: "{count} Rezept"
+  other: "{count} Rezepte"
+search_label: "Rezepte durchsuchen"
+search_placeholder: "Nach Name, Zutat oder Schlagwort suchen"
+search_matches:
+  one: "{count} Treffer"
+  other: "{count} Treffer"
+arrange: "Anordnung"
+show: "Anzeigen"
+all: "Alle"
+gallery_label: "Rezepte"
+gallery_pages: "Galerieseiten"
+first: "Erste"
+first_page: "Erste Seite"
+previous: "Zurück"
+previous_page: "Vorherige Seite"
+next: "Weiter"
+next_page: "Nächste Seite"
+last: "Letzte"
+last_page: "Letzte Seite"
+no_recipes: "Noch keine Rezepte: Legen Sie Markdown-Dateien im Ordner recipes/ der Website ab."
+arrangement_flow: "Fluss"
+arrangement_grid: "Raster"
+arrangement_fan: "Fächer"
+arrangement_scatter: "Verstreut"
+arrangement_deck: "Kartenstapel"
+arrangement_spread: "Ausgebreitet"
+arrangement_stack: "Stapel"
+arrangement_circle: "Kreis"
+arrangement_masonry: "Mauerwerk"
+arrangement_justified: "Blocksatz"
+glass: "Glas"
+makes: "Ergibt"
+prep: "Vorbereitung"
+cook: "Garzeit"
+total: "Gesamt"
+tags: "Schlagwörter"
+ingredients: "Zutaten"
+added: "Hinzugefügt am {date}"
+added_by: "Hinzugefügt am {date} von {author}"
+more_recipes: "Weitere Rezepte"
+duration_hours:
+  one: "{count} Std."
+  other: "{count} Std."
+duration_minutes:
+  one: "{count} Min."
+  other: "{count} Min."
+duration_seconds:
+  one: "{count} Sek."
+  other: "{count} Sek."
+duration_separator: " "
+tagged: "Schlagwort"
+tag_description:
+  one: "{count} Rezept mit dem Schlagwort „{tag}“ bei {site}."
+  other: "{count} Rezepte mit dem Schlagwort „{tag}“ bei {site}."
+tags_description: "Alle Schlagwörter bei {site}, mit der Zahl der Rezepte, die sie tragen."
+not_found_title: "Seite nicht gefunden"
+not_found_kicker: "Fehler 404"
+not_found_heading: "Diese Seite steht nicht auf der Karte"
+not_found_text: "Die Adresse ist vielleicht falsch geschrieben, oder das Rezept ist umgezogen. Alle Rezepte finden Sie in der Galerie."
+browse_recipes: "Alle Rezepte ansehen"
+browse_tags: "Nach Schlagwort stöbern"
+
+"""#),
+        ("i18n/en.yml", #"""
+# The default theme's strings in English: the table every other language is checked against.
+# Templates read each text as {{t.KEY}}; counted phrases (a mapping of CLDR plural forms) and
+# phrases with {placeholders} are filled in by gallerygen (docs/themes.md lists where each shows).
+# A site rewords any of them in its own i18n/en.yml.
+
+# Every page
+skip_link: Skip to content
+site_navigation: Site
+made_with: made with gallerygen
+all_tags: All tags
+feed: Feed
+breadcrumb: Breadcrumb
+all_recipes: All recipes
+recipe_count:
+  one: "{count} recipe"
+  other: "{count} recipes"
+
+# The gallery
+search_label: Search recipes
+search_placeholder: Search by name, ingredient or tag
+search_matches:
+  one: "{count} match"
+  other: "{count} matches"
+arrange: Arrange
+show: Show
+all: All
+gallery_label: Recipes
+gallery_pages: Gallery pages
+first: First
+first_page: First page
+previous: Previous
+previous_page: Previous page
+next: Next
+next_page: Next page
+last: Last
+last_page: Last page
+no_recipes: "No recipes yet: add Markdown files to the site's recipes/ folder."
+arrangement_flow: Flow
+arrangement_grid: Grid
+arrangement_fan: Fan
+arrangement_scatter: Scatter
+arrangement_deck: Deck
+arrangement_spread: Spread
+arrangement_stack: Stack
+arrangement_circle: Circle
+arrangement_masonry: Masonry
+arrangement_justified: Justified
+
+# A recipe
+glass: Glass
+makes: Makes
+prep: Prep
+cook: Cook
+total: Total
+tags: Tags
+ingredients: Ingredients
+added: "Added {date}"
+added_by: "Added {date} by {author}"
+more_recipes: More recipes
+duration_hours:
+  one: "{count} h"
+  other: "{count} h"
+duration_minutes:
+  one: "{count} min"
+  other: "{count} min"
+duration_seconds:
+  one: "{count} s"
+  other: "{count} s"
+duration_separator: " "
+
+# Tag pages
+tagged: Tagged
+tag_description:
+  one: "{count} recipe tagged “{tag}” at {site}."
+  other: "{count} recipes tagged “{tag}” at {site}."
+tags_description: "Every tag at {site}, with the number of recipes that carry it."
+
+# The 404 page
+not_found_title: Page not found
+not_found_kicker: Error 404
+not_found_heading: This page is not on the menu
+not_found_text: The address may be mistyped, or the recipe has moved. Every recipe is in the gallery.
+browse_recipes: Browse all recipes
+browse_tags: Browse by tag
+
+"""#),
+        ("i18n/es.yml", #"""
+# Los textos del tema predeterminado en español (en.yml explica dónde aparece cada clave).
+
+skip_link: "Saltar al contenido"
+site_navigation: "Sitio"
+made_with: "hecho con gallerygen"
+all_tags: "Todas las etiquetas"
+feed: "Canal"
+breadcrumb: "Ruta de navegación"
+all_recipes: "Todas las recetas"
+recipe_count:
+  one: "{count} receta"
+  many: "{count} de recetas"
+  other: "{count} recetas"
+search_label: "Buscar recetas"
+search_placeholder: "Buscar por nombre, ingrediente o etiqueta"
+search_matches:
+  one: "{count} resultado"
+  many: "{count} de resultados"
+  other: "{count} resultados"
+arrange: "Disposición"
+show: "Mostrar"
+all: "Todas"
+gallery_label: "Recetas"
+gallery_pages: "Páginas de la galería"
+first: "Primera"
+first_page: "Primera página"
+previous: "Anterior"
+previous_page: "Página anterior"
+next: "Siguiente"
+next_page: "Página siguiente"
+last: "Última"
+last_page: "Última página"
+no_recipes: "Aún no hay recetas: añade archivos Markdown a la carpeta recipes/ del sitio."
+arrangement_flow: "Flujo"
+arrangement_grid: "Cuadrícula"
+arrangement_fan: "Abanico"
+arrangement_scatter: "Dispersión"
+arrangement_deck: "Baraja"
+arrangement_spread: "Extendido"
+arrangement_stack: "Pila"
+arrangement_circle: "Círculo"
+arrangement_masonry: "Mosaico"
+arrangement_justified: "Justificado"
+glass: "Vaso"
+makes: "Rinde"
+prep: "Preparación"
+cook: "Cocción"
+total: "Total"
+tags: "Etiquetas"
+ingredients: "Ingredientes"
+added: "Añadida el {date}"
+added_by: "Añadida el {date} por {author}"
+more_recipes: "Más recetas"
+duration_hours:
+  one: "{count} h"
+  other: "{count} h"
+duration_minutes:
+  one: "{count} min"
+  other: "{count} min"
+duration_seconds:
+  one: "{count} s"
+  other: "{count} s"
+duration_separator: " "
+tagged: "Etiqueta"
+tag_description:
+  one: "{count} receta con la etiqueta «{tag}» en {site}."
+  many: "{count} de recetas con la etiqueta «{tag}» en {site}."
+  other: "{count} recetas con la etiqueta «{tag}» en {site}."
+tags_description: "Todas las etiquetas de {site}, con el número de recetas que las llevan."
+not_found_title: "Página no encontrada"
+not_found_kicker: "Error 404"
+not_found_heading: "Esta página no está en la carta"
+not_found_text: "Puede que la dirección esté mal escrita o que la receta se haya movido. Todas las recetas están en la galería."
+browse_recipes: "Ver todas las recetas"
+browse_tags: "Explorar por etiqueta"
+
+"""#),
+        ("i18n/fr.yml", #"""
+# Les textes du thème par défaut en français (voir en.yml pour le rôle de chaque clé).
+
+skip_link: "Aller au contenu"
+site_navigation: "Site"
+made_with: "réalisé avec gallerygen"
+all_tags: "Toutes les étiquettes"
+feed: "Flux"
+breadcrumb: "Fil d’Ariane"
+all_recipes: "Toutes les recettes"
+recipe_count:
+  one: "{count} recette"
+  many: "{count} de recettes"
+  other: "{count} recettes"
+search_label: "Rechercher des recettes"
+search_placeholder: "Rechercher par nom, ingrédient ou étiquette"
+search_matches:
+  one: "{count} résultat"
+  many: "{count} de résultats"
+  other: "{count} résultats"
+arrange: "Disposition"
+show: "Afficher"
+all: "Toutes"
+gallery_label: "Recettes"
+gallery_pages: "Pages de la galerie"
+first: "Première"
+first_page: "Première page"
+previous: "Précédente"
+previous_page: "Page précédente"
+next: "Suivante"
+next_page: "Page suivante"
+last: "Dernière"
+last_page: "Dernière page"
+no_recipes: "Pas encore de recettes : ajoutez des fichiers Markdown au dossier recipes/ du site."
+arrangement_flow: "Flot"
+arrangement_grid: "Grille"
+arrangement_fan: "Éventail"
+arrangement_scatter: "Éparpillé"
+arrangement_deck: "Paquet"
+arrangement_spread: "Étalé"
+arrangement_stack: "Pile"
+arrangement_circle: "Cercle"
+arrangement_masonry: "Mosaïque"
+arrangement_justified: "Justifié"
+glass: "Verre"
+makes: "Quantité"
+prep: "Préparation"
+cook: "Cuisson"
+total: "Total"
+tags: "Étiquettes"
+ingredients: "Ingrédients"
+added: "Ajouté le {date}"
+added_by: "Ajouté le {date} par {author}"
+more_recipes: "Autres recettes"
+duration_hours:
+  one: "{count} h"
+  other: "{count} h"
+duration_minutes:
+  one: "{count} min"
+  other: "{count} min"
+duration_seconds:
+  one: "{count} s"
+  other: "{count} s"
+duration_separator: " "
+tagged: "Étiquette"
+tag_description:
+  one: "{count} recette avec l’étiquette « {tag} » sur {site}."
+  many: "{count} de recettes avec l’étiquette « {tag} » sur {site}."
+  other: "{count} recettes avec l’étiquette « {tag} » sur {site}."
+tags_description: "Toutes les étiquettes de {site}, avec le nombre de recettes qui les portent."
+not_found_title: "Page introuvable"
+not_found_kicker: "Erreur 404"
+not_found_heading: "Cette page n’est pas à la carte"
+not_found_text: "L’adresse est peut-être mal saisie, ou la recette a été déplacée. Toutes les recettes sont dans la galerie."
+browse_recipes: "Voir toutes les recettes"
+browse_tags: "Parcourir par étiquette"
+
+"""#),
+        ("i18n/it.yml", #"""
+# I testi del tema predefinito in italiano (en.yml spiega dove compare ogni chiave).
+
+skip_link: "Vai al contenuto"
+site_navigation: "Sito"
+made_with: "realizzato con gallerygen"
+all_tags: "Tutte le etichette"
+feed: "Feed"
+breadcrumb: "Percorso"
+all_recipes: "Tutte le ricette"
+recipe_count:
+  one: "{count} ricetta"
+  many: "{count} di ricette"
+  other: "{count} ricette"
+search_label: "Cerca ricette"
+search_placeholder: "Cerca per nome, ingrediente o etichetta"
+search_matches:
+  one: "{count} risultato"
+  many: "{count} di risultati"
+  other: "{count} risultati"
+arrange: "Disposizione"
+show: "Mostra"
+all: "Tutte"
+gallery_label: "Ricette"
+gallery_pages: "Pagine della galleria"
+first: "Prima"
+first_page: "Prima pagina"
+previous: "Precedente"
+previous_page: "Pagina precedente"
+next: "Successiva"
+next_page: "Pagina successiva"
+last: "Ultima"
+last_page: "Ultima pagina"
+no_recipes: "Ancora nessuna ricetta: aggiungi file Markdown alla cartella recipes/ del sito."
+arrangement_flow: "Flusso"
+arrangement_grid: "Griglia"
+arrangement_fan: "Ventaglio"
+arrangement_scatter: "Sparse"
+arrangement_deck: "Mazzo"
+arrangement_spread: "Distese"
+arrangement_stack: "Pila"
+arrangement_circle: "Cerchio"
+arrangement_masonry: "Mosaico"
+arrangement_justified: "Giustificato"
+glass: "Bicchiere"
+makes: "Dosi"
+prep: "Preparazione"
+cook: "Cottura"
+total: "Totale"
+tags: "Etichette"
+ingredients: "Ingredienti"
+added: "Aggiunta il {date}"
+added_by: "Aggiunta il {date} da {author}"
+more_recipes: "Altre ricette"
+duration_hours:
+  one: "{count} h"
+  other: "{count} h"
+duration_minutes:
+  one: "{count} min"
+  other: "{count} min"
+duration_seconds:
+  one: "{count} s"
+  other: "{count} s"
+duration_separator: " "
+tagged: "Etichetta"
+tag_description:
+  one: "{count} ricetta con l’etichetta «{tag}» su {site}."
+  many: "{count} di ricette con l’etichetta «{tag}» su {site}."
+  other: "{count} ricette con l’etichetta «{tag}» su {site}."
+tags_description: "Tutte le etichette di {site}, con il numero di ricette che le portano."
+not_found_title: "Pagina non trovata"
+not_found_kicker: "Errore 404"
+not_found_heading: "Questa pagina non è nel menu"
+not_found_text: "L’indirizzo potrebbe essere sbagliato, oppure la ricetta è stata spostata. Tutte le ricette sono nella galleria."
+browse_recipes: "Sfoglia tutte le ricette"
+browse_tags: "Sfoglia per etichetta"
+
+"""#),
+        ("i18n/ja.yml", #"""
+# 既定のテーマの日本語の文言（各キーの使われ方は en.yml を参照）。
+
+skip_link: "本文へスキップ"
+site_navigation: "サイト"
+made_with: "gallerygen で作成"
+all_tags: "すべてのタグ"
+feed: "フィード"
+breadcrumb: "パンくずリスト"
+all_recipes: "すべてのレシピ"
+recipe_count:
+  other: "{count} 件のレシピ"
+search_label: "レシピを検索"
+search_placeholder: "名前・材料・タグで検索"
+search_matches:
+  other: "{count} 件該当"
+arrange: "並べ方"
+show: "表示"
+all: "すべて"
+gallery_label: "レシピ"
+gallery_pages: "ギャラリーのページ"
+first: "最初"
+first_page: "最初のページ"
+previous: "前へ"
+previous_page: "前のページ"
+next: "次へ"
+next_page: "次のページ"
+last: "最後"
+last_page: "最後のページ"
+no_recipes: "レシピはまだありません。サイトの recipes/ フォルダーに Markdown ファイルを追加してください。"
+arrangement_flow: "フロー"
+arrangement_grid: "グリッド"
+arrangement_fan: "扇形"
+arrangement_scatter: "散らばり"
+arrangement_deck: "山札"
+arrangement_spread: "横並び"
+arrangement_stack: "重ね"
+arrangement_circle: "円形"
+arrangement_masonry: "石積み"
+arrangement_justified: "両端揃え"
+glass: "グラス"
+makes: "分量"
+prep: "下ごしらえ"
+cook: "調理"
+total: "合計"
+tags: "タグ"
+ingredients: "材料"
+added: "{date}に追加"
+added_by: "{date}に{author}が追加"
+more_recipes: "ほかのレシピ"
+duration_hours:
+  other: "{count}時間"
+duration_minutes:
+  other: "{count}分"
+duration_seconds:
+  other: "{count}秒"
+duration_separator: ""
+tagged: "タグ"
+tag_description:
+  other: "{site}で「{tag}」のタグが付いたレシピ {count} 件。"
+tags_description: "{site}のすべてのタグと、それぞれのレシピの数。"
+not_found_title: "ページが見つかりません"
+not_found_kicker: "エラー 404"
+not_found_heading: "このページはメニューにありません"
+not_found_text: "アドレスが間違っているか、レシピが移動した可能性があります。すべてのレシピはギャラリーにあります。"
+browse_recipes: "すべてのレシピを見る"
+browse_tags: "タグから探す"
+
+"""#),
+        ("i18n/nl.yml", #"""
+# De teksten van het standaardthema in het Nederlands (en.yml vertelt waar elke sleutel verschijnt).
+
+skip_link: "Naar de inhoud"
+site_navigation: "Site"
+made_with: "gemaakt met gallerygen"
+all_tags: "Alle tags"
+feed: "Feed"
+breadcrumb: "Kruimelpad"
+all_recipes: "Alle recepten"
+recipe_count:
+  one: "{count} recept"
+  other: "{count} recepten"
+search_label: "Recepten zoeken"
+search_placeholder: "Zoek op naam, ingrediënt of tag"
+search_matches:
+  one: "{count} resultaat"
+  other: "{count} resultaten"
+arrange: "Indeling"
+show: "Toon"
+all: "Alle"
+gallery_label: "Recepten"
+gallery_pages: "Galerijpagina’s"
+first: "Eerste"
+first_page: "Eerste pagina"
+previous: "Vorige"
+previous_page: "Vorige pagina"
+next: "Volgende"
+next_page: "Volgende pagina"
+last: "Laatste"
+last_page: "Laatste pagina"
+no_recipes: "Nog geen recepten: zet Markdown-bestanden in de map recipes/ van de site."
+arrangement_flow: "Stroom"
+arrangement_grid: "Raster"
+arrangement_fan: "Waaier"
+arrangement_scatter: "Verspreid"
+arrangement_deck: "Kaartspel"
+arrangement_spread: "Uitgespreid"
+arrangement_stack: "Stapel"
+arrangement_circle: "Cirkel"
+arrangement_masonry: "Metselwerk"
+arrangement_justified: "Uitgevuld"
+glass: "Glas"
+makes: "Opbrengst"
+prep: "Voorbereiding"
+cook: "Bereiding"
+total: "Totaal"
+tags: "Tags"
+ingredients: "Ingrediënten"
+added: "Toegevoegd op {date}"
+added_by: "Toegevoegd op {date} door {author}"
+more_recipes: "Meer recepten"
+duration_hours:
+  one: "{count} u"
+  other: "{count} u"
+duration_minutes:
+  one: "{count} min"
+  other: "{count} min"
+duration_seconds:
+  one: "{count} s"
+  other: "{count} s"
+duration_separator: " "
+tagged: "Tag"
+tag_description:
+  one: "{count} recept met de tag ‘{tag}’ bij {site}."
+  other: "{count} recepten met de tag ‘{tag}’ bij {site}."
+tags_description: "Alle tags van {site}, met het aantal recepten dat ze dragen."
+not_found_title: "Pagina niet gevonden"
+not_found_kicker: "Fout 404"
+not_found_heading: "Deze pagina staat niet op de kaart"
+not_found_text: "Het adres is misschien verkeerd getypt, of het recept is verhuisd. Alle recepten staan in de galerij."
+browse_recipes: "Bekijk alle recepten"
+browse_tags: "Bladeren per tag"
+
+"""#),
+        ("i18n/pt.yml", #"""
+# Os textos do tema padrão em português (en.yml explica onde aparece cada chave).
+
+skip_link: "Pular para o conteúdo"
+site_navigation: "Site"
+made_with: "feito com gallerygen"
+all_tags: "Todas as etiquetas"
+feed: "Feed"
+breadcrumb: "Trilha de navegação"
+all_recipes: "Todas as receitas"
+recipe_count:
+  one: "{count} receita"
+  many: "{count} de receitas"
+  other: "{count} receitas"
+search_label: "Pesquisar receitas"
+search_placeholder: "Pesquisar por nome, ingrediente ou etiqueta"
+search_matches:
+  one: "{count} resultado"
+  many: "{count} de resultados"
+  other: "{count} resultados"
+arrange: "Disposição"
+show: "Mostrar"
+all: "Todas"
+gallery_label: "Receitas"
+gallery_pages: "Páginas da galeria"
+first: "Primeira"
+first_page: "Primeira página"
+previous: "Anterior"
+previous_page: "Página anterior"
+next: "Próxima"
+next_page: "Próxima página"
+last: "Última"
+last_page: "Última página"
+no_recipes: "Ainda não há receitas: adicione arquivos Markdown à pasta recipes/ do site."
+arrangement_flow: "Fluxo"
+arrangement_grid: "Grade"
+arrangement_fan: "Leque"
+arrangement_scatter: "Espalhado"
+arrangement_deck: "Baralho"
+arrangement_spread: "Estendido"
+arrangement_stack: "Pilha"
+arrangement_circle: "Círculo"
+arrangement_masonry: "Mosaico"
+arrangement_justified: "Justificado"
+glass: "Copo"
+makes: "Rende"
+prep: "Preparo"
+cook: "Cozimento"
+total: "Total"
+tags: "Etiquetas"
+ingredients: "Ingredientes"
+added: "Adicionada em {date}"
+added_by: "Adicionada em {date} por {author}"
+more_recipes: "Mais receitas"
+duration_hours:
+  one: "{count} h"
+  other: "{count} h"
+duration_minutes:
+  one: "{count} min"
+  other: "{count} min"
+duration_seconds:
+  one: "{count} s"
+  other: "{count} s"
+duration_separator: " "
+tagged: "Etiqueta"
+tag_description:
+  one: "{count} receita com a etiqueta “{tag}” em {site}."
+  many: "{count} de receitas com a etiqueta “{tag}” em {site}."
+  other: "{count} receitas com a etiqueta “{tag}” em {site}."
+tags_description: "Todas as etiquetas de {site}, com o número de receitas de cada uma."
+not_found_title: "Página não encontrada"
+not_found_kicker: "Erro 404"
+not_found_heading: "Esta página não está no cardápio"
+not_found_text: "O endereço pode estar digitado errado, ou a receita mudou de lugar. Todas as receitas estão na galeria."
+browse_recipes: "Ver todas as receitas"
+browse_tags: "Navegar por etiqueta"
 
 """#),
         ("page.mustache", #"""
@@ -669,7 +1379,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{$content}}
 {{#page}}
 <article class="content-page">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{{galleryURL}}">← All recipes</a></nav>
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">← {{t.all_recipes}}</a></nav>
   <h1>{{title}}</h1>
   {{#description}}<p class="lede">{{description}}</p>{{/description}}
   {{#image}}<figure class="content-image"><picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="(min-width: 760px) 720px, 100vw">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 720px, 100vw"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}></picture></figure>{{/image}}
@@ -701,7 +1411,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{$content}}
 {{#recipe}}
 <article class="recipe">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{{galleryURL}}">← All recipes</a></nav>
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">← {{t.all_recipes}}</a></nav>
   <div class="recipe-top">
     <figure class="recipe-hero" style="view-transition-name:r-{{slug}}">
       {{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{heroSizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{heroSizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} fetchpriority="high"{{#heroAspectRatio}} style="aspect-ratio:{{heroAspectRatio}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}"{{/heroAspectRatio}}{{^heroAspectRatio}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}{{/heroAspectRatio}}></picture>{{/image}}
@@ -712,21 +1422,21 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
       {{#summary}}<p class="lede">{{summary}}</p>{{/summary}}
       {{#hasFacts}}
       <dl class="facts">
-        {{#glass}}<dt>Glass</dt><dd>{{glass}}</dd>{{/glass}}
-        {{#yield}}<dt>Makes</dt><dd>{{yield}}</dd>{{/yield}}
-        {{#prepTime}}<dt>Prep</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>{{/prepTime}}
-        {{#cookTime}}<dt>Cook</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd>{{/cookTime}}
+        {{#glass}}<dt>{{t.glass}}</dt><dd>{{glass}}</dd>{{/glass}}
+        {{#yield}}<dt>{{t.makes}}</dt><dd>{{yield}}</dd>{{/yield}}
+        {{#prepTime}}<dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>{{/prepTime}}
+        {{#cookTime}}<dt>{{t.cook}}</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd>{{/cookTime}}
       </dl>
       {{/hasFacts}}
       {{#hasTags}}
-      <ul class="tags" aria-label="Tags">{{#tags}}<li>{{#url}}<a href="{{url}}" rel="tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>
+      <ul class="tags" aria-label="{{t.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" rel="tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>
       {{/hasTags}}
     </div>
   </div>
   <div class="recipe-body">
     {{#hasIngredients}}
     <section class="ingredients">
-      <h2>Ingredients</h2>
+      <h2>{{t.ingredients}}</h2>
       <ul>
         {{#ingredients}}<li>{{.}}</li>
         {{/ingredients}}
@@ -738,10 +1448,10 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
     </div>
   </div>
   {{#meta.canonicalURL}}<p class="print-url">{{.}}</p>{{/meta.canonicalURL}}
-  {{#date}}<p class="byline">Added <time datetime="{{dateISO}}">{{date}}</time>{{#author}} by {{author}}{{/author}}</p>{{/date}}
-  <nav class="pager" aria-label="More recipes">
-    {{#previous}}<a class="previous" href="{{url}}" rel="prev"><span>Previous</span> {{title}}</a>{{/previous}}
-    {{#next}}<a class="next" href="{{url}}" rel="next"><span>Next</span> {{title}}</a>{{/next}}
+  {{#bylineHTML}}<p class="byline">{{{bylineHTML}}}</p>{{/bylineHTML}}
+  <nav class="pager" aria-label="{{t.more_recipes}}">
+    {{#previous}}<a class="previous" href="{{url}}" rel="prev"><span>{{t.previous}}</span> {{title}}</a>{{/previous}}
+    {{#next}}<a class="next" href="{{url}}" rel="next"><span>{{t.next}}</span> {{title}}</a>{{/next}}
   </nav>
 </article>
 {{/recipe}}
@@ -755,8 +1465,8 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{$bodyClass}}page page-tag{{/bodyClass}}
 {{$content}}
 <section class="listing">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{{galleryURL}}">All recipes</a> / <a href="{{tagsURL}}">Tags</a></nav>
-  <h1><span class="listing-kicker">Tagged</span> {{tag.name}}</h1>
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">{{t.all_recipes}}</a> / <a href="{{tagsURL}}">{{t.tags}}</a></nav>
+  <h1><span class="listing-kicker">{{t.tagged}}</span> {{tag.name}}</h1>
   <p class="count">{{tag.countText}}</p>
   <ul class="card-list">
 {{#cards}}
@@ -774,12 +1484,12 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 """#),
         ("tags.mustache", #"""
 {{<base}}
-{{$title}}Tags · {{site.title}}{{/title}}
+{{$title}}{{t.tags}} · {{site.title}}{{/title}}
 {{$bodyClass}}page page-tags{{/bodyClass}}
 {{$content}}
 <section class="listing">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{{galleryURL}}">All recipes</a></nav>
-  <h1>Tags</h1>
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">{{t.all_recipes}}</a></nav>
+  <h1>{{t.tags}}</h1>
   <ul class="tag-index">
 {{#tags}}
     <li><a href="{{url}}" rel="tag">{{name}} <span class="tag-count" aria-hidden="true">{{count}}</span><span class="visually-hidden">, {{countText}}</span></a></li>

@@ -76,6 +76,7 @@ extension PageRenderer {
         }
         fields["menu"] = .array(entries)
         fields["hasMenu"] = .bool(!entries.isEmpty)
+        fields["t"] = strings.context
         return .dictionary(fields)
     }
 }

@@ -43,12 +43,15 @@ extension PageRenderer {
              "classes": .string(GalleryStyle.filterClasses(section: index, model: model))]
         } : []
         let arrangements: [MustacheValue] = model.arrangements.enumerated().map { index, arrangement in
-            ["id": .string("ga\(index)"), "label": .string(arrangement.label), "engine": .string(arrangement.engine),
+            ["id": .string("ga\(index)"),
+             "label": .string(arrangement.hasOwnLabel ? arrangement.label : strings.arrangementLabel(engine: arrangement.engine)),
+             "engine": .string(arrangement.engine),
              "checked": .bool(index == 0)]
         }
-        var filters: [MustacheValue] = [["id": "gf0", "label": "All", "count": .int(model.cards.count), "checked": true]]
+        var filters: [MustacheValue] = [["id": "gf0", "label": .string(strings.text("all")), "count": .string(strings.number(model.cards.count)),
+                                         "checked": true]]
         for (index, filter) in model.filters.enumerated() {
-            filters.append(["id": .string("gf\(index + 1)"), "label": .string(filter.name), "count": .int(filter.members.count),
+            filters.append(["id": .string("gf\(index + 1)"), "label": .string(filter.name), "count": .string(strings.number(filter.members.count)),
                             "checked": false])
         }
         var css = style.css
@@ -77,7 +80,7 @@ extension PageRenderer {
             let url = { (page: Int) in MustacheValue.string(root + SitePaths.gallery(page: page)) }
             context["pagination"] = [
                 "pages": .array(Self.pageWindow(current: number, count: pages.count).map { page in
-                    ["number": .int(page), "url": url(page), "current": .bool(page == number)]
+                    ["number": .string(strings.number(page)), "url": url(page), "current": .bool(page == number)]
                 }),
                 "first": number > 1 ? url(1) : .null,
                 "previous": number > 1 ? url(number - 1) : .null,

@@ -30,7 +30,7 @@ extension PageRenderer {
         return [
             "root": .string(root),
             "site": siteContext,
-            "page": ["title": "Page not found", "description": .null],
+            "page": ["title": .string(strings.text("not_found_title")), "description": .null],
             "galleryURL": .string(root + SitePaths.gallery),
             "tagsURL": hasTagIndex ? .string(root + SitePaths.tagIndex) : .null,
         ]

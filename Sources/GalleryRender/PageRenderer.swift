@@ -26,6 +26,10 @@ package struct PageRenderer: Sendable {
     static let cachedTagListMinimum = 16
     /// The icons every page links (`site.icons`), the site's own or the theme's.
     package let icons: [SiteIcon]
+    /// The theme's strings in the site's language (`t` in templates), dates, durations, counts.
+    package let strings: ThemeStrings
+    /// What making `strings` found: unknown keys in the site's i18n files, a language with no table.
+    let stringDiagnostics: [Diagnostic]
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
@@ -43,6 +47,8 @@ package struct PageRenderer: Sendable {
         gallery = GalleryPages(site: site)
         tags = TagPage.tags(of: site.recipes)
         icons = Self.icons(site: site, theme: theme)
+        (strings, stringDiagnostics) = ThemeStrings.make(language: site.config.language, overrides: site.translations,
+                                                         languagePosition: site.config.languagePosition)
     }
 
     /// A recipe's tags as a card's `tags` value.
@@ -89,7 +95,11 @@ package struct PageRenderer: Sendable {
         for (slot, result) in results.enumerated() {
             if case .failure(let error) = result { failures.append((order[slot], error)) }
         }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = stringDiagnostics.map { diagnostic in
+            // site.yml as the build names it.
+            diagnostic.path != "site.yml" ? diagnostic
+                : Diagnostic(diagnostic.severity, path: configDisplayPath, line: diagnostic.line, column: diagnostic.column, diagnostic.message)
+        }
         for (position, error) in failures.sorted(by: { $0.position < $1.position }) {
             let kind = Self.kinds[files[position].kind]
             let diagnostic = (error as? TemplateError)?.diagnostic ?? (error as? Diagnostic)
@@ -123,6 +133,7 @@ extension PageRenderer {
             "language": .string(config.language),
             "author": config.author.map(MustacheValue.string) ?? .null,
             "recipeCount": .int(site.recipes.count),
+            "recipeCountText": .string(strings.counted("recipe_count", site.recipes.count)),
             "hasFeed": .bool(config.baseURL != nil),
             "hasTagIndex": .bool(hasTagIndex),
             "paths": SitePaths.context,

@@ -26,13 +26,14 @@ extension PageRenderer {
         context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
         context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
         context["yield"] = recipe.yield.map(MustacheValue.string) ?? .null
-        context["prepTime"] = recipe.prepTime.map { .string($0.description) } ?? .null
+        context["prepTime"] = recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
         context["prepTimeISO"] = recipe.prepTime.map { .string($0.iso8601) } ?? .null
-        context["cookTime"] = recipe.cookTime.map { .string($0.description) } ?? .null
+        context["cookTime"] = recipe.cookTime.map { .string(strings.duration($0)) } ?? .null
         context["cookTimeISO"] = recipe.cookTime.map { .string($0.iso8601) } ?? .null
-        context["date"] = recipe.date.map { .string($0.longDescription) } ?? .null
+        context["date"] = recipe.date.map { .string(strings.date($0)) } ?? .null
         context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
         context["author"] = recipe.author.map(MustacheValue.string) ?? .null
+        context["bylineHTML"] = recipe.date.map { .string(bylineHTML(date: $0, author: recipe.author)) } ?? .null
         let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
                                        images: bodyImages(documentPath: recipe.sourcePath, root: root))
         context["bodyHTML"] = .string(body.html)
@@ -56,6 +57,31 @@ extension PageRenderer {
             "galleryURL": .string(root + SitePaths.gallery),
             "recipe": .dictionary(context),
         ]
+    }
+
+    /// "Added <time datetime="2024-06-01">1 June 2024</time> by Ada", in the language's word
+    /// order (`added` or `added_by`), every part escaped, the date in a `time` element.
+    func bylineHTML(date: RecipeDate, author: String?) -> String {
+        let time = "<time datetime=\"\(date.iso8601)\">\(escapeHTML(strings.date(date)))</time>"
+        let phrase = strings.text(author == nil ? "added" : "added_by")
+        var html = ""
+        var rest = phrase[...]
+        // The placeholders are filled after escaping the translation's own text.
+        while let open = rest.range(of: "{") {
+            html += escapeHTML(String(rest[..<open.lowerBound]))
+            let after = rest[open.upperBound...]
+            if after.hasPrefix("date}") {
+                html += time
+                rest = after.dropFirst("date}".count)
+            } else if after.hasPrefix("author}"), let author {
+                html += escapeHTML(author)
+                rest = after.dropFirst("author}".count)
+            } else {
+                html += "{"
+                rest = after
+            }
+        }
+        return html + escapeHTML(String(rest))
     }
 
     /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;

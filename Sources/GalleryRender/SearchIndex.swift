@@ -92,6 +92,8 @@ extension PageRenderer {
     /// turns search off.
     func searchContext(root: String) -> MustacheValue {
         guard site.config.search else { return .null }
-        return ["indexURL": .string(root + SitePaths.searchIndex), "scriptURL": .string(root + SitePaths.searchScript)]
+        let matches = JSONValue.object(Dictionary(uniqueKeysWithValues: strings.forms("search_matches").map { ($0.key.rawValue, .string($0.value)) }))
+        return ["indexURL": .string(root + SitePaths.searchIndex), "scriptURL": .string(root + SitePaths.searchScript),
+                "matches": .string(matches.text)]
     }
 }

@@ -16,16 +16,17 @@ package struct TagIndexPage: TemplatePage {
 extension PageRenderer {
     func tagIndexContext(_ tags: [RecipeTag]) -> MustacheValue {
         let root = URLPath.root(from: SitePaths.tagIndex)
-        let description = "Every tag at \(site.config.title), with the number of recipes that carry it."
+        let description = strings.phrase("tags_description", ["site": site.config.title])
+        let title = strings.text("tags")
         return [
             "root": .string(root),
             "site": siteContext,
-            "page": ["title": "Tags", "description": .string(description)],
-            "meta": socialMeta(path: SitePaths.tagIndex, root: root, title: "Tags · \(site.config.title)", description: description).context,
+            "page": ["title": .string(title), "description": .string(description)],
+            "meta": socialMeta(path: SitePaths.tagIndex, root: root, title: "\(title) · \(site.config.title)", description: description).context,
             "galleryURL": .string(root + SitePaths.gallery),
             "tags": .array(tags.map { tag in
                 ["name": .string(tag.name), "url": .string(root + URLPath.encode(SitePaths.tag(slug: tag.slug))),
-                 "count": .int(tag.members.count), "countText": .string(TagPage.countText(tag.members.count))]
+                 "count": .string(strings.number(tag.members.count)), "countText": .string(strings.counted("recipe_count", tag.members.count))]
             }),
         ]
     }

@@ -49,9 +49,6 @@ package struct TagPage: TemplatePage {
         }
     }
 
-    static func countText(_ count: Int) -> String {
-        count == 1 ? "1 recipe" : "\(count) recipes"
-    }
 }
 
 extension PageRenderer {
@@ -66,7 +63,7 @@ extension PageRenderer {
     func tagContext(_ tag: RecipeTag) -> MustacheValue {
         let path = SitePaths.tag(slug: tag.slug)
         let root = URLPath.root(from: path)
-        let description = "\(TagPage.countText(tag.members.count)) tagged “\(tag.name)” at \(site.config.title)."
+        let description = strings.counted("tag_description", tag.members.count, ["tag": tag.name, "site": site.config.title])
         let cards: [MustacheValue] = tag.members.enumerated().map { index, position in
             var card = summaryContext(site.recipes[position], root: root)
             card["loading"] = .string(index < 8 ? "eager" : "lazy")
@@ -79,7 +76,7 @@ extension PageRenderer {
             "meta": socialMeta(path: path, root: root, title: "\(tag.name) · \(site.config.title)", description: description).context,
             "galleryURL": .string(root + SitePaths.gallery),
             "tagsURL": .string(root + SitePaths.tagIndex),
-            "tag": ["name": .string(tag.name), "countText": .string(TagPage.countText(tag.members.count))],
+            "tag": ["name": .string(tag.name), "countText": .string(strings.counted("recipe_count", tag.members.count))],
             "cards": .array(cards),
         ]
     }

@@ -8,6 +8,14 @@
   // The same folding the build applied to the index: no accents, lower case.
   const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   const indexURL = new URL(form.dataset.index, location.href);
+  // "1 match", "3 matches" in the page's language: the theme's phrases by CLDR plural form, and
+  // the browser's plural rules and numbers for that language (the build's are ICU's, the same).
+  const lang = document.documentElement.lang || "en";
+  let phrases = { one: "{count} match", other: "{count} matches" };
+  try { phrases = JSON.parse(form.dataset.matches) || phrases; } catch (error) {}
+  const plural = new Intl.PluralRules(lang);
+  const number = new Intl.NumberFormat(lang);
+  const matchText = (n) => (phrases[plural.select(n)] || phrases.other || "").replace("{count}", number.format(n));
   fetch(indexURL)
     .then((response) => response.json())
     .then((entries) => {
@@ -22,7 +30,7 @@
           card.classList.toggle("search-miss", !hit);
           if (hit) matches++;
         }
-        output.textContent = query.length ? (matches === 1 ? "1 match" : matches + " matches") : "";
+        output.textContent = query.length ? matchText(matches) : "";
       };
       input.addEventListener("input", run);
       input.addEventListener("keydown", (event) => {

@@ -1,0 +1,189 @@
+import Foundation
+import GalleryContent
+import GallerySupport
+import Mustache
+
+/// The theme's strings in the site's language: the built-in table (`Templates/i18n/LANG.yml`, in
+/// the binary) under the site's own `i18n/LANG.yml`, with the language's plural rules and its ways
+/// of writing dates, durations and numbers. Templates read the texts as `{{t.KEY}}`; counted
+/// phrases and phrases with values are filled in here.
+package struct ThemeStrings: Sendable {
+    /// The language as site.yml gives it (`pt-BR`).
+    package let language: String
+    /// The built-in table used (`pt`), English when gallerygen has none for the language.
+    package let tableLanguage: String
+    private let values: [String: TranslationTable.Value]
+    private let plurals: PluralRules
+    private let locale: Locale
+    /// `t`: every plain text of the table by key.
+    package let context: MustacheValue
+
+    /// The tables the binary ships, by language, parsed once.
+    package static let builtInTables: [String: TranslationTable] = {
+        var tables: [String: TranslationTable] = [:]
+        for (path, contents) in BuiltInTheme.files where path.hasPrefix("i18n/") && path.hasSuffix(".yml") {
+            let language = String(path.dropFirst("i18n/".count).dropLast(".yml".count))
+            tables[language] = TranslationTable.parse(contents, language: language, displayPath: BuiltInTheme.displayName + "/" + path).0
+        }
+        return tables
+    }()
+
+    /// The table every other is checked against: its keys are the strings the theme has.
+    package static var englishTable: TranslationTable { builtInTables["en"] ?? TranslationTable(language: "en", displayPath: "") }
+
+    /// The strings for `language` with a site's `overrides` (by file language); warnings for an
+    /// override key the theme does not know and for a language gallerygen has no table for, which
+    /// falls back to English (`configPath` names site.yml, `languagePosition` the key there).
+    package static func make(language: String, overrides: [String: TranslationTable], configPath: String = "site.yml",
+                             languagePosition: (line: Int, column: Int)? = nil) -> (ThemeStrings, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let base = Self.baseLanguage(of: language)
+        let english = englishTable
+        var values = english.entries.mapValues(\.value)
+        let table = builtInTables[base] ?? builtInTables[language.lowercased()]
+        if let table {
+            for (key, entry) in table.entries { values[key] = entry.value }
+        }
+        // The language's own file, then its region's (`pt.yml`, then `pt-BR.yml`).
+        let files = [overrides[base], base == language ? nil : overrides[language]].compactMap { $0 }
+        if table == nil && files.isEmpty && base != "en" {
+            diagnostics.append(.warning("gallerygen has no translation of the theme for language '\(language)', so its strings are in English; "
+                                        + "add i18n/\(language).yml to translate them (built in: \(builtInTables.keys.sorted().joined(separator: ", ")))",
+                                        path: configPath, line: languagePosition?.line ?? 0, column: languagePosition?.column ?? 0))
+        }
+        for file in files {
+            for (key, entry) in file.entries.sorted(by: { $0.key < $1.key }) {
+                switch (english.entries[key]?.value, entry.value) {
+                case (nil, _):
+                    let near = english.entries.keys.filter { $0.hasPrefix(key.prefix(3)) }.sorted().prefix(3)
+                    diagnostics.append(.warning("unknown key '\(key)' (ignored): the theme has no such string"
+                                                + (near.isEmpty ? "" : "; did you mean \(near.map { "'\($0)'" }.joined(separator: ", "))?"),
+                                                path: file.displayPath, line: entry.line, column: entry.column))
+                case (.text?, .plural):
+                    diagnostics.append(.warning("'\(key)' is a plain text, not a counted phrase: give it as 'key: text' (ignored)",
+                                                path: file.displayPath, line: entry.line, column: entry.column))
+                case (.plural?, .text(let text)):
+                    values[key] = .plural([.other: text])
+                default:
+                    values[key] = entry.value
+                }
+            }
+        }
+        let strings = ThemeStrings(language: language, tableLanguage: table == nil ? "en" : table!.language, values: values)
+        return (strings, diagnostics)
+    }
+
+    private init(language: String, tableLanguage: String, values: [String: TranslationTable.Value]) {
+        self.language = language
+        self.tableLanguage = tableLanguage
+        self.values = values
+        let identifier = Self.localeIdentifier(language)
+        locale = Locale(identifier: identifier)
+        plurals = PluralRules(locale: identifier)
+        var texts: [String: MustacheValue] = [:]
+        for (key, value) in values {
+            if case .text(let text) = value { texts[key] = .string(text) }
+        }
+        context = .dictionary(texts)
+    }
+
+    /// `pt-BR` → `pt`, `zh_Hant` → `zh`.
+    static func baseLanguage(of language: String) -> String {
+        String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    }
+
+    /// The ICU locale of a language tag. Plain `en` writes dates day first (`1 June 2024`), as
+    /// gallerygen always has; `en-US` gives `June 1, 2024`.
+    static func localeIdentifier(_ language: String) -> String {
+        let identifier = language.replacingOccurrences(of: "-", with: "_")
+        return identifier.lowercased() == "en" ? "en_GB" : identifier
+    }
+
+    /// The plain text of `key`; a counted phrase gives its `other` form.
+    package func text(_ key: String) -> String {
+        switch values[key] {
+        case .text(let text)?: text
+        case .plural(let forms)?: forms[.other] ?? ""
+        case nil: ""
+        }
+    }
+
+    /// The phrase of `key` for `count`, its plural form chosen by the language's rules and
+    /// `{count}` written as the language writes numbers; `values` fill the other placeholders.
+    package func counted(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
+        fill(form(key, for: count), values.merging(["count": number(count)]) { a, _ in a })
+    }
+
+    /// Every plural form of `key` the table gives, unfilled, for a script that counts in the browser.
+    package func forms(_ key: String) -> [PluralCategory: String] {
+        switch values[key] {
+        case .plural(let forms)?: forms
+        case .text(let text)?: [.other: text]
+        case nil: [:]
+        }
+    }
+
+    /// The phrase of `key` with its placeholders filled.
+    package func phrase(_ key: String, _ values: [String: String]) -> String {
+        fill(text(key), values)
+    }
+
+    private func form(_ key: String, for count: Int) -> String {
+        let forms = forms(key)
+        return forms[plurals.category(count)] ?? forms[.other] ?? ""
+    }
+
+    /// Replaces each `{name}` of `template` with its value; other braces stay as written.
+    package func fill(_ template: String, _ values: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// A count as the language writes it (`1 234` in French, `1.234` in German).
+    package func number(_ value: Int) -> String {
+        value.formatted(IntegerFormatStyle<Int>(locale: locale))
+    }
+
+    /// A front matter date in the language's long form: `1 June 2024`, `1 juin 2024`,
+    /// `1. Juni 2024`, `2024年6月1日`. Gregorian, at midnight UTC (the date as written).
+    package func date(_ date: RecipeDate) -> String {
+        let utc = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        guard let day = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day)) else {
+            return date.iso8601
+        }
+        return day.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
+    }
+
+    /// A duration in the language's short units: `1 h 30 min`, `1 Std. 30 Min.`, `1時間30分`.
+    package func duration(_ duration: RecipeDuration) -> String {
+        let hours = duration.seconds / 3600
+        let minutes = duration.seconds % 3600 / 60
+        let seconds = duration.seconds % 60
+        var parts: [String] = []
+        if hours > 0 { parts.append(counted("duration_hours", hours)) }
+        if minutes > 0 { parts.append(counted("duration_minutes", minutes)) }
+        if seconds > 0 || parts.isEmpty { parts.append(counted("duration_seconds", seconds)) }
+        return parts.joined(separator: text("duration_separator"))
+    }
+
+    /// The label of an arrangement site.yml gives no label of its own: the table's
+    /// `arrangement_ENGINE`, else the engine's name capitalised.
+    package func arrangementLabel(engine: String) -> String {
+        let label = text("arrangement_" + engine)
+        return label.isEmpty ? engine.prefix(1).uppercased() + engine.dropFirst() : label
+    }
+}
