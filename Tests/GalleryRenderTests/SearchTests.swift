@@ -39,7 +39,7 @@ import GalleryTestSupport
         let site = try BuiltSite()
         defer { site.remove() }
         let html = try #require(site.text("index.html"))
-        #expect(html.contains(#"<form class="search" role="search" data-index="search.json" hidden>"#))
+        #expect(html.contains(#"<form class="search" role="search" data-index="search.json" data-matches="{&quot;one&quot;:&quot;{count} match&quot;,&quot;other&quot;:&quot;{count} matches&quot;}" hidden>"#))
         #expect(html.contains(#"<script src="assets/search.js" defer></script>"#))
     }
 
