@@ -136,7 +136,7 @@ package enum StarterSite {
         title: My Recipes
         description: A few favourite recipes, written down so they are never lost.
         base_url: https://example.com/           # the published address (feed, sitemap, share links)
-        language: en                             # for <html lang> and the feed
+        language: en                             # the theme's language (en, fr, de, es, it, pt, nl, ja, ar)
         author: Me
         unsafe_html: false                       # true lets raw HTML in the Markdown through
         # search: true                           # the gallery's search box and search.json
