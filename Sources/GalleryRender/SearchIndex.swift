@@ -92,6 +92,6 @@ extension PageRenderer {
     /// turns search off.
     func searchContext(root: String) -> MustacheValue {
         guard site.config.search else { return .null }
-        return ["indexURL": .string(root + SitePaths.searchIndex), "scriptURL": .string(root + SitePaths.searchScript)]
+        return ["indexURL": .string(URLPath.link(to: SitePaths.searchIndex, root: root)), "scriptURL": .string(URLPath.link(to: SitePaths.searchScript, root: root))]
     }
 }

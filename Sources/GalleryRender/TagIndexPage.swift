@@ -22,9 +22,9 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": "Tags", "description": .string(description)],
             "meta": socialMeta(path: SitePaths.tagIndex, root: root, title: "Tags · \(site.config.title)", description: description).context,
-            "galleryURL": .string(root + SitePaths.gallery),
+            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "tags": .array(tags.map { tag in
-                ["name": .string(tag.name), "url": .string(root + URLPath.encode(SitePaths.tag(slug: tag.slug))),
+                ["name": .string(tag.name), "url": .string(URLPath.link(to: SitePaths.tag(slug: tag.slug), root: root)),
                  "count": .int(tag.members.count), "countText": .string(TagPage.countText(tag.members.count))]
             }),
         ]
