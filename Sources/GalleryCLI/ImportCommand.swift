@@ -48,7 +48,8 @@ struct ImportCommand {
             tool.report([.error("site folder not found (create one with: gallerygen new site \(parsed.options["site"] ?? "DIR"))", path: tool.display(site))])
             return ExitCode.failure
         }
-        let (recipes, diagnostics) = PlistImport.load(from: plist, displayPath: tool.display(plist))
+        let (recipes, diagnostics) = PlistImport.load(from: plist, displayPath: tool.display(plist),
+                                                       slugStyle: ContentLoader(siteDirectory: site).slugStyle)
         tool.report(diagnostics)
         let errorCount = diagnostics.filter { $0.severity == .error }.count
         guard errorCount == 0 else {

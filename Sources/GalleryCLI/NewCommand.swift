@@ -76,8 +76,7 @@ struct NewCommand {
 
     private func newRecipe(title rawTitle: String, site: String?, dateText: String?) -> Int32 {
         let title = rawTitle.trimmingCharacters(in: .whitespacesAndNewlines)
-        let slug = Recipe.slug(from: title)
-        guard !slug.isEmpty else {
+        guard !Slug.make(from: title, style: .unicode).isEmpty else {
             return usage("the title '\(rawTitle)' gives no file name; use a title with letters or digits")
         }
         let date: RecipeDate
@@ -94,6 +93,10 @@ struct NewCommand {
         guard FileManager.default.fileExists(atPath: siteDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             tool.report([.error("site folder not found (create one with: gallerygen new site \(site ?? "DIR"))", path: tool.display(siteDirectory))])
             return ExitCode.failure
+        }
+        let slug = Slug.make(from: title, style: ContentLoader(siteDirectory: siteDirectory).slugStyle)
+        guard !slug.isEmpty else {
+            return usage("the title '\(rawTitle)' gives no file name; use a title with letters or digits")
         }
         let file = siteDirectory.appendingPathComponent("recipes/\(slug).md")
         let display = tool.display(file)

@@ -81,7 +81,7 @@ package struct ContentLoader: Sendable {
             } catch {
                 return (nil, [error])
             }
-            var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path)
+            var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: config.slugStyle)
             // Only where the body starts is kept; its page reads it again (Site.body(of:)).
             if case .text(let body)? = recipe?.body { recipe?.body = .file(body: body, in: text) }
             return (recipe, diagnostics)
@@ -95,9 +95,9 @@ package struct ContentLoader: Sendable {
             }
         }
         checkDuplicateSlugs(recipes, &log)
-        let (pages, draftPages) = loadPages(&log)
+        let (pages, draftPages) = loadPages(slugStyle: config.slugStyle, &log)
         let menu = Site.menu(config.menu, pages: pages)
-        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, &log)
+        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, slugStyle: config.slugStyle, &log)
         let staticFiles = loadStaticFiles(&log)
         let translations = loadTranslations(&log)
         let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
@@ -123,14 +123,14 @@ package struct ContentLoader: Sendable {
 
     /// Every `pages/**/*.md`, parsed side by side: the pages kept (drafts only with `--drafts`),
     /// sorted by path, and the paths of the drafts left out (a menu naming one is told why).
-    private func loadPages(_ log: inout DiagnosticLog) -> (pages: [Page], drafts: Set<String>) {
+    private func loadPages(slugStyle: SlugStyle, _ log: inout DiagnosticLog) -> (pages: [Page], drafts: Set<String>) {
         let names = markdownFiles(under: "pages")
         let parsed = concurrentMap(count: names.count) { index -> (Page?, [Diagnostic]) in
             let relative = names[index]
             let path = displayPath(relative)
             do throws(Diagnostic) {
                 let text = try SourceText.decode(try readSiteFile(relative, what: "the page"), path: path)
-                return PageParser.parse(text, sourcePath: relative, displayPath: path)
+                return PageParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: slugStyle)
             } catch {
                 return (nil, [error])
             }
@@ -172,10 +172,11 @@ package struct ContentLoader: Sendable {
     }
 
     /// Reports menu entries of site.yml whose page, recipe or tag does not exist.
-    private func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>, _ log: inout DiagnosticLog) {
+    private func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>,
+                           slugStyle: SlugStyle, _ log: inout DiagnosticLog) {
         let pagePaths = Set(pages.map(\.path))
         let slugs = Set(recipes.map(\.slug))
-        let tags = Set(recipes.flatMap { $0.tags.map(Recipe.slug(from:)) })
+        let tags = Set(recipes.flatMap { $0.tags.map { Slug.make(from: $0, style: slugStyle) } })
         for entry in menu where entry.sourcePath == "site.yml" {
             let problem: String?
             switch entry.target {
@@ -265,6 +266,13 @@ package struct ContentLoader: Sendable {
         return tables
     }
 
+    /// site.yml's `slug_style`, for commands that name new files (`new recipe`, `import`); the
+    /// default when site.yml is missing or wrong (the build reports that).
+    package var slugStyle: SlugStyle {
+        var ignored = DiagnosticLog()
+        return loadConfig(&ignored).slugStyle
+    }
+
     private func loadConfig(_ log: inout DiagnosticLog) -> SiteConfig {
         let path = displayPath("site.yml")
         guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("site.yml").path) else {
@@ -329,7 +337,8 @@ package struct ContentLoader: Sendable {
         var seen: [String: Int] = [:]
         for (position, recipe) in recipes.enumerated() {
             if let first = seen[recipe.slug] {
-                log.append(.error("duplicate slug '\(recipe.slug)': \(displayPath(recipes[first].sourcePath)) already uses it",
+                let other = recipes[first]
+                log.append(.error("duplicate slug '\(recipe.slug)': \(displayPath(other.sourcePath)):\(other.line(of: "slug")):1 already uses it",
                                   path: displayPath(recipe.sourcePath), line: recipe.line(of: "slug"), column: 1))
             } else {
                 seen[recipe.slug] = position

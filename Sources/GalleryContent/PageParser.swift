@@ -9,7 +9,8 @@ package enum PageParser {
 
     /// Parses one page. `sourcePath` is relative to the site folder (`pages/about.md`) and
     /// `displayPath` is how diagnostics name the file.
-    package static func parse(_ text: String, sourcePath: String, displayPath: String) -> (Page?, [Diagnostic]) {
+    package static func parse(_ text: String, sourcePath: String, displayPath: String,
+                             slugStyle: SlugStyle = .unicode) -> (Page?, [Diagnostic]) {
         let frontMatter: FrontMatter
         do {
             frontMatter = try FrontMatter.parse(text, path: displayPath, what: "a page")
@@ -26,8 +27,8 @@ package enum PageParser {
             }
         }
         let path = Page.path(forSource: sourcePath)
-        if let bad = path.split(separator: "/").first(where: { !Recipe.isValidSlug(String($0)) }) {
-            reader.error("the name '\(bad)' cannot be part of a page's address: rename the file or folder (lowercase letters, digits and hyphens, for example '\(Recipe.slug(from: String(bad)))')")
+        if let bad = path.split(separator: "/").first(where: { !Slug.isValid(String($0), style: slugStyle) }) {
+            reader.error("the name '\(bad)' cannot be part of a page's address: rename the file or folder (\(slugStyle.allowed), for example '\(slugStyle.example(for: String(bad)))')")
         }
         let image = reader.imageReference("image")
         var menu: MenuPlacement?

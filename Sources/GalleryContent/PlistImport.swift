@@ -17,7 +17,7 @@ package enum PlistImport {
 
     /// Reads and maps the property list at `url`; `displayPath` names it in diagnostics. Recipes
     /// are returned only when there is no error, so an import is all or nothing.
-    package static func load(from url: URL, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
+    package static func load(from url: URL, displayPath: String, slugStyle: SlugStyle = .unicode) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
         let data: Data
         do throws(SiteFile.Failure) {
             data = try SiteFile.read(url)
@@ -26,11 +26,11 @@ package enum PlistImport {
         } catch {
             return ([], [.error("the file \(error.message)", path: displayPath)])
         }
-        return recipes(from: data, displayPath: displayPath)
+        return recipes(from: data, displayPath: displayPath, slugStyle: slugStyle)
     }
 
     /// Maps property list bytes (XML or binary) to recipe files.
-    package static func recipes(from data: Data, displayPath: String) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
+    package static func recipes(from data: Data, displayPath: String, slugStyle: SlugStyle = .unicode) -> (recipes: [ImportedRecipe], diagnostics: [Diagnostic]) {
         switch BinaryPropertyListCheck.check(data) {
         case .set?:
             return ([], [.error("the binary property list holds a set, which cannot be imported: save the drinks and their fields as arrays", path: displayPath)])
@@ -59,7 +59,7 @@ package enum PlistImport {
                 log.append(contentsOf: item.diagnostics)
                 continue
             }
-            var slug = Recipe.slug(from: drink.title)
+            var slug = Slug.make(from: drink.title, style: slugStyle)
             if slug.isEmpty {
                 slug = "drink-\(index + 1)"
                 item.warning("the name '\(drink.title)' gives no usable file name; using '\(slug)'")
@@ -72,7 +72,7 @@ package enum PlistImport {
             }
             usedSlugs.insert(slug)
             let text = drink.recipeText
-            checkWritable(slug: slug, text: text, item: &item)
+            checkWritable(slug: slug, text: text, slugStyle: slugStyle, item: &item)
             log.append(contentsOf: item.diagnostics)
             recipes.append(ImportedRecipe(slug: slug, title: drink.title, path: "recipes/\(slug).md", text: text))
         }
@@ -87,13 +87,13 @@ package enum PlistImport {
 
     /// Checks, before anything is written, that the recipe's file can be created and that the
     /// file reads back as a recipe, so that an import never stops half-way on a later item.
-    static func checkWritable(slug: String, text: String, item: inout ItemMapper) {
+    static func checkWritable(slug: String, text: String, slugStyle: SlugStyle, item: inout ItemMapper) {
         let fileName = "\(slug).md"
         if fileName.utf8.count > maximumFileNameBytes {
             item.error("the name makes a file name of \(fileName.utf8.count) bytes ('\(fileName.prefix(40))…'), longer than the \(maximumFileNameBytes) a file name may have; shorten the name")
             return
         }
-        let (_, diagnostics) = RecipeParser.parse(text, sourcePath: "recipes/\(fileName)", displayPath: "recipes/\(fileName)")
+        let (_, diagnostics) = RecipeParser.parse(text, sourcePath: "recipes/\(fileName)", displayPath: "recipes/\(fileName)", slugStyle: slugStyle)
         for problem in diagnostics where problem.severity == .error {
             item.error("the recipe made from it would not build: \(problem.message)")
         }

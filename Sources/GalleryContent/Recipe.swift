@@ -3,7 +3,8 @@ import GallerySupport
 
 /// One recipe: its front matter, typed, and its Markdown body.
 package struct Recipe: Sendable, Hashable {
-    /// URL-safe identifier: lowercase letters, digits and hyphens; the page lives at `recipes/<slug>/`.
+    /// The page's name (`Slug`): lower-case letters and digits of any script and hyphens; the page
+    /// lives at `recipes/<slug>/`.
     package var slug: String
     package var title: String
     /// The source file relative to the site folder, e.g. `recipes/mojito.md`.
@@ -88,29 +89,6 @@ extension Recipe {
             let (ta, tb) = (a.title.lowercased(), b.title.lowercased())
             return ta != tb ? ta < tb : a.slug < b.slug
         }
-    }
-
-    /// True when `slug` is non-empty and only lowercase ASCII letters, digits and single hyphens.
-    package static func isValidSlug(_ slug: String) -> Bool {
-        guard !slug.isEmpty, !slug.hasPrefix("-"), !slug.hasSuffix("-"), !slug.contains("--") else { return false }
-        return slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-    }
-
-    /// A slug made from a title: "Piña Colada" → "pina-colada".
-    package static func slug(from title: String) -> String {
-        let folded = title.foldedForSearch
-        var slug = ""
-        for scalar in folded.unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                slug.unicodeScalars.append(scalar)
-            } else if scalar == "'" || scalar == "’" {
-                continue
-            } else if !slug.isEmpty, !slug.hasSuffix("-") {
-                slug.append("-")
-            }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return slug
     }
 }
 
@@ -225,7 +203,7 @@ package struct RecipeDate: Sendable, Hashable, Comparable {
 }
 
 extension String {
-    /// Lowercased, without accents ("Piña" → "pina"): the form slugs and search compare. ASCII
+    /// Lowercased, without accents ("Piña" → "pina"): the form search compares. ASCII
     /// text, by far the most common, skips Foundation's Unicode folding, which leaves it as
     /// lowercasing does.
     package var foldedForSearch: String {

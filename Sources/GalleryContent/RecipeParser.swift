@@ -10,7 +10,8 @@ package enum RecipeParser {
 
     /// Parses one recipe. `sourcePath` is relative to the site folder (`recipes/mojito.md`) and
     /// `displayPath` is how diagnostics name the file.
-    package static func parse(_ text: String, sourcePath: String, displayPath: String) -> (Recipe?, [Diagnostic]) {
+    package static func parse(_ text: String, sourcePath: String, displayPath: String,
+                             slugStyle: SlugStyle = .unicode) -> (Recipe?, [Diagnostic]) {
         let frontMatter: FrontMatter
         do {
             frontMatter = try FrontMatter.parse(text, path: displayPath)
@@ -30,15 +31,17 @@ package enum RecipeParser {
         var slug = fileStem
         if let node = reader.value("slug") {
             if let text = node.scalar {
-                slug = text
-                if !Recipe.isValidSlug(text) {
-                    reader.error("invalid slug '\(text)': use lowercase letters, digits and hyphens (for example '\(Recipe.slug(from: text))')", at: node)
+                slug = Slug.make(from: text, style: slugStyle)
+                if !Slug.isValid(text, style: slugStyle) {
+                    reader.error("invalid slug '\(text)': use \(slugStyle.allowed) (for example '\(slugStyle.example(for: text))')", at: node)
                 }
             } else {
                 reader.error("'slug' must be text, found \(node.kindName)", at: node)
             }
-        } else if !Recipe.isValidSlug(fileStem) {
-            reader.error("the file name '\(fileStem)' is not a valid slug: rename the file or set 'slug:' (lowercase letters, digits and hyphens, for example '\(Recipe.slug(from: fileStem))')")
+        } else if Slug.isValid(fileStem, style: slugStyle) {
+            slug = Slug.make(from: fileStem, style: slugStyle)
+        } else {
+            reader.error("the file name '\(fileStem)' is not a valid slug: rename the file or set 'slug:' (\(slugStyle.allowed), for example '\(slugStyle.example(for: fileStem))')")
         }
         let image = reader.imageReference("image")
         var imageSize: [Int?] = []

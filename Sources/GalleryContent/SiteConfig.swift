@@ -47,6 +47,8 @@ package struct SiteConfig: Sendable {
     package var theme = ThemeSettings()
     /// `menu:`: the site menu's entries written in site.yml (pages add their own).
     package var menu: [MenuEntry] = []
+    /// `slug_style:`: how titles, tags and file names become slugs (Unicode by default).
+    package var slugStyle: SlugStyle = .unicode
     /// The web app manifest's and the browser's `theme-color` (the default theme's accent).
     package var themeColor = "#a3472f"
     /// The web app manifest's `background_color` (the default theme's paper).
@@ -62,7 +64,7 @@ package struct SiteConfig: Sendable {
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
                                    "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme",
-                                   "menu", "theme_color", "background_color"]
+                                   "menu", "theme_color", "background_color", "slug_style"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -111,8 +113,15 @@ package struct SiteConfig: Sendable {
             themeReader.warnUnknownKeys(in: "theme")
             reader.absorb(themeReader)
         }
+        if let node = reader.value("slug_style") {
+            if let text = node.scalar, let style = SlugStyle(rawValue: text) {
+                config.slugStyle = style
+            } else {
+                reader.error("'slug_style' must be 'unicode' or 'ascii', found '\(node.scalar ?? node.kindName)'", at: node)
+            }
+        }
         if let node = reader.value("menu") {
-            config.menu = parseMenu(node, reader: &reader)
+            config.menu = parseMenu(node, slugStyle: config.slugStyle, reader: &reader)
         }
         for (key, store) in [("theme_color", \SiteConfig.themeColor), ("background_color", \SiteConfig.backgroundColor)] {
             guard let node = reader.value(key) else { continue }
@@ -134,7 +143,7 @@ package struct SiteConfig: Sendable {
     /// `menu:` entries: `- { label: About, page: about }`, `recipe: negroni`, `tag: gin` or
     /// `url: https://…`, each with an optional `weight`. Whether the page, recipe or tag exists is
     /// checked once the content is read.
-    private static func parseMenu(_ node: YAMLNode, reader: inout FieldReader) -> [MenuEntry] {
+    private static func parseMenu(_ node: YAMLNode, slugStyle: SlugStyle, reader: inout FieldReader) -> [MenuEntry] {
         guard let items = node.sequence else {
             reader.error("'menu' must be a list of entries like '- { label: About, page: about }'", at: node)
             return []
@@ -154,7 +163,7 @@ package struct SiteConfig: Sendable {
                 switch key {
                 case "page": targets.append(.page(text.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
                 case "recipe": targets.append(.recipe(text))
-                case "tag": targets.append(.tag(Recipe.slug(from: text)))
+                case "tag": targets.append(.tag(Slug.make(from: text, style: slugStyle)))
                 default:
                     let lower = text.lowercased()
                     if lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") {

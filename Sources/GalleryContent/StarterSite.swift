@@ -103,7 +103,7 @@ package enum StarterSite {
         frontMatter.add("title", title)
         frontMatter.addLine("date: \(date.iso8601)")
         frontMatter.addLine("summary: # one or two sentences for the gallery and search engines")
-        frontMatter.addLine("# image: images/\(Recipe.slug(from: title)).jpg   # a picture in the site folder, or an https URL")
+        frontMatter.addLine("# image: images/\(Slug.make(from: title, style: .unicode)).jpg   # a picture in the site folder, or an https URL")
         frontMatter.addLine("# image_alt: What the picture shows, for people who cannot see it")
         frontMatter.addLine("tags: []                # for example [rum, summer]")
         frontMatter.addLine("# glass: Coupe")

@@ -59,7 +59,6 @@ package struct GalleryModel: Sendable {
     /// A tag filter: the cards that carry the tag.
     package struct Filter: Sendable, Hashable {
         package var name: String
-        package var slug: String
         package var members: Set<Int>
     }
 
@@ -199,6 +198,6 @@ package struct GalleryModel: Sendable {
         }
         return members.sorted { a, b in
             a.value.count != b.value.count ? a.value.count > b.value.count : a.key.lowercased() < b.key.lowercased()
-        }.map { Filter(name: $0.key, slug: Recipe.slug(from: $0.key), members: $0.value) }
+        }.map { Filter(name: $0.key, members: $0.value) }
     }
 }

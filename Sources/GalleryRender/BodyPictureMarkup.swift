@@ -43,7 +43,7 @@ struct BodyPictureMarkup: Sendable {
     static let textColumnSizes = "(min-width: 1100px) 548px, (min-width: 760px) 50vw, 92vw"
 
     private func bodyPictureHTML(path: String, info: ImageInfo, alt: String, title: String?, root: String) -> String {
-        func url(_ path: String) -> String { escapeHTML(root + URLPath.encode(path)) }
+        func url(_ path: String) -> String { escapeHTML(URLPath.link(to: path, root: root)) }
         let processed = pictures[path]?.processed
         let (width, height) = processed.map { ($0.width, $0.height) } ?? (info.width, info.height)
         let style = processed.flatMap(PageRenderer.placeholderStyle).map { " style=\"\(escapeHTML($0))\"" } ?? ""

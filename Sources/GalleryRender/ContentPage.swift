@@ -36,7 +36,7 @@ extension PageRenderer {
         var fields: [String: MustacheValue] = [
             "title": .string(page.title),
             "description": description.map(MustacheValue.string) ?? .null,
-            "url": .string(root + URLPath.encode(path)),
+            "url": .string(URLPath.link(to: path, root: root)),
             "path": .string(page.path),
             "bodyHTML": .string(Markdown.html(page.body, allowRawHTML: site.config.unsafeHTML,
                                               images: bodyImages(documentPath: page.sourcePath, root: root))),
@@ -50,7 +50,7 @@ extension PageRenderer {
             "page": .dictionary(fields),
             "meta": socialMeta(path: path, root: root, title: "\(page.title) · \(site.config.title)", description: description,
                                image: fields["image"]).context,
-            "galleryURL": .string(root + SitePaths.gallery),
+            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
         ]
     }
 
@@ -70,7 +70,7 @@ extension PageRenderer {
             case .url: target = nil
             }
             let url: String
-            if case .url(let address) = entry.target { url = address } else { url = root + URLPath.encode(target ?? "") }
+            if case .url(let address) = entry.target { url = address } else { url = URLPath.link(to: target ?? "", root: root) }
             return ["label": .string(entry.label), "url": .string(url), "current": .bool(target == path),
                     "isExternal": .bool(target == nil)]
         }

@@ -60,7 +60,7 @@ extension PageRenderer {
             css += ":root{--gallery-background:\(color)}\n"
         }
         if let image = settings.backgroundImage {
-            css += ".gv{background-image:url(\"\(root + URLPath.encode(SitePaths.image(image)))\")}\n"
+            css += ".gv{background-image:url(\"\(URLPath.link(to: SitePaths.image(image), root: root))\")}\n"
         }
         var context: [String: MustacheValue] = [
             "root": .string(root),
@@ -77,7 +77,7 @@ extension PageRenderer {
             "hasBackground": .bool(settings.backgroundColor != nil || settings.backgroundImage != nil),
         ]
         if pages.count > 1 {
-            let url = { (page: Int) in MustacheValue.string(root + SitePaths.gallery(page: page)) }
+            let url = { (page: Int) in MustacheValue.string(URLPath.link(to: SitePaths.gallery(page: page), root: root)) }
             context["pagination"] = [
                 "pages": .array(Self.pageWindow(current: number, count: pages.count).map { page in
                     ["number": .string(strings.number(page)), "url": url(page), "current": .bool(page == number)]

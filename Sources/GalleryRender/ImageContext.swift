@@ -16,7 +16,7 @@ extension PageRenderer {
         case .local(let path):
             let info = site.images[path]
             var context: [String: MustacheValue] = [
-                "src": .string(root + URLPath.encode(SitePaths.image(path))),
+                "src": .string(URLPath.link(to: SitePaths.image(path), root: root)),
                 "alt": .string(alt),
                 "width": info.map { .int($0.width) } ?? .null,
                 "height": info.map { .int($0.height) } ?? .null,
@@ -24,7 +24,7 @@ extension PageRenderer {
             ]
             guard let info, let picture = pictures[path] else { return .dictionary(context) }
             let processed = picture.processed
-            func url(_ path: String) -> String { root + URLPath.encode(path) }
+            func url(_ path: String) -> String { URLPath.link(to: path, root: root) }
             if let vector = processed.vectorPath {
                 context["src"] = .string(url(vector))
             }
@@ -61,7 +61,7 @@ extension PageRenderer {
 
     /// A `srcset` of `renditions` (smallest first), each URL starting from the page's `root`.
     static func srcset(_ renditions: [ProcessedImage.Rendition], root: String) -> String {
-        renditions.map { "\(root + URLPath.encode($0.path)) \($0.width)w" }.joined(separator: ", ")
+        renditions.map { "\(URLPath.link(to: $0.path, root: root)) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// `src` for browsers without `srcset`: the largest JPEG up to this width.

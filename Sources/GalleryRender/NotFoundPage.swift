@@ -31,8 +31,8 @@ extension PageRenderer {
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(strings.text("not_found_title")), "description": .null],
-            "galleryURL": .string(root + SitePaths.gallery),
-            "tagsURL": hasTagIndex ? .string(root + SitePaths.tagIndex) : .null,
+            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
+            "tagsURL": hasTagIndex ? .string(URLPath.link(to: SitePaths.tagIndex, root: root)) : .null,
         ]
     }
 }

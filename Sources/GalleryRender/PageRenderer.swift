@@ -45,7 +45,7 @@ package struct PageRenderer: Sendable {
         self.theme = theme
         self.pictures = pictures
         gallery = GalleryPages(site: site)
-        tags = TagPage.tags(of: site.recipes)
+        tags = TagPage.tags(of: site.recipes, style: site.config.slugStyle)
         icons = Self.icons(site: site, theme: theme)
         (strings, stringDiagnostics) = ThemeStrings.make(language: site.config.language, overrides: site.translations,
                                                          languagePosition: site.config.languagePosition)
@@ -153,7 +153,7 @@ extension PageRenderer {
         var context: [String: MustacheValue] = [
             "title": .string(recipe.title),
             "slug": .string(recipe.slug),
-            "url": .string(root + URLPath.encode(SitePaths.recipe(recipe))),
+            "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
             "summary": recipe.summary.map(MustacheValue.string) ?? .null,
             "tags": cardTags[recipe.slug] ?? Self.tagList(of: recipe),
             "hasTags": .bool(!recipe.tags.isEmpty),
@@ -166,6 +166,6 @@ extension PageRenderer {
     }
 
     func link(to recipe: Recipe, root: String) -> MustacheValue {
-        ["title": .string(recipe.title), "url": .string(root + URLPath.encode(SitePaths.recipe(recipe)))]
+        ["title": .string(recipe.title), "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root))]
     }
 }

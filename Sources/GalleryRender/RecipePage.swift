@@ -54,7 +54,7 @@ extension PageRenderer {
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
             "meta": meta.context,
             "structuredData": .string(structuredData(recipe, image: context["image"], root: root, steps: body.steps).script),
-            "galleryURL": .string(root + SitePaths.gallery),
+            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "recipe": .dictionary(context),
         ]
     }

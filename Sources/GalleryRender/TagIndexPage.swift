@@ -23,9 +23,9 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(title), "description": .string(description)],
             "meta": socialMeta(path: SitePaths.tagIndex, root: root, title: "\(title) · \(site.config.title)", description: description).context,
-            "galleryURL": .string(root + SitePaths.gallery),
+            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "tags": .array(tags.map { tag in
-                ["name": .string(tag.name), "url": .string(root + URLPath.encode(SitePaths.tag(slug: tag.slug))),
+                ["name": .string(tag.name), "url": .string(URLPath.link(to: SitePaths.tag(slug: tag.slug), root: root)),
                  "count": .string(strings.number(tag.members.count)), "countText": .string(strings.counted("recipe_count", tag.members.count))]
             }),
         ]

@@ -8,7 +8,7 @@ import Mustache
 package struct RecipeTag: Sendable, Hashable {
     /// The tag as first written (in gallery order).
     package var name: String
-    /// `Recipe.slug(from:)` of the name; tags that differ only in case or accents share it.
+    /// `Slug.make(from:style:)` of the name; tags that differ only in case or punctuation share it.
     package var slug: String
     /// The positions of its recipes in the site's recipes (positions, not copies: on a large
     /// site the tags together name every recipe several times).
@@ -27,17 +27,17 @@ package struct TagPage: TemplatePage {
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.tagContext(site.tags[index]) }
 
     /// The slug of a tag's page, or nil for a tag with no letters or digits to make one from.
-    package static func slug(of tag: String) -> String? {
-        let slug = Recipe.slug(from: tag)
+    package static func slug(of tag: String, style: SlugStyle) -> String? {
+        let slug = Slug.make(from: tag, style: style)
         return slug.isEmpty ? nil : slug
     }
 
     /// Every tag of `recipes`, sorted by name (case-insensitively, then by slug).
-    package static func tags(of recipes: [Recipe]) -> [RecipeTag] {
+    package static func tags(of recipes: [Recipe], style: SlugStyle) -> [RecipeTag] {
         var bySlug: [String: RecipeTag] = [:]
         for (position, recipe) in recipes.enumerated() {
             for name in recipe.tags {
-                guard let slug = slug(of: name) else { continue }
+                guard let slug = slug(of: name, style: style) else { continue }
                 // Appended in place: copying a tag out and back would copy its list every time.
                 if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, members: []) }
                 if bySlug[slug]!.members.last != position { bySlug[slug]!.members.append(position) }
@@ -56,7 +56,7 @@ extension PageRenderer {
     func tagLinks(_ recipe: Recipe, root: String) -> MustacheValue {
         .array(recipe.tags.map { name in
             ["name": .string(name),
-             "url": TagPage.slug(of: name).map { .string(root + URLPath.encode(SitePaths.tag(slug: $0))) } ?? .null]
+             "url": TagPage.slug(of: name, style: site.config.slugStyle).map { .string(URLPath.link(to: SitePaths.tag(slug: $0), root: root)) } ?? .null]
         })
     }
 
@@ -74,8 +74,8 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(tag.name), "description": .string(description)],
             "meta": socialMeta(path: path, root: root, title: "\(tag.name) · \(site.config.title)", description: description).context,
-            "galleryURL": .string(root + SitePaths.gallery),
-            "tagsURL": .string(root + SitePaths.tagIndex),
+            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
+            "tagsURL": .string(URLPath.link(to: SitePaths.tagIndex, root: root)),
             "tag": ["name": .string(tag.name), "countText": .string(strings.counted("recipe_count", tag.members.count))],
             "cards": .array(cards),
         ]

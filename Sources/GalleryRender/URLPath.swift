@@ -11,6 +11,13 @@ package enum URLPath {
         String(repeating: "../", count: path.split(separator: "/").count - 1)
     }
 
+    /// The link from a page whose `root` is given to the output file at `path`: every URL a page
+    /// writes to another file of the site is made here, so a slug in any script is percent-encoded
+    /// (UTF-8, RFC 3986) however it is reached.
+    package static func link(to path: String, root: String) -> String {
+        root + encode(path)
+    }
+
     /// Percent-encodes each segment of a relative path (spaces, `#`, `?`, non-ASCII), keeping `/`.
     package static func encode(_ path: String) -> String {
         if path.utf8.allSatisfy(isUnreservedOrSlash) { return path }

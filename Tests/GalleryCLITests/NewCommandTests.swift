@@ -42,14 +42,14 @@ import GalleryTestSupport
         #expect(run(["new", "site", "bar"]).0 == 0)
         let (code, console) = run(["new", "recipe", "Piña Colada: the \"real\" one", "--site", "bar", "--date", "2024-07-01"])
         #expect(code == 0, "\(console.error)")
-        #expect(console.out.contains("Created bar/recipes/pina-colada-the-real-one.md"))
-        let text = try read("bar/recipes/pina-colada-the-real-one.md")
+        #expect(console.out.contains("Created bar/recipes/piña-colada-the-real-one.md"))
+        let text = try read("bar/recipes/piña-colada-the-real-one.md")
         #expect(text.hasPrefix("---\ntitle: \"Piña Colada: the \\\"real\\\" one\"\ndate: 2024-07-01\n"))
         #expect(text.contains("## Method\n\n1. "))
         let (built, buildConsole) = run(["build", "--site", "bar"])
         #expect(built == 0, "\(buildConsole.error)")
         #expect(buildConsole.out.contains("Built 4 recipes"))
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("bar/public/recipes/pina-colada-the-real-one/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("bar/public/recipes/piña-colada-the-real-one/index.html").path))
     }
 
     @Test func newRecipeUsesTodayAndNeverOverwrites() throws {

@@ -156,16 +156,6 @@ import GalleryTestSupport
         #expect(RecipeDuration(parsing: "soon") == nil)
         #expect(RecipeDuration(parsing: "5") == nil)
     }
-
-    @Test func slugsFromTitles() {
-        #expect(Recipe.slug(from: "Piña Colada") == "pina-colada")
-        #expect(Recipe.slug(from: "Dark 'n' Stormy") == "dark-n-stormy")
-        #expect(Recipe.slug(from: "Corpse Reviver No. 2") == "corpse-reviver-no-2")
-        #expect(Recipe.isValidSlug("a-b-1"))
-        #expect(!Recipe.isValidSlug("A"))
-        #expect(!Recipe.isValidSlug("a--b"))
-        #expect(!Recipe.isValidSlug(""))
-    }
 }
 
 @Suite struct ImageSettingsTests {

@@ -59,7 +59,7 @@ import GalleryTestSupport
         ])
         #expect(messages("---\ntitle: A\ntemplate: ../x\n---\n") == ["site/pages/about.md:3:11: error: 'template' must name a template of the theme, like 'page' for page.mustache, found '../x'"])
         #expect(messages("---\ntitle: A\n---\n", source: "pages/About Us.md") == [
-            "site/pages/About Us.md:1:1: error: the name 'About Us' cannot be part of a page's address: rename the file or folder (lowercase letters, digits and hyphens, for example 'about-us')",
+            "site/pages/About Us.md:1:1: error: the name 'About Us' cannot be part of a page's address: rename the file or folder (lower-case letters and digits of any script, and hyphens, for example 'about-us')",
         ])
     }
 

@@ -27,7 +27,7 @@ import GalleryTestSupport
     @Test func mapsArrayAndDictionaryItemsOfTheSeedList() throws {
         let (recipes, diagnostics) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
         #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
-        #expect(recipes.map(\.path) == ["recipes/mojito.md", "recipes/pina-colada.md",
+        #expect(recipes.map(\.path) == ["recipes/mojito.md", "recipes/piña-colada.md",
                                         "recipes/dark-n-stormy-the-sailors-drink.md", "recipes/shirley-temple.md"])
         // The Shirley Temple's picture is a bundle file name, not a URL: left out with a warning at its item.
         #expect(diagnostics.map(\.description) == [
@@ -41,7 +41,7 @@ import GalleryTestSupport
         #expect(mojito.ingredients.count == 5)
         #expect(mojito.body.heldText!.contains("1. Muddle the mint with the sugar and lime juice.\n2. Add the rum"))
 
-        let colada = try #require(RecipeParser.parse(recipes[1].text, sourcePath: "recipes/pina-colada.md", displayPath: "p.md").0)
+        let colada = try #require(RecipeParser.parse(recipes[1].text, sourcePath: "recipes/piña-colada.md", displayPath: "p.md").0)
         #expect(colada.ingredients == ["50 ml white rum", "30 ml coconut cream", "50 ml pineapple juice"])
 
         let stormy = try #require(RecipeParser.parse(recipes[2].text, sourcePath: recipes[2].path, displayPath: "s.md").0)
@@ -84,7 +84,7 @@ import GalleryTestSupport
             #expect(error.description.contains("site/recipes/mojito.md:1:1: error: a recipe file with this name already exists; pass --force"))
         }
         // All or nothing: no other recipe was written either.
-        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("recipes/pina-colada.md").path))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("recipes/piña-colada.md").path))
         #expect(try String(contentsOf: site.appendingPathComponent("recipes/mojito.md"), encoding: .utf8).contains("My own mojito"))
         _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: true)
         #expect(try String(contentsOf: site.appendingPathComponent("recipes/mojito.md"), encoding: .utf8).contains("title: Mojito"))
@@ -170,7 +170,7 @@ import GalleryTestSupport
         let before = treeContents(site)
         let (recipes, _) = PlistImport.load(from: Self.fixture, displayPath: "DrinkList.plist")
         #expect(recipes.count == 4)
-        // The third move fails, after mojito.md was replaced and pina-colada.md added.
+        // The third move fails, after mojito.md was replaced and piña-colada.md added.
         #expect {
             _ = try PlistImport.write(recipes, to: site, displayRoot: "site", force: true, failingMove: 2)
         } throws: { error in

@@ -1,0 +1,80 @@
+import Foundation
+
+/// How names become slugs: site.yml's `slug_style`.
+package enum SlugStyle: String, Sendable, Hashable, CaseIterable {
+    /// Unicode letters and digits kept as they are (lower-cased, NFC): "日本のカレー" → `日本のカレー`.
+    case unicode
+    /// Transliterated to ASCII through ICU (Foundation's `applyingTransform`): "Crème Brûlée" → `creme-brulee`.
+    case ascii
+
+    /// What a slug of the style may hold, for error messages.
+    package var allowed: String {
+        switch self {
+        case .unicode: "lower-case letters and digits of any script, and hyphens"
+        case .ascii: "lowercase letters a-z, digits and hyphens (slug_style: ascii)"
+        }
+    }
+
+    /// A slug to suggest in place of `name`; `recipe` when the name has nothing to make one from.
+    package func example(for name: String) -> String {
+        let slug = Slug.make(from: name, style: self)
+        return slug.isEmpty ? "recipe" : slug
+    }
+}
+
+/// The URL-safe names of recipe and tag pages. A slug is written to disk as UTF-8 and
+/// percent-encoded (`URLPath.encode`) in every URL that points at it.
+package enum Slug {
+    /// The slug of a name: letters and digits lower-cased and composed (NFC), every run of spaces
+    /// and punctuation one hyphen, apostrophes dropped ("Dark 'n' Stormy" → `dark-n-stormy`).
+    package static func make(from name: String, style: SlugStyle) -> String {
+        var text = name
+        if style == .ascii, !name.utf8.allSatisfy({ $0 < 0x80 }) {
+            text = (text.applyingTransform(.toLatin, reverse: false) ?? text)
+            text = text.applyingTransform(.stripDiacritics, reverse: false) ?? text
+        }
+        text = text.precomposedStringWithCanonicalMapping.lowercased()
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in text.unicodeScalars {
+            if scalar == "'" || scalar == "’" { continue }
+            let keep = style == .ascii ? isASCIILetterOrDigit(scalar)
+                : isLetterOrDigit(scalar) || (isMark(scalar) && !slug.isEmpty && !pendingHyphen)
+            if keep {
+                if pendingHyphen, !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        // Lower-casing can decompose (İ → i̇); compose once more so the slug is NFC.
+        return slug.precomposedStringWithCanonicalMapping
+    }
+
+    /// True when `slug` is already a slug of the style: non-empty, and what `make` gives for it.
+    /// Canonically equivalent spellings (a file name in NFD, as macOS writes them) count as valid;
+    /// `make` gives the NFC form to use.
+    package static func isValid(_ slug: String, style: SlugStyle) -> Bool {
+        !slug.isEmpty && slug == make(from: slug, style: style)
+    }
+
+    private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber: true
+        default: false
+        }
+    }
+
+    /// Combining marks belong to the letter before them (Devanagari vowel signs, Arabic harakat).
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+}
