@@ -20,6 +20,20 @@ package struct FrontMatterWriter: Sendable {
         lines.append(contentsOf: items.map { "  - \(Self.scalar($0))" })
     }
 
+    /// `key:` as a flat list when no group has a title, else one `- group:` entry with `items:` each.
+    package mutating func add(_ key: String, groups: [IngredientGroup]) {
+        guard groups.contains(where: { $0.title != nil }) else {
+            add(key, list: groups.flatMap(\.items))
+            return
+        }
+        lines.append("\(key):")
+        for group in groups where !group.items.isEmpty {
+            lines.append("  - group: \(Self.scalar(group.title ?? "Ingredients"))")
+            lines.append("    items:")
+            lines.append(contentsOf: group.items.map { "      - \(Self.scalar($0))" })
+        }
+    }
+
     /// `key: [a, b]` on one line (for short lists such as tags); nothing when `items` is empty.
     package mutating func add(_ key: String, inlineList items: [String]) {
         guard !items.isEmpty else { return }

@@ -178,7 +178,8 @@ struct ImportedDrink {
     var summary: String?
     var glass: String?
     var tags: [String] = []
-    var ingredients: [String] = []
+    /// Untitled unless the plist heads them: a `{group, items}` dictionary, or a line ending in ':'.
+    var ingredients: [IngredientGroup] = []
     var steps: [String] = []
     var notes: String?
 
@@ -190,7 +191,7 @@ struct ImportedDrink {
         if let summary { frontMatter.add("summary", summary) }
         frontMatter.add("tags", inlineList: tags)
         if let glass { frontMatter.add("glass", glass) }
-        frontMatter.add("ingredients", list: ingredients)
+        frontMatter.add("ingredients", groups: ingredients)
         var body: [String] = []
         if !steps.isEmpty {
             body.append("## Method\n\n" + steps.enumerated().map { "\($0.offset + 1). \(MarkdownText.escape($0.element))" }.joined(separator: "\n"))
@@ -276,7 +277,7 @@ struct ItemMapper {
             case .glass: drink.glass = text(value, label)
             case .notes: drink.notes = text(value, label)
             case .tags: drink.tags = list(value, label, splittingCommas: true)
-            case .ingredients: drink.ingredients = list(value, label, splittingCommas: false)
+            case .ingredients: drink.ingredients = ingredientGroups(value, label)
             case .directions: drink.steps = list(value, label, splittingCommas: false)
             }
         }
@@ -306,28 +307,60 @@ struct ItemMapper {
     /// one entry per line (or per comma, for tags).
     private mutating func list(_ value: Any, _ label: String, splittingCommas: Bool) -> [String] {
         if let array = value as? [Any] {
-            var items: [String] = []
-            for (position, element) in array.enumerated() {
-                if let measured = element as? [String: Any] {
-                    let name = measured["name"] ?? measured["ingredient"]
-                    let amount = measured["amount"] ?? measured["measure"] ?? measured["quantity"]
-                    guard let name, let nameText = text(name, "\(label)[\(position)].name") else {
-                        error("'\(label)' element \(position) is a dictionary without a 'name'")
-                        continue
-                    }
-                    let amountText = amount.flatMap { text($0, "\(label)[\(position)].amount") }
-                    items.append([amountText, nameText].compactMap { $0 }.joined(separator: " "))
-                } else if let item = text(element, "\(label)[\(position)]") {
-                    items.append(contentsOf: ImportedDrink.lines(item))
-                }
-            }
-            return items
+            return array.enumerated().flatMap { position, element in listEntry(element, label, position) }
         }
         guard let whole = text(value, label) else { return [] }
         if splittingCommas {
             return whole.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         return ImportedDrink.lines(whole)
+    }
+
+    /// One element of a list: a text (one entry per line) or a `{name, amount}` dictionary.
+    private mutating func listEntry(_ element: Any, _ label: String, _ position: Int) -> [String] {
+        if let measured = element as? [String: Any] {
+            let name = measured["name"] ?? measured["ingredient"]
+            let amount = measured["amount"] ?? measured["measure"] ?? measured["quantity"]
+            guard let name, let nameText = text(name, "\(label)[\(position)].name") else {
+                error("'\(label)' element \(position) is a dictionary without a 'name'")
+                return []
+            }
+            let amountText = amount.flatMap { text($0, "\(label)[\(position)].amount") }
+            return [[amountText, nameText].compactMap { $0 }.joined(separator: " ")]
+        }
+        return text(element, "\(label)[\(position)]").map(ImportedDrink.lines) ?? []
+    }
+
+    /// Ingredients in groups: an array element `{group, items}` (or `section`/`heading`) is a headed
+    /// group, and so is every line ending in ':' ("For the syrup:") up to the next such line.
+    private mutating func ingredientGroups(_ value: Any, _ label: String) -> [IngredientGroup] {
+        var groups: [IngredientGroup] = []
+        func append(_ items: [String]) {
+            for item in items {
+                if item.hasSuffix(":"), item.count > 1 {
+                    groups.append(IngredientGroup(title: String(item.dropLast()).trimmingCharacters(in: .whitespaces), items: []))
+                } else if groups.isEmpty {
+                    groups.append(IngredientGroup(title: nil, items: [item]))
+                } else {
+                    groups[groups.count - 1].items.append(item)
+                }
+            }
+        }
+        guard let elements = value as? [Any] else {
+            append(list(value, label, splittingCommas: false))
+            return groups.filter { !$0.items.isEmpty }
+        }
+        for (position, element) in elements.enumerated() {
+            if let dictionary = element as? [String: Any],
+               let heading = dictionary["group"] ?? dictionary["section"] ?? dictionary["heading"] {
+                let title = text(heading, "\(label)[\(position)].group")
+                let items = dictionary["items"].map { list($0, "\(label)[\(position)].items", splittingCommas: false) } ?? []
+                groups.append(IngredientGroup(title: title, items: items))
+            } else {
+                append(listEntry(element, label, position))
+            }
+        }
+        return groups.filter { !$0.items.isEmpty }
     }
 
     /// An https URL kept as a remote image; anything else is left out with a warning.

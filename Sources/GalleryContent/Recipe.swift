@@ -39,6 +39,28 @@ package struct Recipe: Sendable, Hashable {
         package var key: String
         package var line: Int
     }
+    /// The ingredients as written: one untitled group for a flat list, else the `- group:` entries.
+    /// `ingredients` holds every item of every group, in order.
+    package var ingredientGroups: [IngredientGroup] = []
+    /// `category:`; pages and JSON-LD fall back to site.yml, the glass or the first tag without it.
+    package var category: String?
+    /// `cuisine:`; without it nothing is guessed.
+    package var cuisine: String?
+    /// `keywords:`, kept apart from the tags (JSON-LD `keywords` lists both).
+    package var keywords: [String] = []
+    package var servings: RecipeServings?
+    /// `total_time:`; without it the total is prep + cook.
+    package var totalTime: RecipeDuration?
+    /// `nutrition:` facts, in `NutritionFact.fields` order.
+    package var nutrition: [NutritionFact] = []
+    package var video: RecipeVideo?
+    /// `equipment:` (schema.org `tool`).
+    package var equipment: [String] = []
+    /// schema.org `RestrictedDiet` values such as `VeganDiet`.
+    package var suitableForDiet: [String] = []
+    package var source: RecipeSource?
+    /// `extra:` as written (any YAML), for templates; never checked.
+    package var extra: YAMLNode?
 }
 
 extension [Recipe.KeyLine] {
@@ -70,6 +92,7 @@ extension Recipe {
         self.tags = tags
         self.glass = glass
         self.ingredients = ingredients
+        self.ingredientGroups = ingredients.isEmpty ? [] : [IngredientGroup(title: nil, items: ingredients)]
         self.yield = yield
         self.prepTime = prepTime
         self.cookTime = cookTime

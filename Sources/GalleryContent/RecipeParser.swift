@@ -6,7 +6,8 @@ package enum RecipeParser {
     /// Front matter keys a recipe understands; anything else draws a warning.
     package static let knownKeys = ["title", "slug", "image", "image_alt", "image_width", "image_height", "summary",
                                    "tags", "glass", "ingredients", "yield", "prep_time", "cook_time", "date",
-                                   "author", "weight", "draft"]
+                                   "author", "weight", "draft", "category", "cuisine", "keywords", "servings",
+                                   "total_time", "nutrition", "video", "equipment", "suitable_for_diet", "source", "extra"]
 
     /// Parses one recipe. `sourcePath` is relative to the site folder (`recipes/mojito.md`) and
     /// `displayPath` is how diagnostics name the file.
@@ -80,7 +81,7 @@ package enum RecipeParser {
             summary: reader.string("summary").map(Typography.smarten),
             tags: reader.strings("tags").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
             glass: reader.string("glass"),
-            ingredients: reader.strings("ingredients"),
+            ingredients: [],
             yield: reader.string("yield"),
             prepTime: prepTime,
             cookTime: cookTime,
@@ -89,6 +90,7 @@ package enum RecipeParser {
             weight: reader.int("weight"),
             isDraft: reader.bool("draft") ?? false,
             body: frontMatter.body)
+        readFields(into: &recipe, reader: &reader)
         recipe.keyLines = reader.keyLines
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)

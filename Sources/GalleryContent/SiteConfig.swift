@@ -53,6 +53,8 @@ package struct SiteConfig: Sendable {
     package var themeColor = "#a3472f"
     /// The web app manifest's `background_color` (the default theme's paper).
     package var backgroundColor = "#f7f2ea"
+    /// `extra:` as written (any YAML): the site's own fields, for templates as `site.extra`; never checked.
+    package var extra: YAMLNode?
 
     package static let defaultBreakpoints = [
         Breakpoint(name: "phone", width: 375),
@@ -64,7 +66,7 @@ package struct SiteConfig: Sendable {
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
                                    "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme",
-                                   "menu", "theme_color", "background_color", "slug_style"]
+                                   "menu", "theme_color", "background_color", "slug_style", "extra"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -92,6 +94,7 @@ package struct SiteConfig: Sendable {
         if let flag = reader.bool("search") { config.search = flag }
         config.twitter = reader.string("twitter")
         config.recipeCategory = reader.string("recipe_category")
+        config.extra = reader.value("extra")
         if let node = reader.value("breakpoints") {
             config.breakpoints = parseBreakpoints(node, reader: &reader)
         }

@@ -107,11 +107,21 @@ package enum StarterSite {
         frontMatter.addLine("# image_alt: What the picture shows, for people who cannot see it")
         frontMatter.addLine("tags: []                # for example [rum, summer]")
         frontMatter.addLine("# glass: Coupe")
-        frontMatter.addLine("ingredients:")
+        frontMatter.addLine("# category: Cocktail      # else site.yml's recipe_category, \"Drink\" with a glass, or the first tag")
+        frontMatter.addLine("# cuisine: Cuban")
+        frontMatter.addLine("# keywords: [refreshing, party]   # search words apart from the tags")
+        frontMatter.addLine("ingredients:             # a flat list, or groups:  - group: For the syrup  with  items: [...]")
         frontMatter.addLine("  - 50 ml something")
-        frontMatter.addLine("# yield: 1 drink")
+        frontMatter.addLine("# servings: 1             # \"4\" or \"12 cookies\"; readers can scale the quantities")
         frontMatter.addLine("# prep_time: 5 min        # \"90 s\", \"5 min\", \"1 h 30 min\"")
         frontMatter.addLine("# cook_time: 0 min")
+        frontMatter.addLine("# total_time: 10 min      # else prep + cook")
+        frontMatter.addLine("# equipment: [Shaker, Strainer]")
+        frontMatter.addLine("# nutrition: { calories: 180 kcal, sugar: 12 g }   # per serving; grams, mg, kcal or kJ")
+        frontMatter.addLine("# suitable_for_diet: [vegan]   # schema.org diets: vegan, vegetarian, gluten-free, halal, kosher, ...")
+        frontMatter.addLine("# video: https://www.youtube.com/watch?v=...   # YouTube, Vimeo or an https video file")
+        frontMatter.addLine("# source: { name: Where it comes from, url: https://example.com/ }")
+        frontMatter.addLine("# extra: { anything: you like }   # your own fields, for your templates as {{recipe.extra.anything}}")
         frontMatter.addLine("# draft: true            # drafts are built only with --drafts")
         return frontMatter.text + """
 
@@ -142,6 +152,7 @@ package enum StarterSite {
         # search: true                           # the gallery's search box and search.json
         # twitter: "@me"                         # the X (Twitter) account named in share cards
         # recipe_category: Drink                 # schema.org recipeCategory when a recipe has none
+        # extra: { instagram: "@me", since: 2019 }   # your own fields: {{site.extra.instagram}} in templates
         # theme_color: "#a3472f"                 # the browser's theme colour and the web app manifest's
         # background_color: "#f7f2ea"            # the manifest's background colour
 
@@ -196,13 +207,23 @@ package enum StarterSite {
         image_alt: A tall glass of pale yellow lemonade with ice and a slice of lemon on the rim.
         tags: [zero-proof, summer]
         glass: Highball
+        category: Drink
+        # Ingredients in groups: each '- group:' is a heading with its 'items:'.
         ingredients:
-          - 4 lemons
-          - 100 g sugar
-          - 1 litre cold water
-          - Ice
-        yield: 4 glasses
+          - group: For the lemon sugar
+            items:
+              - 4 lemons
+              - 100 g sugar
+          - group: To serve
+            items:
+              - 1 litre cold water
+              - Ice
+        servings: 4 glasses       # a number and an optional unit; readers can scale it
         prep_time: 15 min
+        nutrition:                # per serving: calories, fat, sugar, protein, sodium and more
+          calories: 110 kcal
+          sugar: 26 g
+        suitable_for_diet: [vegan, gluten-free]
         date: 2024-06-01
         weight: 1
         ---
@@ -228,12 +249,14 @@ package enum StarterSite {
         summary: Fresh ginger simmered with lemon and honey, for cold evenings.
         tags: [zero-proof, hot]
         glass: Mug
+        category: Hot drink       # without it, a recipe with a glass is a "Drink"
+        keywords: [cold remedy, caffeine-free]
         ingredients:
           - A thumb of fresh ginger
           - 400 ml water
           - 1 tbsp honey
           - Juice of half a lemon
-        yield: 2 mugs
+        servings: 2 mugs
         prep_time: 5 min
         cook_time: 10 min
         date: 2024-01-20
@@ -254,6 +277,10 @@ package enum StarterSite {
         title: Tomato Toast
         summary: Ripe tomatoes on garlic-rubbed toast, a summer lunch in five minutes.
         tags: [savoury, summer]
+        category: Lunch           # without it, the first tag
+        cuisine: Catalan
+        source:
+          name: Pa amb tomàquet, as made in Barcelona
         ingredients:
           - 2 thick slices of sourdough
           - 1 clove of garlic

@@ -393,6 +393,37 @@ main { display: block; }
 .method ol { padding-left: 1.4rem; }
 .method li { margin: .4rem 0; padding-left: .25rem; }
 .method p { margin: 0 0 1rem; }
+/* Issue 14's sections: ingredient groups and method sections under small headings, equipment
+   below the ingredients (the method spans both rows), nutrition as a table of facts, the video, the
+   source credit. Colours only from the palette, so dark mode and print follow. */
+.ingredients h3, .method h3 { margin: 1.25rem 0 .25rem; font-size: 1rem; font-weight: 600; }
+.ingredients h3:first-of-type { margin-top: 0; }
+.equipment ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: .5rem; }
+.equipment li { padding: .2rem .7rem; border-radius: 999px; background: var(--surface); border: 1px solid var(--line); font-size: .9rem; }
+@media (min-width: 760px) {
+  .recipe-body:has(> .equipment) { grid-template-rows: auto 1fr; }
+  .recipe-body:has(> .equipment) > .method { grid-column: 2; grid-row: 1 / span 2; }
+  .recipe-body > .equipment { grid-column: 1; }
+}
+.diets { margin: 1rem 0 0; color: var(--muted); font-size: .9rem; }
+.diets span { color: var(--ink); font-weight: 600; }
+.recipe-video, .nutrition { margin-top: 2.5rem; }
+.recipe-video h2, .nutrition h2 {
+  margin: 0 0 .75rem; font-size: .85rem; text-transform: uppercase; letter-spacing: .1em; color: var(--muted);
+}
+.nutrition h2 small { text-transform: none; letter-spacing: 0; font-weight: 400; }
+.recipe-video video { display: block; width: 100%; max-width: 720px; border-radius: 14px; background: var(--placeholder); }
+.video-link {
+  display: inline-flex; align-items: center; gap: .6rem; padding: .7rem 1.1rem; border-radius: 999px;
+  background: var(--surface); border: 1px solid var(--line); text-decoration: none; font-weight: 600;
+}
+.video-link:hover { background: var(--surface-hover); }
+.video-play { display: inline-grid; place-items: center; width: 1.8rem; height: 1.8rem; border-radius: 50%; background: var(--accent); color: var(--paper); font-size: .8rem; }
+.nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
+.nutrition dl > div { display: flex; justify-content: space-between; gap: 1rem; padding: .45rem 0; border-bottom: 1px solid var(--line); }
+.nutrition dt { color: var(--muted); }
+.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
+.source { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
 /* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
 img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .body-figure { margin: 1.5rem 0; }
@@ -550,6 +581,13 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   .method p { margin: 0 0 2.5mm; }
   .recipe-body h2, .recipe-body h3 { break-after: avoid; }
   .ingredients li, .method li { break-inside: avoid; }
+  .recipe-video { display: none; }
+  .recipe-body:has(> .equipment) > .method { grid-column: 2; grid-row: 1 / span 2; }
+  .recipe-body > .equipment { grid-column: 1; }
+  .nutrition { margin-top: 4mm; break-inside: avoid; }
+  .nutrition dl { grid-template-columns: repeat(4, max-content); gap: 0 8mm; }
+  .nutrition dl > div { padding: .5mm 0; }
+  .source { margin-top: 3mm; font-size: 8pt; }
   .print-url { display: block; clear: both; margin: 5mm 0 0; font-size: 8pt; color: var(--muted); }
 }
 
@@ -753,6 +791,42 @@ not_found_text: "ربما كُتب العنوان خطأً، أو نُقلت ا�
 browse_recipes: "تصفّح كل الوصفات"
 browse_tags: "تصفّح حسب الوسم"
 
+
+serves: "الحصص"
+course: "الفئة"
+cuisine: "المطبخ"
+suitable_for: "مناسب لـ:"
+equipment: "الأدوات"
+video: "فيديو"
+watch_video: "شاهد الفيديو"
+watch_on: "شاهد «{name}» على {host}"
+nutrition: "القيمة الغذائية"
+per_serving: "لكل حصة"
+source: "المصدر:"
+nutrition_serving_size: "حجم الحصة"
+nutrition_calories: "السعرات الحرارية"
+nutrition_fat: "الدهون"
+nutrition_saturated_fat: "الدهون المشبعة"
+nutrition_unsaturated_fat: "الدهون غير المشبعة"
+nutrition_trans_fat: "الدهون المتحولة"
+nutrition_carbohydrate: "الكربوهيدرات"
+nutrition_sugar: "السكريات"
+nutrition_fiber: "الألياف"
+nutrition_protein: "البروتين"
+nutrition_cholesterol: "الكوليسترول"
+nutrition_sodium: "الصوديوم"
+diet_diabetic: "لمرضى السكري"
+diet_gluten_free: "خالٍ من الغلوتين"
+diet_halal: "حلال"
+diet_hindu: "هندوسي"
+diet_kosher: "كوشر"
+diet_low_calorie: "قليل السعرات"
+diet_low_fat: "قليل الدهون"
+diet_low_lactose: "قليل اللاكتوز"
+diet_low_salt: "قليل الملح"
+diet_vegan: "نباتي صرف"
+diet_vegetarian: "نباتي"
+
 """#),
         ("i18n/de.yml", #"""
 # Die Texte des Standardthemas auf Deutsch (en.yml erklärt, wo jeder Schlüssel erscheint).
@@ -827,6 +901,42 @@ not_found_heading: "Diese Seite steht nicht auf der Karte"
 not_found_text: "Die Adresse ist vielleicht falsch geschrieben, oder das Rezept ist umgezogen. Alle Rezepte finden Sie in der Galerie."
 browse_recipes: "Alle Rezepte ansehen"
 browse_tags: "Nach Schlagwort stöbern"
+
+
+serves: "Portionen"
+course: "Kategorie"
+cuisine: "Küche"
+suitable_for: "Geeignet für:"
+equipment: "Utensilien"
+video: "Video"
+watch_video: "Video ansehen"
+watch_on: "„{name}“ auf {host} ansehen"
+nutrition: "Nährwerte"
+per_serving: "pro Portion"
+source: "Quelle:"
+nutrition_serving_size: "Portionsgröße"
+nutrition_calories: "Kalorien"
+nutrition_fat: "Fett"
+nutrition_saturated_fat: "Gesättigte Fettsäuren"
+nutrition_unsaturated_fat: "Ungesättigte Fettsäuren"
+nutrition_trans_fat: "Transfette"
+nutrition_carbohydrate: "Kohlenhydrate"
+nutrition_sugar: "Zucker"
+nutrition_fiber: "Ballaststoffe"
+nutrition_protein: "Eiweiß"
+nutrition_cholesterol: "Cholesterin"
+nutrition_sodium: "Natrium"
+diet_diabetic: "Für Diabetiker"
+diet_gluten_free: "Glutenfrei"
+diet_halal: "Halal"
+diet_hindu: "Hinduistisch"
+diet_kosher: "Koscher"
+diet_low_calorie: "Kalorienarm"
+diet_low_fat: "Fettarm"
+diet_low_lactose: "Laktosearm"
+diet_low_salt: "Salzarm"
+diet_vegan: "Vegan"
+diet_vegetarian: "Vegetarisch"
 
 """#),
         ("i18n/en.yml", #"""
@@ -915,6 +1025,42 @@ not_found_text: The address may be mistyped, or the recipe has moved. Every reci
 browse_recipes: Browse all recipes
 browse_tags: Browse by tag
 
+# Recipe fields: servings, category, cuisine, diets, equipment, video, nutrition (per serving), source.
+serves: "Serves"
+course: "Course"
+cuisine: "Cuisine"
+suitable_for: "Suitable for:"
+equipment: "Equipment"
+video: "Video"
+watch_video: "Watch the video"
+watch_on: "Watch “{name}” on {host}"
+nutrition: "Nutrition"
+per_serving: "per serving"
+source: "Source:"
+nutrition_serving_size: "Serving size"
+nutrition_calories: "Calories"
+nutrition_fat: "Fat"
+nutrition_saturated_fat: "Saturated fat"
+nutrition_unsaturated_fat: "Unsaturated fat"
+nutrition_trans_fat: "Trans fat"
+nutrition_carbohydrate: "Carbohydrate"
+nutrition_sugar: "Sugar"
+nutrition_fiber: "Fibre"
+nutrition_protein: "Protein"
+nutrition_cholesterol: "Cholesterol"
+nutrition_sodium: "Sodium"
+diet_diabetic: "Diabetic"
+diet_gluten_free: "Gluten free"
+diet_halal: "Halal"
+diet_hindu: "Hindu"
+diet_kosher: "Kosher"
+diet_low_calorie: "Low calorie"
+diet_low_fat: "Low fat"
+diet_low_lactose: "Low lactose"
+diet_low_salt: "Low salt"
+diet_vegan: "Vegan"
+diet_vegetarian: "Vegetarian"
+
 """#),
         ("i18n/es.yml", #"""
 # Los textos del tema predeterminado en español (en.yml explica dónde aparece cada clave).
@@ -992,6 +1138,42 @@ not_found_heading: "Esta página no está en la carta"
 not_found_text: "Puede que la dirección esté mal escrita o que la receta se haya movido. Todas las recetas están en la galería."
 browse_recipes: "Ver todas las recetas"
 browse_tags: "Explorar por etiqueta"
+
+
+serves: "Raciones"
+course: "Categoría"
+cuisine: "Cocina"
+suitable_for: "Apto para:"
+equipment: "Utensilios"
+video: "Vídeo"
+watch_video: "Ver el vídeo"
+watch_on: "Ver «{name}» en {host}"
+nutrition: "Información nutricional"
+per_serving: "por ración"
+source: "Fuente:"
+nutrition_serving_size: "Tamaño de la ración"
+nutrition_calories: "Calorías"
+nutrition_fat: "Grasas"
+nutrition_saturated_fat: "Grasas saturadas"
+nutrition_unsaturated_fat: "Grasas insaturadas"
+nutrition_trans_fat: "Grasas trans"
+nutrition_carbohydrate: "Hidratos de carbono"
+nutrition_sugar: "Azúcares"
+nutrition_fiber: "Fibra"
+nutrition_protein: "Proteínas"
+nutrition_cholesterol: "Colesterol"
+nutrition_sodium: "Sodio"
+diet_diabetic: "Para diabéticos"
+diet_gluten_free: "Sin gluten"
+diet_halal: "Halal"
+diet_hindu: "Hindú"
+diet_kosher: "Kosher"
+diet_low_calorie: "Bajo en calorías"
+diet_low_fat: "Bajo en grasas"
+diet_low_lactose: "Bajo en lactosa"
+diet_low_salt: "Bajo en sal"
+diet_vegan: "Vegano"
+diet_vegetarian: "Vegetariano"
 
 """#),
         ("i18n/fr.yml", #"""
@@ -1071,6 +1253,42 @@ not_found_text: "L’adresse est peut-être mal saisie, ou la recette a été d�
 browse_recipes: "Voir toutes les recettes"
 browse_tags: "Parcourir par étiquette"
 
+
+serves: "Portions"
+course: "Catégorie"
+cuisine: "Cuisine"
+suitable_for: "Convient aux régimes :"
+equipment: "Ustensiles"
+video: "Vidéo"
+watch_video: "Regarder la vidéo"
+watch_on: "Regarder « {name} » sur {host}"
+nutrition: "Valeurs nutritionnelles"
+per_serving: "par portion"
+source: "Source :"
+nutrition_serving_size: "Portion"
+nutrition_calories: "Calories"
+nutrition_fat: "Matières grasses"
+nutrition_saturated_fat: "Acides gras saturés"
+nutrition_unsaturated_fat: "Acides gras insaturés"
+nutrition_trans_fat: "Acides gras trans"
+nutrition_carbohydrate: "Glucides"
+nutrition_sugar: "Sucres"
+nutrition_fiber: "Fibres"
+nutrition_protein: "Protéines"
+nutrition_cholesterol: "Cholestérol"
+nutrition_sodium: "Sodium"
+diet_diabetic: "Diabétique"
+diet_gluten_free: "Sans gluten"
+diet_halal: "Halal"
+diet_hindu: "Hindou"
+diet_kosher: "Casher"
+diet_low_calorie: "Hypocalorique"
+diet_low_fat: "Pauvre en graisses"
+diet_low_lactose: "Pauvre en lactose"
+diet_low_salt: "Pauvre en sel"
+diet_vegan: "Végan"
+diet_vegetarian: "Végétarien"
+
 """#),
         ("i18n/it.yml", #"""
 # I testi del tema predefinito in italiano (en.yml spiega dove compare ogni chiave).
@@ -1149,6 +1367,42 @@ not_found_text: "L’indirizzo potrebbe essere sbagliato, oppure la ricetta è s
 browse_recipes: "Sfoglia tutte le ricette"
 browse_tags: "Sfoglia per etichetta"
 
+
+serves: "Porzioni"
+course: "Categoria"
+cuisine: "Cucina"
+suitable_for: "Adatto a:"
+equipment: "Attrezzatura"
+video: "Video"
+watch_video: "Guarda il video"
+watch_on: "Guarda «{name}» su {host}"
+nutrition: "Valori nutrizionali"
+per_serving: "per porzione"
+source: "Fonte:"
+nutrition_serving_size: "Porzione"
+nutrition_calories: "Calorie"
+nutrition_fat: "Grassi"
+nutrition_saturated_fat: "Grassi saturi"
+nutrition_unsaturated_fat: "Grassi insaturi"
+nutrition_trans_fat: "Grassi trans"
+nutrition_carbohydrate: "Carboidrati"
+nutrition_sugar: "Zuccheri"
+nutrition_fiber: "Fibre"
+nutrition_protein: "Proteine"
+nutrition_cholesterol: "Colesterolo"
+nutrition_sodium: "Sodio"
+diet_diabetic: "Per diabetici"
+diet_gluten_free: "Senza glutine"
+diet_halal: "Halal"
+diet_hindu: "Induista"
+diet_kosher: "Kosher"
+diet_low_calorie: "Ipocalorico"
+diet_low_fat: "Povero di grassi"
+diet_low_lactose: "Povero di lattosio"
+diet_low_salt: "Povero di sale"
+diet_vegan: "Vegano"
+diet_vegetarian: "Vegetariano"
+
 """#),
         ("i18n/ja.yml", #"""
 # 既定のテーマの日本語の文言（各キーの使われ方は en.yml を参照）。
@@ -1217,6 +1471,42 @@ not_found_heading: "このページはメニューにありません"
 not_found_text: "アドレスが間違っているか、レシピが移動した可能性があります。すべてのレシピはギャラリーにあります。"
 browse_recipes: "すべてのレシピを見る"
 browse_tags: "タグから探す"
+
+
+serves: "人数"
+course: "カテゴリー"
+cuisine: "料理"
+suitable_for: "対応する食事："
+equipment: "道具"
+video: "動画"
+watch_video: "動画を見る"
+watch_on: "{host}で「{name}」を見る"
+nutrition: "栄養成分"
+per_serving: "1人分あたり"
+source: "出典："
+nutrition_serving_size: "1食分の量"
+nutrition_calories: "エネルギー"
+nutrition_fat: "脂質"
+nutrition_saturated_fat: "飽和脂肪酸"
+nutrition_unsaturated_fat: "不飽和脂肪酸"
+nutrition_trans_fat: "トランス脂肪酸"
+nutrition_carbohydrate: "炭水化物"
+nutrition_sugar: "糖類"
+nutrition_fiber: "食物繊維"
+nutrition_protein: "たんぱく質"
+nutrition_cholesterol: "コレステロール"
+nutrition_sodium: "ナトリウム"
+diet_diabetic: "糖尿病食"
+diet_gluten_free: "グルテンフリー"
+diet_halal: "ハラール"
+diet_hindu: "ヒンドゥー教食"
+diet_kosher: "コーシャ"
+diet_low_calorie: "低カロリー"
+diet_low_fat: "低脂肪"
+diet_low_lactose: "低乳糖"
+diet_low_salt: "減塩"
+diet_vegan: "ヴィーガン"
+diet_vegetarian: "ベジタリアン"
 
 """#),
         ("i18n/nl.yml", #"""
@@ -1292,6 +1582,42 @@ not_found_heading: "Deze pagina staat niet op de kaart"
 not_found_text: "Het adres is misschien verkeerd getypt, of het recept is verhuisd. Alle recepten staan in de galerij."
 browse_recipes: "Bekijk alle recepten"
 browse_tags: "Bladeren per tag"
+
+
+serves: "Porties"
+course: "Categorie"
+cuisine: "Keuken"
+suitable_for: "Geschikt voor:"
+equipment: "Benodigdheden"
+video: "Video"
+watch_video: "Bekijk de video"
+watch_on: "Bekijk ‘{name}’ op {host}"
+nutrition: "Voedingswaarde"
+per_serving: "per portie"
+source: "Bron:"
+nutrition_serving_size: "Portiegrootte"
+nutrition_calories: "Calorieën"
+nutrition_fat: "Vetten"
+nutrition_saturated_fat: "Verzadigde vetten"
+nutrition_unsaturated_fat: "Onverzadigde vetten"
+nutrition_trans_fat: "Transvetten"
+nutrition_carbohydrate: "Koolhydraten"
+nutrition_sugar: "Suikers"
+nutrition_fiber: "Vezels"
+nutrition_protein: "Eiwitten"
+nutrition_cholesterol: "Cholesterol"
+nutrition_sodium: "Natrium"
+diet_diabetic: "Diabetisch"
+diet_gluten_free: "Glutenvrij"
+diet_halal: "Halal"
+diet_hindu: "Hindoeïstisch"
+diet_kosher: "Koosjer"
+diet_low_calorie: "Caloriearm"
+diet_low_fat: "Vetarm"
+diet_low_lactose: "Lactosearm"
+diet_low_salt: "Zoutarm"
+diet_vegan: "Veganistisch"
+diet_vegetarian: "Vegetarisch"
 
 """#),
         ("i18n/pt.yml", #"""
@@ -1371,6 +1697,42 @@ not_found_text: "O endereço pode estar digitado errado, ou a receita mudou de l
 browse_recipes: "Ver todas as receitas"
 browse_tags: "Navegar por etiqueta"
 
+
+serves: "Porções"
+course: "Categoria"
+cuisine: "Cozinha"
+suitable_for: "Adequado para:"
+equipment: "Utensílios"
+video: "Vídeo"
+watch_video: "Ver o vídeo"
+watch_on: "Ver “{name}” no {host}"
+nutrition: "Informação nutricional"
+per_serving: "por porção"
+source: "Fonte:"
+nutrition_serving_size: "Porção"
+nutrition_calories: "Calorias"
+nutrition_fat: "Gorduras"
+nutrition_saturated_fat: "Gorduras saturadas"
+nutrition_unsaturated_fat: "Gorduras insaturadas"
+nutrition_trans_fat: "Gorduras trans"
+nutrition_carbohydrate: "Hidratos de carbono"
+nutrition_sugar: "Açúcares"
+nutrition_fiber: "Fibra"
+nutrition_protein: "Proteínas"
+nutrition_cholesterol: "Colesterol"
+nutrition_sodium: "Sódio"
+diet_diabetic: "Para diabéticos"
+diet_gluten_free: "Sem glúten"
+diet_halal: "Halal"
+diet_hindu: "Hindu"
+diet_kosher: "Kosher"
+diet_low_calorie: "Baixo em calorias"
+diet_low_fat: "Baixo em gordura"
+diet_low_lactose: "Baixo em lactose"
+diet_low_salt: "Baixo em sal"
+diet_vegan: "Vegano"
+diet_vegetarian: "Vegetariano"
+
 """#),
         ("page.mustache", #"""
 {{<base}}
@@ -1414,20 +1776,49 @@ browse_tags: "Navegar por etiqueta"
   <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">← {{t.all_recipes}}</a></nav>
   <div class="recipe-top">
     <figure class="recipe-hero" style="view-transition-name:r-{{slug}}">
-      {{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{heroSizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{heroSizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} fetchpriority="high"{{#heroAspectRatio}} style="aspect-ratio:{{heroAspectRatio}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}"{{/heroAspectRatio}}{{^heroAspectRatio}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}{{/heroAspectRatio}}></picture>{{/image}}
-      {{^image}}<span class="hero-placeholder" aria-hidden="true">{{initial}}</span>{{/image}}
+      {{#image}}
+      <picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{heroSizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{heroSizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} fetchpriority="high"{{#heroAspectRatio}} style="aspect-ratio:{{heroAspectRatio}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}"{{/heroAspectRatio}}{{^heroAspectRatio}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}{{/heroAspectRatio}}></picture>
+      {{/image}}
+      {{^image}}
+      <span class="hero-placeholder" aria-hidden="true">{{initial}}</span>
+      {{/image}}
     </figure>
     <div class="recipe-intro">
       <h1>{{title}}</h1>
-      {{#summary}}<p class="lede">{{summary}}</p>{{/summary}}
+      {{#summary}}
+      <p class="lede">{{summary}}</p>
+      {{/summary}}
       {{#hasFacts}}
       <dl class="facts">
-        {{#glass}}<dt>{{t.glass}}</dt><dd>{{glass}}</dd>{{/glass}}
-        {{#yield}}<dt>{{t.makes}}</dt><dd>{{yield}}</dd>{{/yield}}
-        {{#prepTime}}<dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>{{/prepTime}}
-        {{#cookTime}}<dt>{{t.cook}}</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd>{{/cookTime}}
+        {{#glass}}
+        <dt>{{t.glass}}</dt><dd>{{glass}}</dd>
+        {{/glass}}
+        {{#yield}}
+        <dt>{{t.makes}}</dt><dd>{{yield}}</dd>
+        {{/yield}}
+        {{#servings}}
+        <dt class="servings">{{label}}</dt><dd class="servings"><span class="servings-count" data-servings="{{count}}">{{count}}</span>{{#unit}} {{unit}}{{/unit}}</dd>
+        {{/servings}}
+        {{#prepTime}}
+        <dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>
+        {{/prepTime}}
+        {{#cookTime}}
+        <dt>{{t.cook}}</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd>
+        {{/cookTime}}
+        {{#totalTime}}
+        <dt>{{t.total}}</dt><dd><time datetime="{{totalTimeISO}}">{{totalTime}}</time></dd>
+        {{/totalTime}}
+        {{#category}}
+        <dt>{{t.course}}</dt><dd>{{category}}</dd>
+        {{/category}}
+        {{#cuisine}}
+        <dt>{{t.cuisine}}</dt><dd>{{cuisine}}</dd>
+        {{/cuisine}}
       </dl>
       {{/hasFacts}}
+      {{#hasDiets}}
+      <p class="diets">{{t.suitable_for}} {{#diets}}<span>{{.}}</span> {{/diets}}</p>
+      {{/hasDiets}}
       {{#hasTags}}
       <ul class="tags" aria-label="{{t.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" rel="tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>
       {{/hasTags}}
@@ -1437,21 +1828,61 @@ browse_tags: "Navegar por etiqueta"
     {{#hasIngredients}}
     <section class="ingredients">
       <h2>{{t.ingredients}}</h2>
+      {{#ingredientGroups}}
+      {{#groupTitle}}
+      <h3>{{groupTitle}}</h3>
+      {{/groupTitle}}
       <ul>
-        {{#ingredients}}<li>{{.}}</li>
-        {{/ingredients}}
+        {{#items}}
+        <li>{{.}}</li>
+        {{/items}}
       </ul>
+      {{/ingredientGroups}}
     </section>
     {{/hasIngredients}}
+    {{#hasEquipment}}
+    <section class="equipment">
+      <h2>{{t.equipment}}</h2>
+      <ul>{{#equipment}}<li>{{.}}</li>{{/equipment}}</ul>
+    </section>
+    {{/hasEquipment}}
     <div class="method">
 {{{bodyHTML}}}
     </div>
   </div>
-  {{#meta.canonicalURL}}<p class="print-url">{{.}}</p>{{/meta.canonicalURL}}
-  {{#bylineHTML}}<p class="byline">{{{bylineHTML}}}</p>{{/bylineHTML}}
+  {{#video}}
+  <section class="recipe-video" aria-label="{{t.video}}">
+    <h2>{{t.video}}</h2>
+    {{#isFile}}
+    <video controls preload="none" src="{{url}}"><a href="{{url}}">{{t.watch_video}}</a></video>
+    {{/isFile}}
+    {{^isFile}}
+    <div class="video-embed" data-player="{{playerURL}}" data-title="{{name}}"><a class="video-link" href="{{watchURL}}" rel="noopener"><span class="video-play" aria-hidden="true">▶</span> {{watchText}}</a></div>
+    {{/isFile}}
+  </section>
+  {{/video}}
+  {{#hasNutrition}}
+  <section class="nutrition">
+    <h2>{{t.nutrition}} <small>{{t.per_serving}}</small></h2>
+    <dl>{{#nutrition}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/nutrition}}</dl>
+  </section>
+  {{/hasNutrition}}
+  {{#source}}
+  <p class="source">{{t.source}} {{#url}}<a href="{{url}}" rel="noopener">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</p>
+  {{/source}}
+  {{#meta.canonicalURL}}
+  <p class="print-url">{{.}}</p>
+  {{/meta.canonicalURL}}
+  {{#bylineHTML}}
+  <p class="byline">{{{bylineHTML}}}</p>
+  {{/bylineHTML}}
   <nav class="pager" aria-label="{{t.more_recipes}}">
-    {{#previous}}<a class="previous" href="{{url}}" rel="prev"><span>{{t.previous}}</span> {{title}}</a>{{/previous}}
-    {{#next}}<a class="next" href="{{url}}" rel="next"><span>{{t.next}}</span> {{title}}</a>{{/next}}
+    {{#previous}}
+    <a class="previous" href="{{url}}" rel="prev"><span>{{t.previous}}</span> {{title}}</a>
+    {{/previous}}
+    {{#next}}
+    <a class="next" href="{{url}}" rel="next"><span>{{t.next}}</span> {{title}}</a>
+    {{/next}}
   </nav>
 </article>
 {{/recipe}}

@@ -13,6 +13,21 @@ package enum Markdown {
         package var html: String
         /// The items of the first ordered list (see `orderedListItems(_:)`).
         package var steps: [String]
+        /// The method in headed parts, when it has them (see `methodSections(_:)`); else empty.
+        package var sections: [MethodSection] = []
+    }
+
+    /// A headed part of the method ("For the syrup") and its steps: a schema.org `HowToSection`.
+    package struct MethodSection: Sendable, Hashable {
+        package var name: String
+        package var steps: [String]
+    }
+
+    /// The method's parts when the body has two or more top-level ordered lists, each after a
+    /// heading (the nearest heading before a list names it); empty otherwise, and the first
+    /// ordered list is the method.
+    package static func methodSections(_ text: String) -> [MethodSection] {
+        withDocument(text, methodSections(in:)) ?? []
     }
 
     /// An image of a Markdown text, as the renderer hands it to an `ImageRenderer`.
@@ -58,8 +73,9 @@ package enum Markdown {
         withDocument(text) { document in
             // The steps are read before the images are replaced: their alt text stays in the steps.
             let steps = orderedListItems(in: document)
+            let sections = methodSections(in: document)
             if let images { replaceImages(in: document, source: text, with: images) }
-            return RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: steps)
+            return RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: steps, sections: sections)
         } ?? RecipeBody(html: "", steps: [])
     }
 
@@ -140,6 +156,30 @@ extension Markdown {
         guard let list = firstNode(in: document, where: { node in
             cmark_node_get_type(node) == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
         }) else { return [] }
+        return items(of: list)
+    }
+
+    private static func methodSections(in document: OpaquePointer) -> [MethodSection] {
+        var sections: [MethodSection] = []
+        var heading: String?
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            child = cmark_node_next(node)
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING {
+                heading = plainText(of: node)
+            } else if type == CMARK_NODE_LIST, cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
+                guard let name = heading, !name.isEmpty else { return [] }
+                let steps = items(of: node)
+                if !steps.isEmpty { sections.append(MethodSection(name: name, steps: steps)) }
+                heading = nil
+            }
+        }
+        return sections.count >= 2 ? sections : []
+    }
+
+    /// The plain text of each item of `list`, empty items left out.
+    private static func items(of list: OpaquePointer) -> [String] {
         var items: [String] = []
         var child = cmark_node_first_child(list)
         while let item = child {

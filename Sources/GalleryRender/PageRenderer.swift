@@ -140,6 +140,7 @@ extension PageRenderer {
             "colorScheme": .string(config.theme.colorScheme.rawValue),
             "themeColor": .string(config.themeColor),
             "icons": iconsContext,
+            "extra": config.extra.map(Self.templateValue) ?? .null,
         ]
     }
 

@@ -20,12 +20,11 @@ extension PageRenderer {
         let recipe = site.recipes[index]
         let path = SitePaths.recipe(recipe)
         let root = URLPath.root(from: path)
-        var context = summaryContext(recipe, root: root)
+        var context = summaryContext(recipe, root: root).merging(fieldsContext(recipe)) { _, new in new }
         context["tags"] = tagLinks(recipe, root: root)
         context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
         context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
         context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
-        context["yield"] = recipe.yield.map(MustacheValue.string) ?? .null
         context["prepTime"] = recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
         context["prepTimeISO"] = recipe.prepTime.map { .string($0.iso8601) } ?? .null
         context["cookTime"] = recipe.cookTime.map { .string(strings.duration($0)) } ?? .null
@@ -37,7 +36,9 @@ extension PageRenderer {
         let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
                                        images: bodyImages(documentPath: recipe.sourcePath, root: root))
         context["bodyHTML"] = .string(body.html)
-        context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.prepTime != nil || recipe.cookTime != nil)
+        context["yield"] = recipe.servings == nil ? .optional(recipe.yield) : .null
+        context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
+                                    || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil)
         if index > 0 {
             context["previous"] = link(to: site.recipes[index - 1], root: root)
         }
@@ -53,7 +54,8 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
             "meta": meta.context,
-            "structuredData": .string(structuredData(recipe, image: context["image"], root: root, steps: body.steps).script),
+            "structuredData": .string(structuredData(recipe, image: context["image"], root: root, steps: body.steps,
+                                                     sections: body.sections).script),
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "recipe": .dictionary(context),
         ]
@@ -85,14 +87,16 @@ extension PageRenderer {
     }
 
     /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;
-    /// `steps` are the body's method (`Markdown.recipeBody(_:allowRawHTML:).steps`).
-    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String]) -> RecipeStructuredData {
+    /// `steps` and `sections` are the body's method (`Markdown.recipeBody(_:allowRawHTML:)`).
+    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String],
+                        sections: [Markdown.MethodSection] = []) -> RecipeStructuredData {
         let published = site.config.publishedURL
         let pictures = image.map(PublishedImage.candidates(in:)) ?? []
         return RecipeStructuredData(recipe: recipe, config: site.config,
                                     pageURL: published?.page(SitePaths.recipe(recipe)),
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
-                                    steps: steps)
+                                    steps: steps,
+                                    sections: sections)
     }
 }
 

@@ -15,18 +15,33 @@ package struct RecipeStructuredData: Sendable {
     package var imageURLs: [String]
     /// The method: the items of the body's first ordered list, one `HowToStep` each.
     package var steps: [String]
+    /// The method's headed parts (`HowToSection`s) when it has them; they replace `steps`.
+    package var sections: [Markdown.MethodSection]
 
-    package init(recipe: Recipe, config: SiteConfig, pageURL: String?, imageURLs: [String], steps: [String]) {
+    package init(recipe: Recipe, config: SiteConfig, pageURL: String?, imageURLs: [String], steps: [String],
+                 sections: [Markdown.MethodSection] = []) {
         self.recipe = recipe
         self.config = config
         self.pageURL = pageURL
         self.imageURLs = imageURLs
         self.steps = steps
+        self.sections = sections
     }
 
     /// The JSON-LD object.
     package var json: JSONValue {
         let total = [recipe.prepTime, recipe.cookTime].compactMap { $0?.seconds }
+        let totalTime = recipe.totalTime ?? (total.isEmpty ? nil : RecipeDuration(seconds: total.reduce(0, +)))
+        var keywords: [String] = []
+        for word in recipe.tags + recipe.keywords where !keywords.contains(where: { $0.lowercased() == word.lowercased() }) {
+            keywords.append(word)
+        }
+        func howToSteps(_ steps: [String]) -> JSONValue {
+            .array(steps.map { .object(["@type": "HowToStep", "text": .string($0)]) })
+        }
+        let instructions: JSONValue = !sections.isEmpty
+            ? .array(sections.map { .object(["@type": "HowToSection", "name": .string($0.name), "itemListElement": howToSteps($0.steps)]) })
+            : steps.isEmpty ? .null : howToSteps(steps)
         return .object([
             "@context": "https://schema.org",
             "@type": "Recipe",
@@ -35,15 +50,21 @@ package struct RecipeStructuredData: Sendable {
             "image": imageURLs.isEmpty ? .null : .array(imageURLs.map(JSONValue.string)),
             "description": .optional(recipe.summary),
             "recipeIngredient": recipe.ingredients.isEmpty ? .null : .array(recipe.ingredients.map(JSONValue.string)),
-            "recipeInstructions": steps.isEmpty ? .null : .array(steps.map { step in
-                .object(["@type": "HowToStep", "text": .string(step)])
-            }),
+            "recipeInstructions": instructions,
             "prepTime": .optional(recipe.prepTime?.iso8601),
             "cookTime": .optional(recipe.cookTime?.iso8601),
-            "totalTime": total.isEmpty ? .null : .string(RecipeDuration(seconds: total.reduce(0, +)).iso8601),
-            "recipeYield": .optional(recipe.yield),
+            "totalTime": .optional(totalTime?.iso8601),
+            "recipeYield": .optional(recipe.servings?.description ?? recipe.yield),
             "recipeCategory": .optional(Self.category(of: recipe, config: config)),
-            "keywords": recipe.tags.isEmpty ? .null : .string(recipe.tags.joined(separator: ", ")),
+            "recipeCuisine": .optional(recipe.cuisine),
+            "keywords": keywords.isEmpty ? .null : .string(keywords.joined(separator: ", ")),
+            "nutrition": recipe.nutrition.isEmpty ? .null
+                : .object(Dictionary(uniqueKeysWithValues: recipe.nutrition.map { ($0.property, JSONValue.string($0.value)) })
+                    .merging(["@type": "NutritionInformation"]) { first, _ in first }),
+            "video": video,
+            "tool": recipe.equipment.isEmpty ? .null : .array(recipe.equipment.map { .object(["@type": "HowToTool", "name": .string($0)]) }),
+            "suitableForDiet": recipe.suitableForDiet.isEmpty ? .null : .array(recipe.suitableForDiet.map { .string("https://schema.org/\($0)") }),
+            "isBasedOn": isBasedOn,
             "datePublished": .optional(recipe.date?.iso8601),
             "author": author,
         ])
@@ -52,10 +73,32 @@ package struct RecipeStructuredData: Sendable {
     /// The text for the page's `<script type="application/ld+json">`.
     package var script: String { json.text }
 
-    /// site.yml's `recipe_category` when set; otherwise a recipe served in a glass is a `Drink`
-    /// (cocktails and zero-proof alike), and any other recipe takes its first tag.
+    /// The recipe's `category:`; without it site.yml's `recipe_category`, else a recipe served in a
+    /// glass is a `Drink` (cocktails and zero-proof alike), and any other recipe takes its first tag.
     package static func category(of recipe: Recipe, config: SiteConfig) -> String? {
-        config.recipeCategory ?? (recipe.glass != nil ? "Drink" : recipe.tags.first)
+        recipe.category ?? config.recipeCategory ?? (recipe.glass != nil ? "Drink" : recipe.tags.first)
+    }
+
+    /// A `VideoObject`: the file as `contentUrl`, a YouTube or Vimeo player as `embedUrl`.
+    private var video: JSONValue {
+        guard let video = recipe.video else { return .null }
+        let isFile = video.kind == .file
+        return .object([
+            "@type": "VideoObject",
+            "name": .string(video.name ?? recipe.title),
+            "description": .string(video.description ?? recipe.summary ?? recipe.title),
+            "thumbnailUrl": video.thumbnailURL.map { .array([.string($0)]) } ?? .null,
+            "contentUrl": isFile ? .string(video.url) : .null,
+            "embedUrl": isFile ? .null : .optional(video.embedURL),
+            "uploadDate": .optional(video.uploadDate?.iso8601),
+        ])
+    }
+
+    /// `source:` as `isBasedOn`: its URL, or a `CreativeWork` when it names a credit.
+    private var isBasedOn: JSONValue {
+        guard let source = recipe.source else { return .null }
+        guard let name = source.name else { return .optional(source.url) }
+        return .object(["@type": "CreativeWork", "name": .string(name), "url": .optional(source.url)])
     }
 
     /// The recipe's author, else the site's. The site's author is the name the site publishes

@@ -238,3 +238,23 @@ import GalleryTestSupport
         #expect(MarkdownText.escape("1986. A good year") == "1986\\. A good year")
     }
 }
+
+@Suite struct PlistImportGroupTests {
+    @Test func headedIngredientsBecomeGroupsAndFlatListsStayFlat() throws {
+        let data = PlistImportTests().plist("""
+            <dict><key>name</key><string>Sour</string>
+            <key>ingredients</key><array>
+              <dict><key>group</key><string>For the syrup</string><key>items</key><array><string>100 g sugar</string></array></dict>
+              <string>To finish:</string><string>50 ml whisky</string><string>Ice</string>
+            </array></dict>
+            <dict><key>name</key><string>Flat</string><key>ingredients</key><string>50 ml gin
+            Tonic</string></dict>
+            """)
+        let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "List.plist")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let sour = try #require(RecipeParser.parse(recipes[0].text, sourcePath: "recipes/sour.md", displayPath: "sour.md").0)
+        #expect(sour.ingredientGroups == [IngredientGroup(title: "For the syrup", items: ["100 g sugar"]),
+                                          IngredientGroup(title: "To finish", items: ["50 ml whisky", "Ice"])])
+        #expect(recipes[1].text.contains("ingredients:\n  - 50 ml gin\n  - Tonic\n"))
+    }
+}

@@ -20,7 +20,9 @@ import GalleryTestSupport
             let observed = ContextObservations(contexts.byTemplate[template] ?? [])
             let documented = try document.expandedKeys(of: template)
             let required = Self.seesEveryPage(template) ? observed.alwaysPresentPaths : observed.paths
-            for path in required.sorted() where documented[path] == nil {
+            let free = documented.filter { $0.value.base == .yaml }.keys
+            for path in required.sorted() where documented[path] == nil
+                && !free.contains(where: { path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[]") }) {
                 Issue.record("\(template): the renderer gives `\(path)` (\(observed.kindsText(path))) but docs/themes.md does not document it under ### \(template)")
             }
         }
@@ -104,10 +106,14 @@ struct TemplateContexts: Sendable {
         let directory = try temporary.copyFixture("basic")
         try FileManager.default.copyItem(at: Repository.fixtures.appendingPathComponent("images-basic/images/lemonade.jpg"),
                                          to: directory.appendingPathComponent("images/lemonade.jpg"))
-        try temporary.write("basic/recipes/lemonade.md", "---\ntitle: Lemonade\nimage: images/lemonade.jpg\ntags: [sour]\ncook_time: 10 min\n---\nStir.\n")
+        try temporary.write("basic/recipes/lemonade.md", "---\ntitle: Lemonade\nimage: images/lemonade.jpg\ntags: [sour]\nprep_time: 5 min\ncook_time: 10 min\n"
+                            + "ingredients:\n  - group: For the syrup\n    items: [Sugar, Water]\n  - Lemon juice\n"
+                            + "servings: 4 glasses\ncategory: Drink\ncuisine: Home\nvideo: https://www.youtube.com/watch?v=dQw4w9WgXcQ\n"
+                            + "source: { name: Grandma, url: \"https://example.com/lemonade\" }\n"
+                            + "extra:\n  strength: 0\n  origin: Home\n---\nStir.\n")
         try temporary.write("basic/recipes/remote.md",
                             "---\ntitle: Remote Fizz\nsummary: From afar.\nimage: https://example.com/fizz.jpg\ntags: [\"!!\", gin]\n---\nFizz.\n")
-        try BuiltSite.replace("gallery:\n", with: "gallery:\n  page_size: 2\n  section_by: glass\n",
+        try BuiltSite.replace("gallery:\n", with: "extra:\n  bar: [Corner, Shelf]\ngallery:\n  page_size: 2\n  section_by: glass\n",
                               in: directory.appendingPathComponent("site.yml"))
         try BuiltSite.replace("title:", with: "menu:\n  - { label: Gin, tag: gin }\n  - { label: Shop, url: \"https://example.com/shop\" }\ntitle:",
                               in: directory.appendingPathComponent("site.yml"))
@@ -234,6 +240,8 @@ struct ThemeDocument {
     struct KeyType: Equatable {
         enum Base: Equatable {
             case string, html, boolean, number, strings
+            /// A site's own `extra:` YAML: any kind, with fields the theme cannot know.
+            case yaml
             case object(shared: String?)
             case objects(shared: String?)
         }
@@ -253,6 +261,7 @@ struct ThemeDocument {
             case "boolean": base = .boolean
             case "number": base = .number
             case "list of strings": base = .strings
+            case "YAML value": base = .yaml
             case "object": base = .object(shared: nil)
             case "list of objects": base = .objects(shared: nil)
             default:
@@ -268,6 +277,7 @@ struct ThemeDocument {
 
         func accepts(_ kind: ValueKind) -> Bool {
             switch (base, kind) {
+            case (.yaml, _): true
             case (.string, .string), (.html, .string), (.boolean, .boolean), (.number, .number), (.object, .object): true
             case (.strings, .listOfStrings), (.strings, .emptyList), (.objects, .listOfObjects), (.objects, .emptyList): true
             default: false

@@ -1,0 +1,289 @@
+import Foundation
+import GallerySupport
+
+/// The recipe fields beyond the basics: groups, servings, nutrition, video, diets, source, `extra:`.
+extension RecipeParser {
+    /// Reads every field of this file into `recipe`, reporting problems through `reader`.
+    static func readFields(into recipe: inout Recipe, reader: inout FieldReader) {
+        recipe.ingredientGroups = ingredientGroups(&reader)
+        recipe.ingredients = recipe.ingredientGroups.flatMap(\.items)
+        recipe.category = nonEmpty(reader.string("category"))
+        recipe.cuisine = nonEmpty(reader.string("cuisine"))
+        recipe.keywords = commaSeparated(&reader, "keywords")
+        recipe.equipment = reader.strings("equipment").compactMap(nonEmpty)
+        if let node = reader.value("servings") {
+            if let text = node.scalar, let servings = RecipeServings(parsing: text) {
+                recipe.servings = servings
+            } else {
+                reader.error("'servings' must be a number with an optional unit, such as '4' or '12 cookies', found '\(node.scalar ?? node.kindName)'", at: node)
+            }
+        }
+        if let node = reader.value("total_time") {
+            if let text = node.scalar, let duration = RecipeDuration(parsing: text) {
+                recipe.totalTime = duration
+            } else {
+                reader.error("'total_time' must be a duration such as '5 min' or '1 h 30 min', found '\(node.scalar ?? node.kindName)'", at: node)
+            }
+        }
+        recipe.nutrition = nutrition(&reader)
+        recipe.video = video(&reader, date: recipe.date)
+        for (text, node) in stringsWithNodes(&reader, "suitable_for_diet") {
+            if let value = RestrictedDiet.value(for: text) {
+                if !recipe.suitableForDiet.contains(value) { recipe.suitableForDiet.append(value) }
+            } else {
+                reader.error("'\(text)' is not a schema.org diet; use one of \(RestrictedDiet.values.joined(separator: ", ")) (or 'vegan', 'gluten-free' and so on)", at: node)
+            }
+        }
+        recipe.source = source(&reader)
+        recipe.extra = reader.value("extra")
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    /// A list, or one line of comma-separated words.
+    private static func commaSeparated(_ reader: inout FieldReader, _ key: String) -> [String] {
+        stringsWithNodes(&reader, key).flatMap { text, _ in text.split(separator: ",").map(String.init) }.compactMap(nonEmpty)
+    }
+
+    /// The texts of a list (or one scalar) with their nodes, for errors about one entry.
+    private static func stringsWithNodes(_ reader: inout FieldReader, _ key: String) -> [(String, YAMLNode)] {
+        guard let node = reader.value(key) else { return [] }
+        if let text = node.scalar { return [(text, node)] }
+        guard let items = node.sequence else {
+            reader.error("'\(key)' must be a list, found \(node.kindName)", at: node)
+            return []
+        }
+        var result: [(String, YAMLNode)] = []
+        for item in items {
+            if let text = item.scalar, !item.isNull { result.append((text, item)) } else {
+                reader.error("each entry of '\(key)' must be text, found \(item.kindName)", at: item)
+            }
+        }
+        return result
+    }
+
+    /// `ingredients:` as a flat list, or a list of `- group: …` entries with `items:`, or both mixed.
+    private static func ingredientGroups(_ reader: inout FieldReader) -> [IngredientGroup] {
+        guard let node = reader.value("ingredients") else { return [] }
+        if let text = node.scalar { return [IngredientGroup(title: nil, items: [text])] }
+        guard let entries = node.sequence else {
+            reader.error("'ingredients' must be a list, found \(node.kindName)", at: node)
+            return []
+        }
+        var groups: [IngredientGroup] = []
+        for entry in entries {
+            if let text = entry.scalar, !entry.isNull {
+                if let last = groups.last, last.title == nil {
+                    groups[groups.count - 1].items.append(text)
+                } else {
+                    groups.append(IngredientGroup(title: nil, items: [text]))
+                }
+                continue
+            }
+            guard let pairs = entry.mapping else {
+                reader.error("each entry of 'ingredients' must be text or a group ('- group: For the syrup' with 'items:'), found \(entry.kindName)", at: entry)
+                continue
+            }
+            if let group = ingredientGroup(pairs, at: entry, reader: &reader) { groups.append(group) }
+        }
+        return groups
+    }
+
+    private static func ingredientGroup(_ pairs: [YAMLPair], at entry: YAMLNode, reader: inout FieldReader) -> IngredientGroup? {
+        let keys = pairs.compactMap(\.key.scalar)
+        guard keys.contains("group") || keys.contains("items") else {
+            // `- For the sauce:` reads as a mapping with one key: say how to write a group.
+            let heading = pairs.first?.key.scalar ?? ""
+            reader.error("'\(heading):' in 'ingredients' looks like a group heading: write '- group: \(heading)' and list its ingredients under 'items:'", at: entry)
+            return nil
+        }
+        var title: String?
+        var items: [String]?
+        for pair in pairs {
+            switch pair.key.scalar {
+            case "group":
+                if let text = pair.value.scalar, !pair.value.isNull, let heading = nonEmpty(text) {
+                    title = heading
+                } else {
+                    reader.error("'group' must be a heading such as 'For the syrup', found \(pair.value.kindName)", at: pair.value)
+                    return nil
+                }
+            case "items":
+                guard let list = pair.value.sequence, !list.isEmpty else {
+                    reader.error("'items' of an ingredient group must be a list of ingredients, found \(pair.value.kindName)", at: pair.value)
+                    return nil
+                }
+                var texts: [String] = []
+                for item in list {
+                    if let text = item.scalar, !item.isNull { texts.append(text) } else {
+                        reader.error("each entry of 'items' must be text, found \(item.kindName)", at: item)
+                    }
+                }
+                items = texts
+            default:
+                reader.error("unknown key '\(pair.key.scalar ?? "?")' in an ingredient group (a group has 'group:' and 'items:')", at: pair.key)
+                return nil
+            }
+        }
+        guard let title else {
+            reader.error("this ingredient group has no 'group:' heading", at: entry)
+            return nil
+        }
+        guard let items else {
+            reader.error("the ingredient group '\(title)' has no 'items:' list", at: entry)
+            return nil
+        }
+        return IngredientGroup(title: title, items: items)
+    }
+
+    /// `nutrition:` with numbers and units checked: grams or milligrams, calories (kcal) or kJ.
+    private static func nutrition(_ reader: inout FieldReader) -> [NutritionFact] {
+        guard let node = reader.value("nutrition") else { return [] }
+        guard let pairs = node.mapping else {
+            reader.error("'nutrition' must be a mapping such as 'calories: 240' and 'fat: 12 g', found \(node.kindName)", at: node)
+            return []
+        }
+        var values: [String: String] = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalar, let field = NutritionFact.fields.first(where: { $0.key == key }) else {
+                let known = NutritionFact.fields.map(\.key).joined(separator: ", ")
+                reader.appendDiagnostic(.warning("unknown key '\(pair.key.scalar ?? "?")' in 'nutrition' (ignored); known: \(known)",
+                                                 path: reader.path, line: pair.key.line, column: pair.key.column))
+                continue
+            }
+            guard let text = pair.value.scalar, !pair.value.isNull, let text = nonEmpty(text) else {
+                reader.error("'nutrition.\(key)' must be an amount such as '12 g', found \(pair.value.kindName)", at: pair.value)
+                continue
+            }
+            if field.units.isEmpty {
+                values[key] = text
+                continue
+            }
+            let number = text.prefix { $0.isNumber || $0 == "." }
+            let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+            guard let amount = Double(number), amount >= 0 else {
+                reader.error("'nutrition.\(key)' must be a number with a unit (\(field.units.joined(separator: ", "))), found '\(text)'", at: pair.value)
+                continue
+            }
+            let written = unit.isEmpty ? field.units[0] : unit.lowercased()
+            guard field.units.contains(written) else {
+                reader.error("'nutrition.\(key)' has the unit '\(unit)'; use \(field.units.joined(separator: " or "))", at: pair.value)
+                continue
+            }
+            func format(_ value: Double) -> String {
+                value.rounded() == value ? String(Int(value)) : String(value)
+            }
+            switch written {
+            case "kj": values[key] = "\(format((amount / 4.184).rounded())) calories"
+            case "kcal", "cal", "calories": values[key] = "\(format(amount)) calories"
+            default: values[key] = "\(format(amount)) \(written)"
+            }
+        }
+        return NutritionFact.fields.compactMap { field in
+            values[field.key].map { NutritionFact(key: field.key, property: field.property, label: field.label, value: $0) }
+        }
+    }
+
+    /// `video:` as a URL, or a mapping with `url`, `name`, `description`, `thumbnail` and `upload_date`.
+    private static func video(_ reader: inout FieldReader, date: RecipeDate?) -> RecipeVideo? {
+        guard let node = reader.value("video") else { return nil }
+        var fields: [String: YAMLNode] = [:]
+        if node.scalar != nil {
+            fields["url"] = node
+        } else if let pairs = node.mapping {
+            for pair in pairs {
+                guard let key = pair.key.scalar, ["url", "name", "description", "thumbnail", "upload_date"].contains(key) else {
+                    reader.appendDiagnostic(.warning("unknown key '\(pair.key.scalar ?? "?")' in 'video' (ignored); known: url, name, description, thumbnail, upload_date",
+                                                     path: reader.path, line: pair.key.line, column: pair.key.column))
+                    continue
+                }
+                fields[key] = pair.value
+            }
+        } else {
+            reader.error("'video' must be a URL or a mapping with 'url:', found \(node.kindName)", at: node)
+            return nil
+        }
+        guard let urlNode = fields["url"], let text = urlNode.scalar, !urlNode.isNull else {
+            reader.error("'video' needs a 'url:' (a YouTube or Vimeo page or an https video file)", at: node)
+            return nil
+        }
+        let kind: RecipeVideo.Kind
+        let url: String
+        switch RecipeVideo.kind(of: text) {
+        case .success(let found): (kind, url) = found
+        case .failure(let problem):
+            reader.error(problem.message, at: urlNode)
+            return nil
+        }
+        func field(_ key: String) -> String? {
+            guard let value = fields[key] else { return nil }
+            guard let text = value.scalar, !value.isNull else {
+                reader.error("'video.\(key)' must be text, found \(value.kindName)", at: value)
+                return nil
+            }
+            return nonEmpty(text)
+        }
+        var video = RecipeVideo(kind: kind, url: url, name: field("name"), description: field("description"),
+                                thumbnail: nil, uploadDate: date)
+        if let value = fields["thumbnail"], let thumbnail = field("thumbnail") {
+            if thumbnail.lowercased().hasPrefix("https://"), URL(string: thumbnail)?.host != nil {
+                video.thumbnail = thumbnail
+            } else {
+                reader.error("'video.thumbnail' must be an https URL, found '\(thumbnail)'", at: value)
+            }
+        }
+        if let value = fields["upload_date"], let written = field("upload_date") {
+            if let parsed = RecipeDate(parsing: written) { video.uploadDate = parsed } else {
+                reader.error("'video.upload_date' must be a date written YYYY-MM-DD, found '\(written)'", at: value)
+            }
+        }
+        if video.thumbnailURL == nil {
+            reader.appendDiagnostic(.warning("'video' has no 'thumbnail:'; Google shows a video only with one",
+                                             path: reader.path, line: node.line, column: node.column))
+        }
+        return video
+    }
+
+    /// `source:` as a credit, a URL, or a mapping with `name` and `url`.
+    private static func source(_ reader: inout FieldReader) -> RecipeSource? {
+        guard let node = reader.value("source") else { return nil }
+        var name: String?
+        var urlNode: YAMLNode?
+        if let text = node.scalar {
+            if text.lowercased().hasPrefix("http://") || text.lowercased().hasPrefix("https://") { urlNode = node } else { name = nonEmpty(text) }
+        } else if let pairs = node.mapping {
+            for pair in pairs {
+                switch pair.key.scalar {
+                case "name":
+                    guard let text = pair.value.scalar else {
+                        reader.error("'source.name' must be text, found \(pair.value.kindName)", at: pair.value)
+                        continue
+                    }
+                    name = nonEmpty(text)
+                case "url": urlNode = pair.value
+                default:
+                    reader.appendDiagnostic(.warning("unknown key '\(pair.key.scalar ?? "?")' in 'source' (ignored); known: name, url",
+                                                     path: reader.path, line: pair.key.line, column: pair.key.column))
+                }
+            }
+        } else {
+            reader.error("'source' must be a credit, a URL or a mapping with 'name:' and 'url:', found \(node.kindName)", at: node)
+            return nil
+        }
+        var url: String?
+        if let urlNode {
+            let text = urlNode.scalar?.trimmingCharacters(in: .whitespaces) ?? ""
+            let lower = text.lowercased()
+            if (lower.hasPrefix("https://") || lower.hasPrefix("http://")), URL(string: text)?.host != nil {
+                url = text
+            } else {
+                reader.error("'source.url' must be an http or https URL, found '\(urlNode.scalar ?? urlNode.kindName)'", at: urlNode)
+            }
+        }
+        guard name != nil || url != nil else { return nil }
+        return RecipeSource(name: name, url: url)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GalleryContent
+import GallerySupport
+import Mustache
+
+/// The recipe page's context for the fields beyond the basics: ingredient groups, servings,
+/// nutrition, video, equipment, diets, source and `extra:`.
+extension PageRenderer {
+    func fieldsContext(_ recipe: Recipe) -> [String: MustacheValue] {
+        var context: [String: MustacheValue] = [:]
+        context["ingredientGroups"] = .array(recipe.ingredientGroups.map { group in
+            [
+                "groupTitle": group.title.map(MustacheValue.string) ?? .null,
+                "items": .array(group.items.map(MustacheValue.string)),
+            ]
+        })
+        context["category"] = .optional(recipe.category)
+        context["cuisine"] = .optional(recipe.cuisine)
+        context["keywords"] = .array(recipe.keywords.map(MustacheValue.string))
+        context["hasKeywords"] = .bool(!recipe.keywords.isEmpty)
+        if let servings = recipe.servings {
+            context["servings"] = [
+                "label": .string(strings.text(servings.unit == nil ? "serves" : "makes")),
+                "count": .string(servings.countText),
+                "unit": .optional(servings.unit),
+            ]
+        }
+        context["totalTime"] = .optional(recipe.shownTotalTime.map(strings.duration))
+        context["totalTimeISO"] = .optional(recipe.shownTotalTime?.iso8601)
+        context["nutrition"] = .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] })
+        context["hasNutrition"] = .bool(!recipe.nutrition.isEmpty)
+        context["equipment"] = .array(recipe.equipment.map(MustacheValue.string))
+        context["hasEquipment"] = .bool(!recipe.equipment.isEmpty)
+        context["diets"] = .array(recipe.suitableForDiet.map { .string(dietLabel($0)) })
+        context["hasDiets"] = .bool(!recipe.suitableForDiet.isEmpty)
+        if let source = recipe.source {
+            context["source"] = ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
+        }
+        if let video = recipe.video {
+            context["video"] = [
+                "isFile": .bool(video.kind == .file),
+                "url": .string(video.url),
+                "watchURL": .string(video.watchURL),
+                "playerURL": .optional(video.autoplayURL),
+                "host": .optional(video.hostName),
+                "name": .string(video.name ?? recipe.title),
+                "watchText": .string(strings.phrase("watch_on", ["name": video.name ?? recipe.title, "host": video.hostName ?? ""])),
+            ]
+        }
+        context["extra"] = recipe.extra.map(Self.templateValue) ?? .null
+        return context
+    }
+
+    /// A nutrition fact's label in the site's language (`nutrition_fat`), else its English one.
+    func nutritionLabel(_ fact: NutritionFact) -> String {
+        let text = strings.text("nutrition_" + fact.key)
+        return text.isEmpty ? fact.label : text
+    }
+
+    /// A schema.org diet's label in the site's language: `GlutenFreeDiet` → `diet_gluten_free`.
+    func dietLabel(_ value: String) -> String {
+        let english = RestrictedDiet.label(of: value)
+        let text = strings.text("diet_" + english.lowercased().replacingOccurrences(of: " ", with: "_"))
+        return text.isEmpty ? english : text
+    }
+
+    /// A YAML value typed for templates: plain scalars as booleans, numbers or null, anything
+    /// quoted as text, lists and mappings as themselves.
+    static func templateValue(_ node: YAMLNode) -> MustacheValue {
+        switch node.kind {
+        case .scalar(let text, let isPlain):
+            guard isPlain else { return .string(text) }
+            if node.isNull { return .null }
+            if let flag = node.bool { return .bool(flag) }
+            if let number = node.int { return .int(number) }
+            if let number = node.double { return .double(number) }
+            return .string(text)
+        case .sequence(let items): return .array(items.map(templateValue))
+        case .mapping(let pairs):
+            var members: [String: MustacheValue] = [:]
+            for pair in pairs {
+                guard let key = pair.key.scalar, members[key] == nil else { continue }
+                members[key] = templateValue(pair.value)
+            }
+            return .dictionary(members)
+        }
+    }
+}
+
+extension MustacheValue {
+    /// A string, or null when there is none.
+    static func optional(_ text: String?) -> MustacheValue {
+        text.map(MustacheValue.string) ?? .null
+    }
+}
+
+extension Recipe {
+    /// Prep + cook, when either is given.
+    var summedTime: RecipeDuration? {
+        let parts = [prepTime, cookTime].compactMap { $0?.seconds }
+        return parts.isEmpty ? nil : RecipeDuration(seconds: parts.reduce(0, +))
+    }
+
+    /// The total for the page's facts: `total_time:` or prep + cook, but not when it only repeats
+    /// the one time given (a prep of 5 min would otherwise read "Prep 5 min, Total 5 min").
+    var shownTotalTime: RecipeDuration? {
+        guard let total = totalTime ?? summedTime else { return nil }
+        let given = [prepTime, cookTime].compactMap { $0 }
+        if given.count == 1, given[0].seconds == total.seconds { return nil }
+        return total
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Mustache
+import Testing
+@testable import GalleryContent
+@testable import GalleryRender
+@testable import GallerySupport
+
+@Suite struct RecipeFieldsRenderTests {
+    func recipe(_ frontMatter: String, body: String = "") throws -> Recipe {
+        let (recipe, diagnostics) = RecipeParser.parse("---\ntitle: Pad Thai\n" + frontMatter + "\n---\n" + body,
+                                                       sourcePath: "recipes/pad-thai.md", displayPath: "recipes/pad-thai.md")
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+        return try #require(recipe)
+    }
+
+    func json(_ recipe: Recipe, config: SiteConfig = SiteConfig()) -> [String: Any] {
+        let renderer = PageRenderer(site: Site(config: config, recipes: [recipe], images: [:]), theme: Theme(templates: [:], assets: [:]))
+        let body = Markdown.recipeBody(recipe.body.heldText ?? "", allowRawHTML: false)
+        let text = renderer.structuredData(recipe, image: nil, root: "../../", steps: body.steps, sections: body.sections).script
+        return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    @Test func headedOrderedListsBecomeHowToSections() {
+        let body = "## Method\n\n### Syrup\n\n1. Boil.\n2. Cool.\n\n### Drink\n\n1. Shake.\n"
+        #expect(Markdown.methodSections(body) == [Markdown.MethodSection(name: "Syrup", steps: ["Boil.", "Cool."]),
+                                                  Markdown.MethodSection(name: "Drink", steps: ["Shake."])])
+        #expect(Markdown.methodSections("## Method\n\n1. One.\n2. Two.\n").isEmpty)
+    }
+
+    @Test func jsonLDCarriesEveryField() throws {
+        let value = try recipe("""
+            tags: [thai, noodles]
+            category: Main course
+            cuisine: Thai
+            keywords: [street food]
+            ingredients:
+              - group: Sauce
+                items: [2 tbsp tamarind]
+              - 200 g noodles
+            servings: 4
+            prep_time: 10 min
+            cook_time: 10 min
+            total_time: 30 min
+            nutrition: { calories: 520, fat: 18 g }
+            video: https://www.youtube.com/watch?v=dQw4w9WgXcQ
+            equipment: [Wok]
+            suitable_for_diet: [vegetarian]
+            source: https://example.com/pad-thai
+            date: 2024-05-01
+            """, body: "### Sauce\n\n1. Mix.\n\n### Noodles\n\n1. Fry.\n")
+        let object = json(value)
+        #expect(object["recipeCategory"] as? String == "Main course")
+        #expect(object["recipeCuisine"] as? String == "Thai")
+        #expect(object["keywords"] as? String == "thai, noodles, street food")
+        #expect(object["recipeIngredient"] as? [String] == ["2 tbsp tamarind", "200 g noodles"])
+        #expect(object["recipeYield"] as? String == "4")
+        #expect(object["totalTime"] as? String == "PT30M")
+        #expect(object["nutrition"] as? [String: String] == ["@type": "NutritionInformation", "calories": "520 calories", "fatContent": "18 g"])
+        let video = try #require(object["video"] as? [String: Any])
+        #expect(video["@type"] as? String == "VideoObject")
+        #expect(video["embedUrl"] as? String == "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ")
+        #expect(video["thumbnailUrl"] as? [String] == ["https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"])
+        #expect(video["uploadDate"] as? String == "2024-05-01")
+        #expect(object["tool"] as? [[String: String]] == [["@type": "HowToTool", "name": "Wok"]])
+        #expect(object["suitableForDiet"] as? [String] == ["https://schema.org/VegetarianDiet"])
+        #expect(object["isBasedOn"] as? String == "https://example.com/pad-thai")
+        let sections = try #require(object["recipeInstructions"] as? [[String: Any]])
+        #expect(sections.map { $0["@type"] as? String } == ["HowToSection", "HowToSection"])
+        #expect(sections.map { $0["name"] as? String } == ["Sauce", "Noodles"])
+    }
+
+    @Test func categoryFallsBackOnlyWhenAbsentAndTotalIsPrepPlusCook() throws {
+        let tagged = try recipe("tags: [thai]\nglass: Mug\nprep_time: 5 min\ncook_time: 10 min")
+        #expect(json(tagged)["recipeCategory"] as? String == "Drink")
+        #expect(json(tagged)["totalTime"] as? String == "PT15M")
+        #expect(json(tagged)["recipeCuisine"] == nil)
+        var explicit = tagged
+        explicit.category = "Hot drink"
+        #expect(json(explicit)["recipeCategory"] as? String == "Hot drink")
+        let yielded = try recipe("yield: 1 drink")
+        #expect(json(yielded)["recipeYield"] as? String == "1 drink")
+    }
+
+    @Test func extraValuesAreTypedForTemplates() throws {
+        let node = try #require(try YAMLParser.parse("a: 1\nb: 2.5\nc: true\nd: \"7\"\ne: [x, ~]\nf: { g: h }"))
+        #expect(PageRenderer.templateValue(node) == .dictionary([
+            "a": .int(1), "b": .double(2.5), "c": .bool(true), "d": .string("7"),
+            "e": .array([.string("x"), .null]), "f": .dictionary(["g": .string("h")]),
+        ]))
+    }
+
+    @Test func totalIsShownOnlyWhenItAddsSomething() throws {
+        #expect(try recipe("prep_time: 5 min").shownTotalTime == nil)
+        #expect(try recipe("cook_time: 10 min\ntotal_time: 10 min").shownTotalTime == nil)
+        #expect(try recipe("prep_time: 5 min\ncook_time: 10 min").shownTotalTime?.seconds == 900)
+        #expect(try recipe("prep_time: 5 min\ntotal_time: 1 h").shownTotalTime?.seconds == 3600)
+    }
+}
