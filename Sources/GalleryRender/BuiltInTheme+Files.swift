@@ -257,7 +257,7 @@ main { display: block; }
 .gv-textured .card-image { border-color: var(--texture-card-border); box-shadow: 0 2px 8px var(--texture-inset); }
 .gv-textured .card:focus-visible { outline-color: var(--focus-on-texture); }
 .gc {
-  position: relative;
+  position: relative; isolation: isolate;
   width: calc(var(--cw) * var(--u));
   height: calc(var(--ch) * var(--u));
 }
@@ -280,6 +280,17 @@ main { display: block; }
     calc(var(--armed) * .35s), calc(var(--armed) * .35s);
   transition-timing-function: var(--ease), var(--ease), var(--ease), ease, linear;
   transition-delay: calc(var(--armed) * var(--i, 0) * var(--stagger));
+}
+/* A focused card is never hidden. In an overlapping arrangement it comes to the front (the layout's
+   z-indices count from 0 up to the number of cards, and `.gc` is the stacking context they share)
+   and lifts a little, as UIKit's focus engine raises the focused view. In a strip that scrolls
+   sideways, focus scrolling alone leaves a card half outside, and snapping then pulls the strip
+   back to a neighbour; while a card has keyboard focus it is the strip's only snap area, so the
+   mandatory snap centres it (no script). */
+.gc .card:is(:focus-visible, :focus-within) { z-index: 100000; }
+.gv:has(.card:focus-visible) .card:not(:focus-visible) { scroll-snap-align: none; }
+@media (prefers-reduced-motion: no-preference) {
+  .gc .card:focus-visible { scale: calc(var(--s) * 1.06); transition-delay: 0s; }
 }
 /* No transition on first paint or on a resize: cards move only once the visitor has switched.
    Firefox styles a page once before its container queries resolve and again after, and a resize

@@ -77,7 +77,12 @@ class Firefox:
         self.reader = asyncio.run_coroutine_threadsafe(self._read(), self.loop)
         self.command("session.new", {"capabilities": {}})
         self.command("session.subscribe", {"events": ["log.entryAdded"]})
-        self.context = self.command("browsingContext.getTree", {})["contexts"][0]["context"]
+        # The tab Firefox starts with never gets the focus of its (headless) window, so Tab would
+        # move document.activeElement without :focus or :focus-visible ever matching; a tab opened
+        # over BiDi is the focused one, so the checks run in a new tab and the first is closed.
+        first = self.command("browsingContext.getTree", {})["contexts"][0]["context"]
+        self.context = self.command("browsingContext.create", {"type": "tab"})["context"]
+        self.command("browsingContext.close", {"context": first})
 
     @staticmethod
     async def _connect(port):

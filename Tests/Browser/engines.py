@@ -1,6 +1,7 @@
 """The three browser engines behind one small interface, so every gallery check runs in each:
 Chromium (chromedriver), WebKit (WebKitWebDriver with WebKitGTK's MiniBrowser under Xvfb) and
 Firefox (WebDriver BiDi, bidi.py). An engine that cannot start raises: it is an error, not a skip."""
+import ctypes
 import os
 import pathlib
 import shutil
@@ -217,9 +218,65 @@ class VirtualDisplay:
             raise RuntimeError("Xvfb did not start (Debian: xvfb)")
         self.display = f":{number}"
 
+    def focus_windows(self):
+        """Gives the keyboard focus to the display's mapped top-level windows (MiniBrowser's).
+        Xvfb has no window manager, so a window is never activated and WebKit's page never has
+        the focus: Tab would move document.activeElement while :focus and :focus-visible never
+        match. XSetInputFocus through libX11 (installed with Xvfb) does what a window manager would."""
+        x11 = ctypes.CDLL("libX11.so.6")
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        window = ctypes.c_ulong
+        x11.XQueryTree.argtypes = [ctypes.c_void_p, window, ctypes.POINTER(window), ctypes.POINTER(window),
+                                   ctypes.POINTER(ctypes.POINTER(window)), ctypes.POINTER(ctypes.c_uint)]
+        x11.XGetWindowAttributes.argtypes = [ctypes.c_void_p, window, ctypes.POINTER(_WindowAttributes)]
+        x11.XSetInputFocus.argtypes = [ctypes.c_void_p, window, ctypes.c_int, ctypes.c_ulong]
+        x11.XFree.argtypes = [ctypes.c_void_p]
+        x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        connection = x11.XOpenDisplay(self.display.encode())
+        if not connection:
+            raise RuntimeError(f"cannot open the X display {self.display}")
+        try:
+            root, parent, children, count = window(), window(), ctypes.POINTER(window)(), ctypes.c_uint()
+            x11.XQueryTree(connection, x11.XDefaultRootWindow(connection), ctypes.byref(root), ctypes.byref(parent),
+                           ctypes.byref(children), ctypes.byref(count))
+            focused = 0
+            for index in range(count.value):
+                attributes = _WindowAttributes()
+                x11.XGetWindowAttributes(connection, children[index], ctypes.byref(attributes))
+                if attributes.map_state == _IS_VIEWABLE and not attributes.override_redirect:
+                    x11.XSetInputFocus(connection, children[index], _REVERT_TO_POINTER_ROOT, 0)
+                    focused += 1
+            if children:
+                x11.XFree(children)
+            x11.XSync(connection, 0)
+        finally:
+            x11.XCloseDisplay(connection)
+        if not focused:
+            raise RuntimeError(f"no window to focus on the X display {self.display}")
+
     def stop(self):
         self.process.terminate()
         self.process.wait(10)
+
+
+_IS_VIEWABLE = 2
+_REVERT_TO_POINTER_ROOT = 1
+
+
+class _WindowAttributes(ctypes.Structure):
+    """Xlib's XWindowAttributes."""
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int), ("height", ctypes.c_int),
+                ("border_width", ctypes.c_int), ("depth", ctypes.c_int), ("visual", ctypes.c_void_p),
+                ("root", ctypes.c_ulong), ("window_class", ctypes.c_int), ("bit_gravity", ctypes.c_int),
+                ("win_gravity", ctypes.c_int), ("backing_store", ctypes.c_int), ("backing_planes", ctypes.c_ulong),
+                ("backing_pixel", ctypes.c_ulong), ("save_under", ctypes.c_int), ("colormap", ctypes.c_ulong),
+                ("map_installed", ctypes.c_int), ("map_state", ctypes.c_int), ("all_event_masks", ctypes.c_long),
+                ("your_event_mask", ctypes.c_long), ("do_not_propagate_mask", ctypes.c_long),
+                ("override_redirect", ctypes.c_int), ("screen", ctypes.c_void_p)]
 
 
 def start(name):
@@ -246,6 +303,13 @@ def start(name):
             if display:
                 display.stop()
             raise
+        if display:
+            try:
+                display.focus_windows()
+            except Exception:
+                driver.quit()
+                display.stop()
+                raise
         engine = SeleniumEngine("webkit", driver, minimum_width=460, scratch=tempfile.mkdtemp(prefix="gallerygen-webkit-"))
         original_quit = engine.quit
 
