@@ -16,6 +16,10 @@ package enum SitePaths {
     package static let searchIndex = "search.json"
     package static let stylesheet = "assets/style.css"
     package static let searchScript = "assets/search.js"
+    /// The recipe page's optional servings control (scales the ingredients, converts units).
+    package static let scaleScript = "assets/scale.js"
+    /// The recipe page's click-to-load video player.
+    package static let videoScript = "assets/video.js"
     package static let webManifest = "site.webmanifest"
     /// The default theme's icons (assets), linked unless the site's `static/` has its own.
     package static let themeIcon = "assets/favicon.svg"

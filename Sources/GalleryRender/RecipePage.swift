@@ -20,7 +20,7 @@ extension PageRenderer {
         let recipe = site.recipes[index]
         let path = SitePaths.recipe(recipe)
         let root = URLPath.root(from: path)
-        var context = summaryContext(recipe, root: root).merging(fieldsContext(recipe)) { _, new in new }
+        var context = summaryContext(recipe, root: root).merging(fieldsContext(recipe, root: root)) { _, new in new }
         context["tags"] = tagLinks(recipe, root: root)
         context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
         context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
