@@ -3,13 +3,17 @@ Tests/Fixtures/recipe-scripts served over HTTP from 127.0.0.1 (so "another origi
 scale.js scales the quantities it can read when the servings change (4 → 8 doubles "50 ml" and
 "1 ½ cups") and converts metric ↔ US customary; video.js loads the player only on a click, and before
 it the page has asked nothing of another origin; without the scripts there is no control and the
-video is a link. Chromium's own network log (goog:loggingPrefs performance) checks the video too."""
+video is a link. The network is watched three ways: Resource Timing in the page, a logging proxy
+every engine sends its traffic to (which sees even requests that fail), and Chromium's DevTools
+network log (goog:loggingPrefs performance)."""
 import functools
 import http.server
 import json
 import os
 import pathlib
+import re
 import shutil
+import socketserver
 import subprocess
 import tempfile
 import threading
@@ -246,3 +250,79 @@ def test_chromium_network_log_has_no_other_origin_before_the_click(scripts_site)
         assert any(url.startswith("https://www.youtube-nocookie.com/embed/M7lc1UVf-VE") for url in after), after
     finally:
         driver.quit()
+
+
+# What the browsers ask for on their own (updates, sign-in, settings), whatever the page: not the page's requests.
+BROWSER_OWN = re.compile(r"^(clients\d*\.google\.com|accounts\.google\.com|(update|optimizationguide-pa|safebrowsing"
+                         r"|content-autofill|clientservices)\.googleapis\.com|([a-z0-9-]+\.)+mozilla\.(com|net|org)"
+                         r"|([a-z0-9-]+\.)+firefox\.com)$")
+
+
+class LoggingProxy:
+    """An HTTP proxy on 127.0.0.1 that forwards nothing: it notes the host of every request it is
+    sent (CONNECT host:443 for https, the URL's host for http) and answers 502."""
+
+    def __init__(self):
+        hosts = self.hosts = []
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self):
+                line = self.rfile.readline().decode("latin-1").split()
+                if len(line) >= 2:
+                    target = line[1]
+                    hosts.append(target.rsplit(":", 1)[0] if line[0] == "CONNECT" else target.split("/")[2].split(":")[0])
+                self.wfile.write(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+        class ThreadingServer(socketserver.ThreadingMixIn, socketserver.TCPServer):
+            daemon_threads = True
+
+        self.server = ThreadingServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def page_hosts(self):
+        """The hosts asked for since the last `clear`, apart from the browser's own services."""
+        return sorted({host for host in self.hosts if not BROWSER_OWN.match(host)})
+
+    def clear(self):
+        self.hosts.clear()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="module", params=engines.ENGINES)
+def proxied_engine(request):
+    """Each engine started with LoggingProxy as its proxy for every host but 127.0.0.1 (the
+    environment's http_proxy and https_proxy, which Chromium, Firefox and WebKitGTK all follow on a
+    desktop without proxy settings)."""
+    proxy = LoggingProxy()
+    saved = dict(os.environ)
+    os.environ.update({"http_proxy": proxy.url, "https_proxy": proxy.url, "HTTP_PROXY": proxy.url, "HTTPS_PROXY": proxy.url,
+                       "no_proxy": "127.0.0.1,localhost", "NO_PROXY": "127.0.0.1,localhost", "GIO_USE_PROXY_RESOLVER": "libproxy"})
+    try:
+        started = engines.start(request.param)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    yield started, proxy
+    started.quit()
+    proxy.stop()
+
+
+@pytest.mark.parametrize("page, host", [(PUNCH, "www.youtube-nocookie.com"), (SOUR, "player.vimeo.com"), (CAKE, "videos.example.com")])
+def test_the_proxy_sees_no_request_to_another_host_before_the_click(proxied_engine, scripts_site, page, host):
+    engine, proxy = proxied_engine
+    proxy.clear()
+    open_page(engine, scripts_site["url"] + page)
+    engine.run("document.querySelector('.video-embed').scrollIntoView({block: 'center'})")
+    time.sleep(0.5)
+    assert proxy.page_hosts() == [], f"{engine.name}: requests to other hosts before the click"
+    engine.click(".video-embed a")
+    # The proxy does see the page's requests to other hosts: the player's, right after the click.
+    deadline = time.monotonic() + 5
+    while host not in proxy.page_hosts() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert host in proxy.page_hosts(), f"{engine.name}: the click did not reach {host}: {proxy.page_hosts()}"
+    engine.run("for (const player of document.querySelectorAll('iframe, video')) player.remove()")
