@@ -1,6 +1,7 @@
 import Foundation
 import GalleryContent
 import GalleryKit
+import GalleryRender
 import GallerySupport
 
 /// `gallerygen check`: validates the content and follows every internal link of the built site.
@@ -100,7 +101,10 @@ struct CheckCommand {
         let recipeCount: Int, baseURL: String?
         do {
             let (site, warnings) = try SiteBuilder.loadSite(loader)
-            tool.report(warnings, format: format)
+            // What a build would find rendering the pages: the recipes' rich-result checks.
+            var log = DiagnosticLog()
+            log.append(contentsOf: warnings + RecipeRichResults.diagnostics(in: site))
+            tool.report(log.sorted, format: format)
             recipeCount = site.recipes.count
             baseURL = site.config.baseURL
         } catch {
