@@ -244,6 +244,9 @@ extension BuiltInTheme {
    (site.yml `theme: { color_scheme: auto }`, the default), or always with `color_scheme: dark`
    (the `data-color-scheme` attribute of <html>). Contrast is WCAG AA in both. */
 :root {
+  /* Over a video's poster, in both palettes: white on a dark scrim. */
+  --video-backdrop: #000; --video-text: #fff; --video-scrim: rgb(0 0 0 / .42);
+  --video-shadow: rgb(0 0 0 / .35); --video-text-shadow: rgb(0 0 0 / .6);
   --paper: #f7f2ea;              /* the page */
   --ink: #2a211b;                /* text */
   --muted: #6d6158;              /* secondary text: 5.4:1 on paper, 4.6:1 on sunken */
@@ -585,20 +588,20 @@ main { display: block; }
 /* The click-to-load embed: a 16:9 poster (the recipe's own picture, else the placeholder colour)
    that links to the video's page or file; video.js swaps in the player only when it is clicked. */
 .video-embed { position: relative; max-width: 720px; aspect-ratio: 16 / 9; border-radius: 14px; overflow: hidden; background: var(--placeholder); }
-.video-embed iframe, .video-embed video { display: block; width: 100%; height: 100%; border: 0; background: #000; }
+.video-embed iframe, .video-embed video { display: block; width: 100%; height: 100%; border: 0; background: var(--video-backdrop); }
 .video-link {
   position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
-  gap: .75rem; padding: 1rem; color: #fff; text-decoration: none; font-weight: 600; text-align: center;
+  gap: .75rem; padding: 1rem; color: var(--video-text); text-decoration: none; font-weight: 600; text-align: center;
 }
-.video-link::before { content: ""; position: absolute; inset: 0; z-index: 1; background: rgb(0 0 0 / .42); }
+.video-link::before { content: ""; position: absolute; inset: 0; z-index: 1; background: var(--video-scrim); }
 .video-poster { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
 .video-play, .video-title { position: relative; z-index: 2; }
 .video-play {
   display: grid; place-items: center; width: 4rem; height: 4rem; border-radius: 50%; background: var(--accent);
-  color: #fff; font-size: 1.4rem; padding-left: .2rem; box-shadow: 0 4px 18px rgb(0 0 0 / .35);
+  color: var(--video-text); font-size: 1.4rem; padding-left: .2rem; box-shadow: 0 4px 18px var(--video-shadow);
   transition: scale .15s ease-out;
 }
-.video-title { max-width: 32rem; text-shadow: 0 1px 3px rgb(0 0 0 / .6); }
+.video-title { max-width: 32rem; text-shadow: 0 1px 3px var(--video-text-shadow); }
 .video-link:hover .video-play { scale: 1.08; }
 .video-link:focus-visible { outline: 3px solid var(--focus); outline-offset: -3px; border-radius: 14px; }
 .video-notice { margin: .5rem 0 0; font-size: .8rem; color: var(--muted); }
@@ -626,10 +629,10 @@ main { display: block; }
 .scale-units button[aria-pressed="true"] { background: var(--ink); color: var(--paper); }
 .scale button:focus-visible, .scale input:focus-visible { outline: 3px solid var(--focus); outline-offset: -3px; }
 .ingredients .scaled { font-weight: 600; }
-.nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
+.nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
 .nutrition dl > div { display: flex; justify-content: space-between; gap: 1rem; padding: .45rem 0; border-block-end: 1px solid var(--line); }
 .nutrition dt { color: var(--muted); }
-.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
+.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .source { margin-block-start: 2rem; color: var(--muted); font-size: .9rem; }
 /* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
 img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
