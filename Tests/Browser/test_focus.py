@@ -1,6 +1,8 @@
 """A focused card is never hidden: in every arrangement at 375, 768 and 1280 px, Tab reaches every
 card, and the focused card's centre is on screen, inside the gallery's scrolling strip, and the card
 itself is what a click there would hit (it comes to the front over the cards it overlaps)."""
+import time
+
 import pytest
 
 from test_gallery import open_gallery, choose
@@ -29,6 +31,31 @@ return [...document.querySelectorAll('.gc .card')].map((card, index) => [index, 
 """
 
 
+SETTLED = "return document.getAnimations().every(a => a.playState !== 'running')"
+
+
+def settled_focus(engine):
+    """The focused card once the engine has finished moving it: WebKit scrolls a newly focused
+    element into view a little after the key press, and the lift is a transition, so the geometry
+    is read again until two reads 50 ms apart agree (at most 2 s)."""
+    deadline = time.monotonic() + 2
+    focused = engine.run(FOCUSED)
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        again = engine.run(FOCUSED)
+        if again == focused and engine.run(SETTLED):
+            break
+        focused = again
+    return focused
+
+
+def wait_for_switch(engine):
+    """Waits (at most 5 s) until the cards have finished moving into the chosen arrangement."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not engine.run(SETTLED):
+        time.sleep(0.05)
+
+
 def focus_problems(engine, label):
     """Tabs from the filter chips through every card; returns what was wrong, card by card."""
     problems = []
@@ -37,7 +64,7 @@ def focus_problems(engine, label):
     focused = None
     for _ in range(10):
         engine.press_tab()
-        focused = engine.run(FOCUSED)
+        focused = settled_focus(engine)
         if focused is not None:
             break
     reached = []
@@ -55,7 +82,7 @@ def focus_problems(engine, label):
         elif focused["hit"] != "card":
             problems.append(f"{where}: covered at its centre by {focused['hit']}")
         engine.press_tab()
-        focused = engine.run(FOCUSED)
+        focused = settled_focus(engine)
         if len(reached) > len(visible):
             break
     if reached != visible:
@@ -80,5 +107,6 @@ def test_every_focused_card_is_in_view_and_in_front(engine, built_site, width):
     for arrangement, name in enumerate(layout["arrangements"]):
         open_gallery(engine, built_site, width)
         choose(engine, f"ga{arrangement}")
+        wait_for_switch(engine)
         problems += focus_problems(engine, f"{engine.name}: {name} at {width}px")
     assert not problems, "\n".join(problems[:30])
