@@ -629,10 +629,12 @@ main { display: block; }
 .scale-units button[aria-pressed="true"] { background: var(--ink); color: var(--paper); }
 .scale button:focus-visible, .scale input:focus-visible { outline: 3px solid var(--focus); outline-offset: -3px; }
 .ingredients .scaled { font-weight: 600; }
-.nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
-.nutrition dl > div { display: flex; justify-content: space-between; gap: 1rem; padding: .45rem 0; border-block-end: 1px solid var(--line); }
-.nutrition dt { color: var(--muted); }
-.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* A nutrition label: one fact a row, its name and its amount (dt and dd straight in the dl, which
+   every checker reads as a description list). */
+.nutrition dl { display: grid; grid-template-columns: 1fr max-content; margin: 0; max-width: 22rem; }
+.nutrition dt, .nutrition dd { padding: .45rem 0; border-block-end: 1px solid var(--line); }
+.nutrition dt { color: var(--muted); padding-inline-end: 1rem; }
+.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; text-align: end; }
 .source { margin-block-start: 2rem; color: var(--muted); font-size: .9rem; }
 /* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
 img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
@@ -795,8 +797,8 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   .recipe-body:has(> .equipment) > .method { grid-column: 2; grid-row: 1 / span 2; }
   .recipe-body > .equipment { grid-column: 1; }
   .nutrition { margin-block-start: 4mm; break-inside: avoid; }
-  .nutrition dl { grid-template-columns: repeat(4, max-content); gap: 0 8mm; }
-  .nutrition dl > div { padding: .5mm 0; }
+  .nutrition dl { grid-template-columns: repeat(2, max-content 1fr); column-gap: 4mm; max-width: none; }
+  .nutrition dt, .nutrition dd { padding: .5mm 0; }
   .source { margin-block-start: 3mm; font-size: 8pt; }
   .print-url { display: block; clear: both; margin: 5mm 0 0; font-size: 8pt; color: var(--muted); }
 }
@@ -2312,7 +2314,7 @@ unit_lb: "{count} lb"
   {{#hasNutrition}}
   <section class="nutrition">
     <h2>{{t.nutrition}} <small>{{t.per_serving}}</small></h2>
-    <dl>{{#nutrition}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/nutrition}}</dl>
+    <dl>{{#nutrition}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/nutrition}}</dl>
   </section>
   {{/hasNutrition}}
   {{#source}}
