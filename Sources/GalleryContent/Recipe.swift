@@ -34,6 +34,8 @@ package struct Recipe: Sendable, Hashable {
     /// The line of each front matter key in the source file, for diagnostics found after parsing
     /// (pairs rather than a dictionary: a few keys, and one per recipe of a 100,000-recipe site).
     package var keyLines: [KeyLine] = []
+    /// For a translation (`recipes/mojito.fr.md`), its original's source path; nil for an original.
+    package var translationOf: String?
 
     package struct KeyLine: Sendable, Hashable {
         package var key: String

@@ -107,7 +107,7 @@ public struct SiteBuilder: Sendable {
         do {
             var (loaded, warnings) = try Self.loadSite(loader)
             if let baseURL = options.baseURL {
-                loaded.config.baseURL = baseURL.endingInSlash
+                loaded.setBaseURL(baseURL)
             }
             site = loaded
             log.append(contentsOf: warnings)
