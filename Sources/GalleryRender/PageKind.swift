@@ -88,6 +88,9 @@ package enum FileOrigin: Sendable, Hashable {
 package protocol TemplatePage: PageKind {
     var templateName: String { get }
     func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue
+    /// What page `index`'s versions in other languages share (`LanguageVersions`): by default
+    /// its path in its tree (a gallery page, a tag, a page of `pages/`).
+    func translationKey(_ index: Int, in site: PageRenderer) -> String
 }
 
 extension TemplatePage {
@@ -100,7 +103,13 @@ extension TemplatePage {
 
     /// The context with what every page has besides its own: the site menu, marked for this page.
     package func fullContext(_ index: Int, in site: PageRenderer) throws -> MustacheValue {
-        site.addingMenu(to: try context(index, in: site), path: path(index, in: site))
+        let path = path(index, in: site)
+        return site.addingLanguages(to: site.addingMenu(to: try context(index, in: site), path: path),
+                                    key: translationKey(index, in: site))
+    }
+
+    package func translationKey(_ index: Int, in site: PageRenderer) -> String {
+        path(index, in: site)
     }
 
     package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {

@@ -30,6 +30,9 @@ package struct PageRenderer: Sendable {
     package let strings: ThemeStrings
     /// What making `strings` found: unknown keys in the site's i18n files, a language with no table.
     let stringDiagnostics: [Diagnostic]
+    /// A multilingual site's trees and where each page's versions are (hreflang alternates, the
+    /// language switcher, the sitemap's alternates); nil for a site in one language.
+    package var languages: LanguageVersions?
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
@@ -88,7 +91,9 @@ package struct PageRenderer: Sendable {
             let position = order[slot]
             let (kind, index) = files[position]
             return Result { () throws -> Void in
-                emit(try Self.kinds[kind].make(index, in: self), position)
+                var file = try Self.kinds[kind].make(index, in: self)
+                file.path = site.treePrefix + file.path
+                emit(file, position)
             }
         }
         var failures: [(position: Int, error: any Error)] = []

@@ -13,6 +13,12 @@ package struct RecipePage: TemplatePage {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(site.site.recipes[index]) }
 
     package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index) }
+
+    /// A recipe's versions share their original's source path, whatever their slugs.
+    package func translationKey(_ index: Int, in site: PageRenderer) -> String {
+        let recipe = site.site.recipes[index]
+        return "recipe:" + (recipe.translationOf ?? recipe.sourcePath)
+    }
 }
 
 extension PageRenderer {

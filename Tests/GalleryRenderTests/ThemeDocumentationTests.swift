@@ -124,7 +124,7 @@ struct TemplateContexts: Sendable {
         let (loaded, _) = try loader.load()
         let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
         let builder = SiteBuilder(options: BuildOptions(siteDirectory: directory, themeDirectory: Repository.templates))
-        let pictures = builder.processImages(of: loaded, gallery: GalleryPages(site: loaded), loader: loader).pictures
+        let pictures = builder.processImages(of: loaded.languageTrees, loader: loader).pictures
         let renderer = PageRenderer(site: loaded, theme: theme, pictures: pictures)
 
         // Every page kind made from a template, with the context of each of its pages.
