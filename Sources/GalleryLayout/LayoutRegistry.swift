@@ -16,6 +16,27 @@ public struct EngineDescription: Sendable {
     public var parameters: [LayoutParameter]
 
     fileprivate let make: @Sendable (ParameterReader) throws -> any CollectionLayout
+
+    /// Every engine also takes `flips_horizontally` (last in its list): false keeps the
+    /// arrangement unmirrored on a right-to-left site, the site's say over
+    /// `flipsHorizontallyInOppositeLayoutDirection`.
+    fileprivate init(name: String, summary: String, overlapsCards: Bool, showsTitlesByDefault: Bool,
+                     offeredByDefault: Bool, parameters: [LayoutParameter],
+                     make: @escaping @Sendable (ParameterReader) throws -> any CollectionLayout) {
+        self.name = name
+        self.summary = summary
+        self.overlapsCards = overlapsCards
+        self.showsTitlesByDefault = showsTitlesByDefault
+        self.offeredByDefault = offeredByDefault
+        self.parameters = parameters + [
+            LayoutParameter("flips_horizontally", .bool, "true",
+                            "mirror the arrangement on a right-to-left site (ar, he, fa, ur); false keeps it as on a left-to-right one"),
+        ]
+        self.make = { reader in
+            let layout = try make(reader)
+            return try reader.bool("flips_horizontally") == false ? UnflippedLayout(base: layout) : layout
+        }
+    }
 }
 
 /// Every engine by name, and the factory that builds one from site.yml's parameters.

@@ -82,9 +82,14 @@ package struct GalleryModel: Sendable {
     package var breakpoints: [SiteConfig.Breakpoint]
     package var filters: [Filter]
     package var states: [State]
+    /// Right to left on an Arabic, Hebrew, Persian or Urdu site: every placement is then the
+    /// mirror image of the engine's (unless the arrangement turned flipping off).
+    package var layoutDirection: LayoutDirection
 
     package init(recipes: [Recipe], images: [String: ImageInfo], settings: GallerySettings,
-                layouts: [[any CollectionLayout]], breakpoints: [SiteConfig.Breakpoint]) {
+                layouts: [[any CollectionLayout]], breakpoints: [SiteConfig.Breakpoint],
+                layoutDirection: LayoutDirection = .leftToRight) {
+        self.layoutDirection = layoutDirection
         let grouped = Self.group(recipes, by: settings.sectionBy)
         cards = grouped.flatMap(\.recipes)
         var sections: [Section] = []
@@ -110,7 +115,7 @@ package struct GalleryModel: Sendable {
             for (filterIndex, members) in memberships.enumerated() {
                 for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
                     states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics, members: members,
-                                             hasHeaders: hasSectionHeaders, width: breakpoint.width,
+                                             hasHeaders: hasSectionHeaders, width: breakpoint.width, direction: layoutDirection,
                                              arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: filterIndex))
                 }
             }
@@ -130,7 +135,7 @@ package struct GalleryModel: Sendable {
 
     /// Lays out the cards that `members` flags (all when nil), keeping sections that still have cards.
     private static func state(layout: any CollectionLayout, sections: [Section], metrics: [ItemMetrics],
-                              members: [Bool]?, hasHeaders: Bool, width: Double,
+                              members: [Bool]?, hasHeaders: Bool, width: Double, direction: LayoutDirection,
                               arrangement: Int, breakpoint: Int, filter: Int) -> State {
         var layoutSections: [LayoutSection] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
@@ -145,7 +150,8 @@ package struct GalleryModel: Sendable {
             headerPaths.append((sectionIndex, layoutSection))
             layoutSections.append(LayoutSection(items: shown.map { metrics[$0] }, hasHeader: hasHeaders))
         }
-        let prepared = layout.prepare(LayoutContext(containerWidth: width, sections: layoutSections))
+        let prepared = layout.prepareInLayoutDirection(LayoutContext(containerWidth: width, sections: layoutSections,
+                                                                     layoutDirection: direction))
         var cards = [Placement?](repeating: nil, count: metrics.count)
         for (card, path) in cardPaths {
             cards[card] = prepared.attributes(at: path).map(Placement.init)

@@ -23,7 +23,8 @@ package struct GalleryPages: Sendable {
     /// image phase makes it to plan renditions and the page renderer again to write the page.
     package func model(page number: Int) -> GalleryModel {
         GalleryModel(recipes: Array(pages[number - 1]), images: site.images, settings: site.config.gallery,
-                     layouts: site.layouts, breakpoints: site.config.breakpoints)
+                     layouts: site.layouts, breakpoints: site.config.breakpoints,
+                     layoutDirection: site.config.layoutDirection)
     }
 
     /// The numbers of the pages that show a local picture: the only ones with renditions to plan.

@@ -166,13 +166,13 @@ body {
 a { color: var(--accent); }
 a:focus-visible, .card:focus-visible { outline: 3px solid var(--focus); outline-offset: 3px; }
 
-.skip-link { position: absolute; left: -9999px; top: 0; }
-.skip-link:focus { left: 1rem; top: 1rem; background: var(--surface); padding: .5rem 1rem; z-index: 10; }
+.skip-link { position: absolute; inset-inline-start: -9999px; inset-block-start: 0; }
+.skip-link:focus { inset-inline-start: 1rem; inset-block-start: 1rem; background: var(--surface); padding: .5rem 1rem; z-index: 10; }
 
 .site-header {
   display: flex; align-items: center; justify-content: space-between; gap: 1rem;
   max-width: 1600px; margin: 0 auto; padding: 1rem var(--gutter);
-  border-bottom: 1px solid var(--line);
+  border-block-end: 1px solid var(--line);
 }
 .site-title {
   color: var(--ink); text-decoration: none; font-weight: 800; letter-spacing: .02em;
@@ -183,7 +183,7 @@ main { display: block; }
 
 .site-footer {
   max-width: 1600px; margin: 3rem auto 0; padding: 1.5rem var(--gutter) 2.5rem;
-  color: var(--muted); font-size: .875rem; border-top: 1px solid var(--line);
+  color: var(--muted); font-size: .875rem; border-block-start: 1px solid var(--line);
 }
 
 /* Gallery */
@@ -197,6 +197,10 @@ main { display: block; }
 .count { margin: .75rem 0 0; font-size: .85rem; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
 .empty { max-width: 1600px; margin: 2rem auto; padding: 0 var(--gutter); }
 
+/* Direction-neutral arrows (← →) point the other way on a right-to-left page; « and » mirror by
+   themselves (Unicode's bidi mirroring). */
+[dir="rtl"] .arrow { display: inline-block; scale: -1 1; }
+
 /* The gallery. `.g` holds the switcher's radio inputs, so `:has(#ga1:checked)` rules (generated
    per page) can pick an arrangement; `.gv` is the container whose width the layout scales with;
    `.gc` is the canvas the cards are placed on. Every position comes from the build. */
@@ -208,7 +212,7 @@ main { display: block; }
 }
 .g-controls fieldset { margin: 0; padding: 0; border: 0; min-width: 0; max-width: 100%; }
 .g-controls legend {
-  padding: 0; margin-bottom: .35rem;
+  padding: 0; margin-block-end: .35rem;
   font-size: .72rem; text-transform: uppercase; letter-spacing: .1em; color: var(--muted);
 }
 .g-controls input {
@@ -230,7 +234,7 @@ main { display: block; }
 /* On a phone the chips make one row that scrolls sideways instead of a wall of tags. */
 @media (max-width: 640px) {
   .g-controls fieldset { width: 100%; }
-  .chip-row { flex-wrap: nowrap; overflow-x: auto; scrollbar-width: none; max-width: 100%; padding-bottom: 2px; }
+  .chip-row { flex-wrap: nowrap; overflow-x: auto; scrollbar-width: none; max-width: 100%; padding-block-end: 2px; }
   .chip-row label { flex: none; white-space: nowrap; }
 }
 .chip-row label {
@@ -263,6 +267,9 @@ main { display: block; }
 }
 
 .card, .gh {
+  /* Physical on purpose: `translate` is physical, and on a right-to-left page the build has
+     already mirrored every position (GalleryLayout's flipsHorizontallyInOppositeLayoutDirection),
+     so each card's box is the layout report's frame measured from the canvas's left edge. */
   position: absolute; left: 0; top: 0;
   width: calc(var(--w) * var(--u));
   height: calc(var(--h) * var(--u));
@@ -298,7 +305,7 @@ main { display: block; }
 .gh {
   margin: 0; display: flex; align-items: flex-end;
   font: 700 min(1.1rem, calc(18 * var(--u))) / 1.2 Georgia, "Times New Roman", serif;
-  padding-bottom: calc(6 * var(--u));
+  padding-block-end: calc(6 * var(--u));
 }
 
 .card-image {
@@ -318,7 +325,7 @@ main { display: block; }
 .card-title {
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
   height: calc(var(--lh) * var(--u));
-  padding-top: calc(min(6, var(--lh)) * var(--u));
+  padding-block-start: calc(min(6, var(--lh)) * var(--u));
   font-weight: 700; line-height: 1.25;
   /* Scales down with the layout on narrow screens, never up past its design size. */
   font-size: min(15px, calc(15 * var(--u)));
@@ -382,22 +389,22 @@ main { display: block; }
   padding: .2rem .7rem; border-radius: 999px; background: var(--surface); border: 1px solid var(--line);
   font-size: .85rem; color: var(--muted);
 }
-.recipe-body { display: grid; gap: 2rem; margin-top: 2.5rem; }
+.recipe-body { display: grid; gap: 2rem; margin-block-start: 2.5rem; }
 @media (min-width: 760px) { .recipe-body { grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); } }
 .recipe-body h2 {
   margin: 0 0 .75rem; font-size: .85rem; text-transform: uppercase; letter-spacing: .1em; color: var(--muted);
 }
-.method > h2:not(:first-child) { margin-top: 2rem; }
+.method > h2:not(:first-child) { margin-block-start: 2rem; }
 .ingredients ul { margin: 0; padding: 0; list-style: none; }
-.ingredients li { padding: .55rem 0; border-bottom: 1px solid var(--line); }
-.method ol { padding-left: 1.4rem; }
-.method li { margin: .4rem 0; padding-left: .25rem; }
+.ingredients li { padding: .55rem 0; border-block-end: 1px solid var(--line); }
+.method ol { padding-inline-start: 1.4rem; }
+.method li { margin: .4rem 0; padding-inline-start: .25rem; }
 .method p { margin: 0 0 1rem; }
 /* Issue 14's sections: ingredient groups and method sections under small headings, equipment
    below the ingredients (the method spans both rows), nutrition as a table of facts, the video, the
    source credit. Colours only from the palette, so dark mode and print follow. */
 .ingredients h3, .method h3 { margin: 1.25rem 0 .25rem; font-size: 1rem; font-weight: 600; }
-.ingredients h3:first-of-type { margin-top: 0; }
+.ingredients h3:first-of-type { margin-block-start: 0; }
 .equipment ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: .5rem; }
 .equipment li { padding: .2rem .7rem; border-radius: 999px; background: var(--surface); border: 1px solid var(--line); font-size: .9rem; }
 @media (min-width: 760px) {
@@ -407,7 +414,7 @@ main { display: block; }
 }
 .diets { margin: 1rem 0 0; color: var(--muted); font-size: .9rem; }
 .diets span { color: var(--ink); font-weight: 600; }
-.recipe-video, .nutrition { margin-top: 2.5rem; }
+.recipe-video, .nutrition { margin-block-start: 2.5rem; }
 .recipe-video h2, .nutrition h2 {
   margin: 0 0 .75rem; font-size: .85rem; text-transform: uppercase; letter-spacing: .1em; color: var(--muted);
 }
@@ -420,20 +427,20 @@ main { display: block; }
 .video-link:hover { background: var(--surface-hover); }
 .video-play { display: inline-grid; place-items: center; width: 1.8rem; height: 1.8rem; border-radius: 50%; background: var(--accent); color: var(--paper); font-size: .8rem; }
 .nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
-.nutrition dl > div { display: flex; justify-content: space-between; gap: 1rem; padding: .45rem 0; border-bottom: 1px solid var(--line); }
+.nutrition dl > div { display: flex; justify-content: space-between; gap: 1rem; padding: .45rem 0; border-block-end: 1px solid var(--line); }
 .nutrition dt { color: var(--muted); }
 .nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
-.source { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
+.source { margin-block-start: 2rem; color: var(--muted); font-size: .9rem; }
 /* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
 img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .body-figure { margin: 1.5rem 0; }
 .body-figure img { display: block; border-radius: 14px; }
-.body-figure figcaption { margin-top: .5rem; font-size: .9rem; color: var(--muted); }
-.byline { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
-.pager { display: flex; justify-content: space-between; gap: 1rem; margin: 2rem 0 0; padding-top: 1.25rem; border-top: 1px solid var(--line); }
+.body-figure figcaption { margin-block-start: .5rem; font-size: .9rem; color: var(--muted); }
+.byline { margin-block-start: 2rem; color: var(--muted); font-size: .9rem; }
+.pager { display: flex; justify-content: space-between; gap: 1rem; margin: 2rem 0 0; padding-block-start: 1.25rem; border-block-start: 1px solid var(--line); }
 .pager a { text-decoration: none; font-weight: 600; max-width: 48%; }
 .pager a span { display: block; font-size: .75rem; font-weight: 400; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
-.pager .next { margin-left: auto; text-align: right; }
+.pager .next { margin-inline-start: auto; text-align: end; }
 
 /* The recipe's address, for the printed page only. */
 .print-url { display: none; }
@@ -502,13 +509,13 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .list-card:focus-visible { outline: 3px solid var(--focus); outline-offset: 3px; border-radius: 18px; }
 .list-card-title { font-weight: 700; line-height: 1.25; }
 .list-card-summary {
-  margin-top: -.25rem; font-size: .875rem; line-height: 1.4; color: var(--muted);
+  margin-block-start: -.25rem; font-size: .875rem; line-height: 1.4; color: var(--muted);
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden;
 }
 
 .tag-index { display: flex; flex-wrap: wrap; gap: .6rem; list-style: none; margin: 1.75rem 0 0; padding: 0; }
 .tag-index a {
-  display: inline-flex; align-items: center; gap: .5rem; padding: .4rem .5rem .4rem 1rem;
+  display: inline-flex; align-items: center; gap: .5rem; padding-block: .4rem; padding-inline: 1rem .5rem;
   border-radius: 999px; border: 1px solid var(--line); background: var(--surface);
   color: var(--ink); text-decoration: none; font-weight: 600;
 }
@@ -518,8 +525,8 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   background: var(--count-background); color: var(--muted); font-size: .8rem; font-weight: 600;
 }
 
-.not-found { padding-top: clamp(2rem, 8vw, 5rem); }
-.not-found-links { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.75rem; }
+.not-found { padding-block-start: clamp(2rem, 8vw, 5rem); }
+.not-found-links { display: flex; flex-wrap: wrap; gap: .75rem; margin-block-start: 1.75rem; }
 .not-found-links a {
   padding: .55rem 1.1rem; border-radius: 999px; border: 1px solid var(--ink);
   color: var(--ink); text-decoration: none; font-weight: 600;
@@ -545,7 +552,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 }
 .content-image { margin: 1.75rem 0 0; }
 .content-image img { display: block; width: 100%; height: auto; border-radius: 22px; border: 1px solid var(--card-border); }
-.prose { margin-top: 1.75rem; font-size: 1.05rem; }
+.prose { margin-block-start: 1.75rem; font-size: 1.05rem; }
 .prose h2 { margin: 2rem 0 .5rem; font-family: Georgia, "Times New Roman", serif; font-size: 1.5rem; line-height: 1.2; }
 .prose p, .prose ul, .prose ol { margin: 0 0 1rem; }
 .prose li { margin: .3rem 0; }
@@ -567,18 +574,18 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   .search, .g-controls, .pagination, .hero-placeholder { display: none !important; }
   .recipe { max-width: none; margin: 0; padding: 0; }
   .recipe-top { display: flow-root; }
-  .recipe-hero { float: right; width: 42mm; margin: 0 0 3mm 6mm; }
+  .recipe-hero { float: inline-end; width: 42mm; margin-block: 0 3mm; margin-inline: 6mm 0; }
   .recipe-hero img { border-radius: 3mm; }
   .recipe-hero:not(:has(img)) { display: none; }
   .recipe-intro h1 { font-size: 22pt; line-height: 1.1; }
-  .lede { margin-top: 2mm; font-size: 11pt; color: var(--muted); }
+  .lede { margin-block-start: 2mm; font-size: 11pt; color: var(--muted); }
   .facts {
-    margin-top: 3mm; grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
+    margin-block-start: 3mm; grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
     grid-auto-columns: max-content; gap: 0 8mm; justify-content: start;
   }
-  .recipe-body { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 8mm; margin-top: 5mm; }
-  .recipe-body h2 { margin-bottom: 2mm; font-size: 9pt; }
-  .method > h2:not(:first-child) { margin-top: 4mm; }
+  .recipe-body { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 8mm; margin-block-start: 5mm; }
+  .recipe-body h2 { margin-block-end: 2mm; font-size: 9pt; }
+  .method > h2:not(:first-child) { margin-block-start: 4mm; }
   .ingredients li { padding: 1mm 0; }
   .method ol { margin: 0 0 3mm; }
   .method li { margin: 1mm 0; }
@@ -588,17 +595,17 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   .recipe-video { display: none; }
   .recipe-body:has(> .equipment) > .method { grid-column: 2; grid-row: 1 / span 2; }
   .recipe-body > .equipment { grid-column: 1; }
-  .nutrition { margin-top: 4mm; break-inside: avoid; }
+  .nutrition { margin-block-start: 4mm; break-inside: avoid; }
   .nutrition dl { grid-template-columns: repeat(4, max-content); gap: 0 8mm; }
   .nutrition dl > div { padding: .5mm 0; }
-  .source { margin-top: 3mm; font-size: 8pt; }
+  .source { margin-block-start: 3mm; font-size: 8pt; }
   .print-url { display: block; clear: both; margin: 5mm 0 0; font-size: 8pt; color: var(--muted); }
 }
 
 """#),
         ("base.mustache", #"""
 <!DOCTYPE html>
-<html lang="{{site.language}}" data-color-scheme="{{site.colorScheme}}">
+<html lang="{{site.language}}" dir="{{site.direction}}" data-color-scheme="{{site.colorScheme}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -702,9 +709,9 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{#pagination}}
 <nav class="pagination" aria-label="{{t.gallery_pages}}">
   {{#first}}<a href="{{first}}" class="page-end" aria-label="{{t.first_page}}">«<span class="page-word"> {{t.first}}</span></a>{{/first}}
-  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="{{t.previous_page}}">←<span class="page-word"> {{t.previous}}</span></a>{{/previous}}
+  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="{{t.previous_page}}"><span class="arrow">←</span><span class="page-word"> {{t.previous}}</span></a>{{/previous}}
   {{#pages}}{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}{{/pages}}
-  {{#next}}<a href="{{next}}" rel="next" aria-label="{{t.next_page}}"><span class="page-word">{{t.next}} </span>→</a>{{/next}}
+  {{#next}}<a href="{{next}}" rel="next" aria-label="{{t.next_page}}"><span class="page-word">{{t.next}} </span><span class="arrow">→</span></a>{{/next}}
   {{#last}}<a href="{{last}}" class="page-end" aria-label="{{t.last_page}}"><span class="page-word">{{t.last}} </span>»</a>{{/last}}
 </nav>
 {{/pagination}}
@@ -1758,7 +1765,7 @@ diet_vegetarian: "Vegetariano"
 {{$content}}
 {{#page}}
 <article class="content-page">
-  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">← {{t.all_recipes}}</a></nav>
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}"><span class="arrow">←</span> {{t.all_recipes}}</a></nav>
   <h1>{{title}}</h1>
   {{#description}}<p class="lede">{{description}}</p>{{/description}}
   {{#image}}<figure class="content-image"><picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="(min-width: 760px) 720px, 100vw">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 720px, 100vw"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}></picture></figure>{{/image}}
@@ -1790,7 +1797,7 @@ diet_vegetarian: "Vegetariano"
 {{$content}}
 {{#recipe}}
 <article class="recipe">
-  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">← {{t.all_recipes}}</a></nav>
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}"><span class="arrow">←</span> {{t.all_recipes}}</a></nav>
   <div class="recipe-top">
     <figure class="recipe-hero" style="view-transition-name:r-{{slug}}">
       {{#image}}

@@ -92,8 +92,10 @@ package struct GalleryStyle: Sendable {
                 CSSNumber.write(state.contentSize.height, places: 1, to: &css)
                 css.append(UInt8(ascii: "}"))
             }
-            if state.filter == 0, state.contentSize.width > breakpoint.width + 0.5 {
-                // Wider than the page (spread): the strip scrolls on its own, card by card.
+            if state.filter == 0, state.contentSize.width > breakpoint.width + 0.5, model.layoutDirection == .leftToRight {
+                // Wider than the page (spread): the strip scrolls on its own, card by card. Not on a
+                // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
+                // grown to its far left end, the end of the list, so there it scrolls freely.
                 css += scope
                 css += " .gv{scroll-snap-type:x mandatory}".utf8
             }

@@ -22,7 +22,8 @@ package enum LayoutReport {
                           + "\"width\":\(number(state.contentSize.width)),\"height\":\(number(state.contentSize.height)),"
                           + "\"cards\":\(list(cards))}")
         }
-        return "{\"breakpoints\":" + list(model.breakpoints.map { number($0.width) })
+        return "{\"direction\":" + string(model.layoutDirection.rawValue)
+            + ",\"breakpoints\":" + list(model.breakpoints.map { number($0.width) })
             + ",\"arrangements\":" + list(model.arrangements.map { string($0.engine) })
             + ",\"filters\":" + list(model.filters.map { string($0.name) })
             + ",\"filterMembers\":" + list(model.filters.map { filter in list(filter.members.sorted().map(String.init)) })

@@ -136,6 +136,7 @@ extension PageRenderer {
             "title": .string(config.title),
             "description": config.description.map(MustacheValue.string) ?? .null,
             "language": .string(config.language),
+            "direction": .string(config.layoutDirection.rawValue),
             "author": config.author.map(MustacheValue.string) ?? .null,
             "recipeCount": .int(site.recipes.count),
             "recipeCountText": .string(strings.counted("recipe_count", site.recipes.count)),

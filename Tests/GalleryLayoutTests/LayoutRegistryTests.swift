@@ -73,7 +73,7 @@ import Testing
         }
         #expect(message("spiral", [:])?.hasPrefix("unknown layout \"spiral\"; known layouts: flow, grid") == true)
         #expect(message("fan", ["raduis": .number(3)])
-            == "layout \"fan\" has no parameter \"raduis\"; its parameters: item_width, item_height, radius, angle_degrees, angle_per_item_degrees")
+            == "layout \"fan\" has no parameter \"raduis\"; its parameters: item_width, item_height, radius, angle_degrees, angle_per_item_degrees, flips_horizontally")
         #expect(message("fan", ["radius": .string("big")])
             == "layout \"fan\": parameter \"radius\" must be a number, not \"big\"")
         #expect(message("flow", ["scroll_direction": .string("diagonal")])

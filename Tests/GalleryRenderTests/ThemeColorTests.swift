@@ -90,8 +90,8 @@ import GalleryTestSupport
         defer { dark.remove() }
         #expect(!dark.pages.isEmpty)
         for page in dark.pages {
-            #expect(dark.text(page)?.contains(#"<html lang="en" data-color-scheme="dark">"#) == true, "\(page)")
-            #expect(automatic.text(page)?.contains(#"<html lang="en" data-color-scheme="auto">"#) == true, "\(page)")
+            #expect(dark.text(page)?.contains(#"<html lang="en" dir="ltr" data-color-scheme="dark">"#) == true, "\(page)")
+            #expect(automatic.text(page)?.contains(#"<html lang="en" dir="ltr" data-color-scheme="auto">"#) == true, "\(page)")
         }
     }
 
