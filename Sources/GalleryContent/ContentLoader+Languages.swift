@@ -21,11 +21,15 @@ extension ContentLoader {
             let relative = isPage ? name : "recipes/" + name
             let originalPath = isPage ? folder + "/" + original : "recipes/" + original
             guard listed.contains(language) else {
-                let reason = language == config.language && !config.languages.isEmpty
-                    ? "'\(language)' is the site's default language, whose text is the original's"
-                    : "site.yml's 'languages:' does not list '\(language)'"
-                log.append(.warning("\(relative) is a translation into '\(language)', but \(reason): the file is left out",
-                                    path: displayPath(relative)))
+                // A file name's language no tree takes: said plainly rather than left out unseen.
+                let originalName = (original as NSString).deletingPathExtension
+                let reason = config.languages.isEmpty
+                    ? "but site.yml has no 'languages:': list the site's languages (like 'languages: [\(config.language), \(language)]') or rename the file"
+                    : language == config.languages[0].code
+                    ? "the site's default language, whose text is the original's (\(originalPath)): write it there or delete this file"
+                    : "which site.yml's 'languages:' does not list (\(config.languages.map(\.code).joined(separator: ", "))): add '\(language)' or rename the file"
+                log.append(.error("\(originalName).\(language).md is a translation into '\(language)', \(reason)",
+                                  path: displayPath(relative), line: 1, column: 1))
                 continue
             }
             guard isPage ? pageFileNames.contains(originalPath) : recipeFileNames.contains(original) else {

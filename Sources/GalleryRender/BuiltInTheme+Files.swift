@@ -633,8 +633,8 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   {{$headerExtra}}{{/headerExtra}}
   {{#hasMenu}}<nav class="site-nav" aria-label="{{t.site_navigation}}">
     <ul>{{#menu}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/menu}}</ul>
-  </nav>{{/hasMenu}}
-  {{#hasLanguages}}<nav class="language-switcher" aria-label="{{t.language_switcher}}">
+  </nav>{{/hasMenu}}{{#hasLanguages}}
+  <nav class="language-switcher" aria-label="{{t.language_switcher}}">
     <ul>{{#languages}}<li><a href="{{url}}" lang="{{code}}" hreflang="{{code}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a></li>{{/languages}}</ul>
   </nav>{{/hasLanguages}}
 </header>

@@ -132,6 +132,19 @@ struct TemplateContexts: Sendable {
         for case let kind as any TemplatePage in PageRenderer.kinds {
             contexts[kind.templateName] = try (0..<kind.count(in: renderer)).map { index throws -> MustacheValue in try kind.fullContext(index, in: renderer) }
         }
+        // And every page of every language of a multilingual site (its alternates and switcher).
+        let multilingual = try temporary.copyFixture("multilingual")
+        let multilingualLoader = ContentLoader(siteDirectory: multilingual)
+        let (site, _) = try multilingualLoader.load()
+        let treePictures = builder.processImages(of: site.languageTrees, loader: multilingualLoader).pictures
+        var renderers = site.languageTrees.map { PageRenderer(site: $0, theme: theme, pictures: treePictures) }
+        let languages = LanguageVersions(renderers: renderers)
+        for index in renderers.indices { renderers[index].languages = languages }
+        for tree in renderers {
+            for case let kind as any TemplatePage in PageRenderer.kinds {
+                contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree)).map { index throws -> MustacheValue in try kind.fullContext(index, in: tree) }
+            }
+        }
         contexts["base"] = contexts.keys.sorted().flatMap { contexts[$0]! }
         contexts["partials/head"] = contexts["base"]
         contexts["partials/footer"] = contexts["base"]
