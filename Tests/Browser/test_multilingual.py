@@ -6,6 +6,7 @@ import pathlib
 import shutil
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -18,6 +19,22 @@ SWITCHER = """
 return [...document.querySelectorAll('.language-switcher a')].map(a =>
   [a.lang, a.getAttribute('aria-current'), a.href]);
 """
+
+
+def wait_for_page(engine, url, timeout=5.0):
+    """The address after a click, once it is `url` (a click navigates asynchronously in some
+    engines) or the timeout has passed."""
+    deadline = time.monotonic() + timeout
+    location = None
+    while time.monotonic() < deadline:
+        try:
+            location = engine.run("return document.readyState === 'complete' ? location.href : null")
+        except Exception:  # the page is being replaced
+            location = None
+        if location == url:
+            break
+        time.sleep(0.05)
+    return location
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +63,7 @@ def test_the_switcher_leads_to_the_translated_page(engine, multilingual_site, st
     here = start.split("/")[0] if start.split("/")[0] in ("fr", "ar") else "en"
     assert [link[0] for link in links if link[1] == "true"] == [here]
     engine.click(f".language-switcher a[lang='{language}']")
-    assert engine.run("return location.href") == (output / landing).as_uri(), engine.name
+    assert wait_for_page(engine, (output / landing).as_uri()) == (output / landing).as_uri(), engine.name
     assert engine.run("return document.documentElement.lang") == language
     assert engine.run("return document.documentElement.dir") == ("rtl" if language == "ar" else "ltr")
 
