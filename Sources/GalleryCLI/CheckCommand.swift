@@ -1,6 +1,7 @@
 import Foundation
 import GalleryContent
 import GalleryKit
+import GalleryRender
 import GallerySupport
 
 /// `gallerygen check`: validates the content and follows every internal link of the built site.
@@ -83,7 +84,7 @@ struct CheckCommand {
         }
         tool.report(report.diagnostics, format: format)
         return checkLinks(in: scratchOptions.outputDirectory, displayPath: realOutput, baseURL: report.baseURL,
-                          recipes: report.recipeCount)
+                          recipes: report.recipeCount, warnings: report.diagnostics.count)
     }
 
     /// Validates the content, then checks the website already in the output folder.
@@ -97,10 +98,14 @@ struct CheckCommand {
         }
         let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: tool.display(options.siteDirectory),
                                    includeDrafts: options.includeDrafts)
-        let recipeCount: Int, baseURL: String?
+        let recipeCount: Int, baseURL: String?, warningCount: Int
         do {
             let (site, warnings) = try SiteBuilder.loadSite(loader)
-            tool.report(warnings, format: format)
+            // What a build would find rendering the pages: the recipes' rich-result checks.
+            var log = DiagnosticLog()
+            log.append(contentsOf: warnings + RecipeRichResults.diagnostics(in: site))
+            tool.report(log.sorted, format: format)
+            warningCount = log.sorted.count
             recipeCount = site.recipes.count
             baseURL = site.config.baseURL
         } catch {
@@ -109,10 +114,10 @@ struct CheckCommand {
             console.error("check failed: the content has \(count) error\(count == 1 ? "" : "s")")
             return ExitCode.failure
         }
-        return checkLinks(in: options.outputDirectory, displayPath: output, baseURL: baseURL, recipes: recipeCount)
+        return checkLinks(in: options.outputDirectory, displayPath: output, baseURL: baseURL, recipes: recipeCount, warnings: warningCount)
     }
 
-    private func checkLinks(in directory: URL, displayPath: String, baseURL: String?, recipes: Int) -> Int32 {
+    private func checkLinks(in directory: URL, displayPath: String, baseURL: String?, recipes: Int, warnings: Int) -> Int32 {
         let report = LinkChecker(outputDirectory: directory, displayPath: displayPath, baseURL: baseURL).check()
         tool.report(report.diagnostics, format: format)
         let broken = report.diagnostics.count
@@ -120,7 +125,7 @@ struct CheckCommand {
             tool.console.error("check failed: \(broken) broken link\(broken == 1 ? "" : "s") in \(displayPath)")
             return ExitCode.failure
         }
-        let summary = "Checked \(recipes) recipes and \(report.linkCount) internal links in \(report.fileCount) pages and style sheets: no problems."
+        let summary = "Checked \(recipes) recipe\(recipes == 1 ? "" : "s") and \(report.linkCount) internal links in \(report.fileCount) pages and style sheets: \(warnings == 0 ? "no problems" : "no errors, \(warnings) warning\(warnings == 1 ? "" : "s")")."
         if format == "json" { tool.console.error(summary) } else { tool.console.out(summary) }
         return ExitCode.success
     }

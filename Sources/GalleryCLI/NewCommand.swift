@@ -68,7 +68,9 @@ struct NewCommand {
             tool.report([error])
             return ExitCode.failure
         }
-        tool.console.out("Created a new site in \(display): site.yml, \(StarterSite.files.count - 2) recipes and a picture.")
+        let recipes = StarterSite.files.count { $0.path.hasPrefix("recipes/") }
+        let pictures = StarterSite.files.count { $0.path.hasPrefix("images/") }
+        tool.console.out("Created a new site in \(display): site.yml, \(recipes) recipes and \(pictures) pictures.")
         tool.console.out("Preview it with: cd \(display) && gallerygen serve")
         tool.console.out("Add a recipe with: gallerygen new recipe \"Title\" (inside \(display))")
         return ExitCode.success

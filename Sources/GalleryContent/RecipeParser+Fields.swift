@@ -25,7 +25,7 @@ extension RecipeParser {
             }
         }
         recipe.nutrition = nutrition(&reader)
-        recipe.video = video(&reader, date: recipe.date)
+        recipe.video = video(&reader)
         for (text, node) in stringsWithNodes(&reader, "suitable_for_diet") {
             if let value = RestrictedDiet.value(for: text) {
                 if !recipe.suitableForDiet.contains(value) { recipe.suitableForDiet.append(value) }
@@ -187,7 +187,7 @@ extension RecipeParser {
     }
 
     /// `video:` as a URL, or a mapping with `url`, `name`, `description`, `thumbnail` and `upload_date`.
-    private static func video(_ reader: inout FieldReader, date: RecipeDate?) -> RecipeVideo? {
+    private static func video(_ reader: inout FieldReader) -> RecipeVideo? {
         guard let node = reader.value("video") else { return nil }
         var fields: [String: YAMLNode] = [:]
         if node.scalar != nil {
@@ -226,7 +226,7 @@ extension RecipeParser {
             return nonEmpty(text)
         }
         var video = RecipeVideo(kind: kind, url: url, name: field("name"), description: field("description"),
-                                thumbnail: nil, uploadDate: date)
+                                thumbnail: nil, uploadDate: nil)
         if let value = fields["thumbnail"], let thumbnail = field("thumbnail") {
             if thumbnail.lowercased().hasPrefix("https://"), URL(string: thumbnail)?.host != nil {
                 video.thumbnail = thumbnail
@@ -238,10 +238,6 @@ extension RecipeParser {
             if let parsed = RecipeDate(parsing: written) { video.uploadDate = parsed } else {
                 reader.error("'video.upload_date' must be a date written YYYY-MM-DD, found '\(written)'", at: value)
             }
-        }
-        if video.thumbnailURL == nil {
-            reader.appendDiagnostic(.warning("'video' has no 'thumbnail:'; Google shows a video only with one",
-                                             path: reader.path, line: node.line, column: node.column))
         }
         return video
     }

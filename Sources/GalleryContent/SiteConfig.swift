@@ -52,6 +52,8 @@ package struct SiteConfig: Sendable {
     package var menu: [MenuEntry] = []
     /// `slug_style:`: how titles, tags and file names become slugs (Unicode by default).
     package var slugStyle: SlugStyle = .unicode
+    /// `rich_results:`: which of Google's recipe rich-result checks the build reports.
+    package var richResults: RichResultsLevel = .all
     /// The web app manifest's and the browser's `theme-color` (the default theme's accent).
     package var themeColor = "#a3472f"
     /// The web app manifest's `background_color` (the default theme's paper).
@@ -69,7 +71,7 @@ package struct SiteConfig: Sendable {
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
                                    "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme",
-                                   "menu", "theme_color", "background_color", "slug_style", "extra", "languages"]
+                                   "menu", "theme_color", "background_color", "slug_style", "rich_results", "extra", "languages"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -135,6 +137,13 @@ package struct SiteConfig: Sendable {
                 config.slugStyle = style
             } else {
                 reader.error("'slug_style' must be 'unicode' or 'ascii', found '\(node.scalar ?? node.kindName)'", at: node)
+            }
+        }
+        if let node = reader.value("rich_results") {
+            if let text = node.scalar, let level = RichResultsLevel(rawValue: text) {
+                config.richResults = level
+            } else {
+                reader.error("'rich_results' must be 'all', 'required' or 'off', found '\(node.scalar ?? node.kindName)'", at: node)
             }
         }
         if let node = reader.value("menu") {
@@ -240,4 +249,14 @@ extension FieldReader {
             appendDiagnostic(diagnostic)
         }
     }
+}
+
+/// Which of Google's recipe rich-result checks a build reports (`rich_results:` in site.yml).
+package enum RichResultsLevel: String, Sendable, Hashable {
+    /// What Google requires (a picture, a video's own fields) and what it recommends.
+    case all
+    /// Only what Google requires.
+    case required
+    /// Nothing.
+    case off
 }

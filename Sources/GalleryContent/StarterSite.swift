@@ -11,6 +11,8 @@ package enum StarterSite {
         ("recipes/ginger-tea.md", gingerTea),
         ("recipes/tomato-toast.md", tomatoToast),
         ("images/lemonade.svg", lemonadePicture),
+        ("images/ginger-tea.svg", gingerTeaPicture),
+        ("images/tomato-toast.svg", tomatoToastPicture),
     ]
 
     /// Writes the starter site into `directory`, which must not exist or be empty, all or nothing:
@@ -247,6 +249,8 @@ package enum StarterSite {
         ---
         title: Ginger Tea
         summary: Fresh ginger simmered with lemon and honey, for cold evenings.
+        image: images/ginger-tea.svg
+        image_alt: A steaming mug of golden ginger tea with a slice of lemon and pieces of ginger beside it.
         tags: [zero-proof, hot]
         glass: Mug
         category: Hot drink       # without it, a recipe with a glass is a "Drink"
@@ -276,6 +280,8 @@ package enum StarterSite {
         ---
         title: Tomato Toast
         summary: Ripe tomatoes on garlic-rubbed toast, a summer lunch in five minutes.
+        image: images/tomato-toast.svg
+        image_alt: A slice of toasted sourdough spread with grated red tomato, olive oil and flakes of salt, half a tomato beside it.
         tags: [savoury, summer]
         category: Lunch           # without it, the first tag
         cuisine: Catalan
@@ -318,6 +324,54 @@ package enum StarterSite {
           <circle cx="282" cy="128" r="44" fill="#f2c230" stroke="#e0a91a" stroke-width="5"/>
           <circle cx="282" cy="128" r="34" fill="#fbe88e"/>
           <path d="M282 94 V162 M248 128 H316 M258 104 L306 152 M306 104 L258 152" stroke="#f2c230" stroke-width="3"/>
+        </svg>
+
+        """
+
+    /// An original drawing: a steaming mug of ginger tea, a lemon slice and ginger, 400 × 500.
+    static let gingerTeaPicture = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500">
+          <rect width="400" height="500" fill="#efe4d2"/>
+          <ellipse cx="190" cy="420" rx="130" ry="16" fill="#dccdb3"/>
+          <path d="M160 150 C145 125 175 110 160 85 M200 150 C185 122 215 106 200 78 M240 150 C225 125 255 110 240 85"
+                fill="none" stroke="#ffffff" stroke-width="6" stroke-linecap="round" opacity=".85"/>
+          <path d="M290 215 C350 215 350 330 285 330" fill="none" stroke="#3f6e8c" stroke-width="20"/>
+          <path d="M95 170 L110 400 Q190 430 270 400 L285 170 Z" fill="#4f86a8" stroke="#3f6e8c" stroke-width="4"/>
+          <ellipse cx="190" cy="172" rx="95" ry="18" fill="#d9a441" stroke="#3f6e8c" stroke-width="4"/>
+          <ellipse cx="170" cy="170" rx="22" ry="6" fill="#f2d27c" opacity=".8"/>
+          <path d="M110 240 H270" stroke="#e9f1f6" stroke-width="6" opacity=".6"/>
+          <circle cx="322" cy="404" r="30" fill="#f2c230" stroke="#e0a91a" stroke-width="4"/>
+          <circle cx="322" cy="404" r="22" fill="#fbe88e"/>
+          <path d="M322 382 V426 M300 404 H344 M306 388 L338 420 M338 388 L306 420" stroke="#f2c230" stroke-width="2.5"/>
+          <path d="M42 410 q10 -22 30 -14 q18 -16 32 4 q10 18 -10 24 q-16 10 -30 0 q-24 4 -22 -14 Z" fill="#d8b26e" stroke="#b48a45" stroke-width="3"/>
+          <circle cx="66" cy="412" r="4" fill="#b48a45"/>
+          <circle cx="86" cy="406" r="3" fill="#b48a45"/>
+        </svg>
+
+        """
+
+    /// An original drawing: tomato on toast with olive oil and salt, half a tomato beside it, 400 × 500.
+    static let tomatoToastPicture = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500">
+          <rect width="400" height="500" fill="#f3ead9"/>
+          <ellipse cx="200" cy="300" rx="170" ry="120" fill="#ffffff" stroke="#ddd2bd" stroke-width="4"/>
+          <path d="M95 220 Q90 170 140 165 Q170 140 205 160 Q260 150 280 200 L300 350 Q300 380 270 382 L130 390 Q100 390 100 360 Z"
+                fill="#c98a3f" stroke="#8f5a22" stroke-width="6"/>
+          <path d="M115 225 Q112 185 148 182 Q174 162 205 178 Q250 170 264 208 L280 345 Q280 362 262 364 L136 370 Q118 370 118 352 Z"
+                fill="#e9b873"/>
+          <path d="M122 235 Q150 200 205 205 Q255 205 262 240 L272 340 Q240 360 140 358 Q120 300 122 235 Z" fill="#d9412e"/>
+          <circle cx="160" cy="250" r="9" fill="#f07b5c"/>
+          <circle cx="220" cy="280" r="11" fill="#f07b5c"/>
+          <circle cx="180" cy="320" r="8" fill="#f07b5c"/>
+          <circle cx="240" cy="330" r="7" fill="#f07b5c"/>
+          <path d="M150 290 q20 -10 40 0 q20 10 40 -2" fill="none" stroke="#c8d36a" stroke-width="5" stroke-linecap="round" opacity=".8"/>
+          <rect x="170" y="240" width="7" height="7" fill="#ffffff" transform="rotate(20 173 243)"/>
+          <rect x="228" y="255" width="6" height="6" fill="#ffffff" transform="rotate(-15 231 258)"/>
+          <rect x="200" y="340" width="7" height="7" fill="#ffffff" transform="rotate(35 203 343)"/>
+          <circle cx="320" cy="140" r="48" fill="#d9412e" stroke="#a82a1c" stroke-width="5"/>
+          <circle cx="320" cy="140" r="36" fill="#f0705a"/>
+          <path d="M320 140 L300 118 M320 140 L345 122 M320 140 L318 172" stroke="#f7b3a2" stroke-width="6" stroke-linecap="round"/>
+          <circle cx="320" cy="140" r="8" fill="#f7d2c6"/>
         </svg>
 
         """

@@ -23,6 +23,169 @@ extension BuiltInTheme {
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#a3472f"/><path d="M7 8h18l-7.6 9.2v6.3l4.1 1.5v1H10.5v-1l4.1-1.5v-6.3z" fill="#f7f2ea"/><circle cx="21.5" cy="7.5" r="2.6" fill="#f7f2ea"/></svg>
 
 """#),
+        ("assets/scale.js", #"""
+/* gallerygen servings: scales the quantities an ingredient starts with to the servings the reader
+   asks for, and converts the units it knows between metric and US customary. Optional: without it
+   the page shows the quantities as written and the control stays hidden. */
+(() => {
+  const control = document.querySelector(".scale[data-servings]");
+  const base = control && parseFloat(control.dataset.servings);
+  if (!(base > 0)) return;
+  const input = control.querySelector("input");
+  const lang = document.documentElement.lang || "en";
+  const pageRules = new Intl.PluralRules(lang), englishRules = new Intl.PluralRules("en");
+  // "½ cup": amounts below one take the singular, as cooks say them.
+  const pick = (forms, value, rules) => forms[rules.select(value < 1 ? 1 : value)] || forms.other;
+  // Each unit: its system (spoons are the same in both and never converted), volume or mass, its
+  // size in millilitres or grams, and the English words for it.
+  const UNITS = {
+    ml: ["metric", "v", 1, "ml|millilitre|millilitres|milliliter|milliliters"],
+    cl: ["metric", "v", 10, "cl|centilitre|centilitres|centiliter|centiliters"],
+    l: ["metric", "v", 1000, "l|litre|litres|liter|liters"],
+    g: ["metric", "m", 1, "g|gram|grams|gramme|grammes"],
+    kg: ["metric", "m", 1000, "kg|kilogram|kilograms|kilo|kilos"],
+    tsp: ["spoon", "v", 4.92892, "tsp|teaspoon|teaspoons"],
+    tbsp: ["spoon", "v", 14.7868, "tbsp|tbs|tablespoon|tablespoons"],
+    fl_oz: ["us", "v", 29.5735, "fl oz|fl. oz.|fluid ounce|fluid ounces"],
+    cup: ["us", "v", 236.588, "cup|cups"],
+    oz: ["us", "m", 28.3495, "oz|ounce|ounces"],
+    lb: ["us", "m", 453.592, "lb|lbs|pound|pounds"],
+  };
+  // The theme's phrases for them in the page's language ({"cup": {"one": "{count} cup", …}}).
+  let names = {};
+  try { names = JSON.parse(control.dataset.units) || {}; } catch (error) {}
+  // The words it reads after a number, each with its singular and plural when it has them.
+  const words = new Map();
+  for (const [unit, [, , , list]] of Object.entries(UNITS)) {
+    const all = list.split("|");
+    for (const word of all) {
+      const one = all.includes(word + "s") ? word : /s$/.test(word) && all.includes(word.slice(0, -1)) ? word.slice(0, -1) : null;
+      words.set(word, { unit, forms: one && { one, other: one + "s" }, rules: englishRules });
+    }
+  }
+  for (const [unit, phrases] of Object.entries(names)) {
+    const values = Object.values(phrases);
+    if (!values.every((phrase) => phrase.startsWith("{count}"))) continue;
+    const forms = Object.fromEntries(Object.entries(phrases).map(([key, phrase]) => [key, phrase.slice(7).trim()]));
+    for (const word of Object.values(forms)) {
+      if (word && !words.has(word.toLowerCase())) words.set(word.toLowerCase(), { unit, forms, rules: pageRules });
+    }
+  }
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const unitPattern = new RegExp(`^(\\s*)(${[...words.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?![\\p{L}\\p{N}])`, "iu");
+
+  // "2", "1.5", "1,5", "½", "1 ½", "1½", "1/2", "1 1/2", and ranges of two ("2-3", "2–3").
+  const GLYPHS = { "½": 1 / 2, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 1 / 4, "¾": 3 / 4, "⅕": 0.2, "⅖": 0.4, "⅗": 0.6, "⅘": 0.8,
+    "⅙": 1 / 6, "⅚": 5 / 6, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8 };
+  const glyph = `[${Object.keys(GLYPHS).join("")}]`;
+  const amount = `(?:\\d+(?:[.,]\\d+)?(?:\\s*${glyph}|\\s+\\d+\\s*[/⁄]\\s*\\d+|\\s*[/⁄]\\s*\\d+)?|${glyph})`;
+  const quantityPattern = new RegExp(`^(${amount})(?:(\\s*[-–—]\\s*)(${amount}))?(?![\\d/⁄]|[.,]\\d)`);
+  const valueOf = (text) => {
+    const [, whole = "0", numerator, denominator, part] = text.match(
+      new RegExp(`^(?:(\\d+(?:[.,]\\d+)?)\\s*)?(?:(\\d+)\\s*[/⁄]\\s*(\\d+)|(${glyph}))?$`)) || [];
+    return parseFloat(whole.replace(",", ".")) + (denominator ? numerator / denominator : part ? GLYPHS[part] : 0);
+  };
+
+  // Each ingredient that starts with an amount: its values, the unit written after it, the rest.
+  const items = [];
+  for (const element of document.querySelectorAll("[data-ingredient]")) {
+    const text = element.textContent, match = text.match(quantityPattern);
+    const values = match ? [match[1], match[3]].filter(Boolean).map(valueOf) : [];
+    if (!values.length || !values.every((value) => value > 0 && isFinite(value))) continue;
+    let rest = text.slice(match[0].length);
+    const unitMatch = rest.match(unitPattern);
+    const word = unitMatch && { ...words.get(unitMatch[2].toLowerCase()), space: unitMatch[1], text: unitMatch[2] };
+    if (unitMatch) rest = rest.slice(unitMatch[0].length);
+    items.push({ element, text, values, rest, word, dash: match[2] || "", fractions: /[/⁄]/.test(match[0]) || new RegExp(glyph).test(match[0]) });
+  }
+  if (!items.length) return;
+
+  const format = (digits) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits, useGrouping: false });
+  const decimal = (value) => format(value >= 100 ? 0 : value >= 10 ? 1 : 2).format(value);
+  // The nearest kitchen fraction: eighths, and thirds too for cups and counted things.
+  const PARTS = [[0, ""], [1 / 8, "⅛"], [1 / 4, "¼"], [1 / 3, "⅓"], [3 / 8, "⅜"], [1 / 2, "½"], [5 / 8, "⅝"], [2 / 3, "⅔"],
+    [3 / 4, "¾"], [7 / 8, "⅞"], [1, ""]];
+  const fraction = (value, thirds) => {
+    if (value >= 20) return format(0).format(Math.round(value));
+    let whole = Math.floor(value);
+    const [part, glyphText] = PARTS.filter(([p]) => thirds || (p * 8) % 1 === 0)
+      .reduce((best, next) => (Math.abs(next[0] + whole - value) < Math.abs(best[0] + whole - value) ? next : best));
+    if (part === 1) whole += 1;
+    if (!whole && !glyphText) return decimal(value);
+    return (whole ? format(0).format(whole) + (glyphText ? " " : "") : "") + glyphText;
+  };
+
+  // Amounts of `size` ml or g in the system's unit for them, rounded as a cook measures.
+  const convert = (sizes, kind, system) => {
+    const most = Math.max(...sizes);
+    const unit = system === "metric" ? (kind === "v" ? (most >= 1000 ? "l" : "ml") : (most >= 1000 ? "kg" : "g"))
+      : kind === "m" ? (most < UNITS.lb[2] ? "oz" : "lb") : most < 15 ? "tsp" : most < UNITS.cup[2] ? "fl_oz" : "cup";
+    const values = sizes.map((size) => {
+      const value = size / UNITS[unit][2];
+      if (unit === "ml" || unit === "g") return Math.max(0.5, Math.round(value / (value < 10 ? 0.5 : 5)) * (value < 10 ? 0.5 : 5));
+      return unit === "l" || unit === "kg" ? Math.round(value * 100) / 100 : value;
+    });
+    return { unit, values };
+  };
+
+  // One ingredient's text for `factor` and the chosen system (null: as written).
+  const render = (item, factor, system) => {
+    const known = item.word && UNITS[item.word.unit];
+    const scaled = item.values.map((value) => value * factor), last = scaled[scaled.length - 1];
+    const show = (values, asFractions, unit) =>
+      values.map((value) => (asFractions ? fraction(value, !unit || unit === "cup") : decimal(value))).join(item.dash);
+    if (known && system && known[0] !== system && known[0] !== "spoon") {
+      const { unit, values } = convert(scaled.map((value) => value * known[2]), known[1], system);
+      const phrase = (names[unit] && pick(names[unit], values[values.length - 1], pageRules)) || "{count} " + unit.replace("_", " ");
+      return phrase.replace("{count}", show(values, UNITS[unit][0] !== "metric", unit));
+    }
+    if (factor === 1) return null;
+    const text = show(scaled, item.fractions || !known || known[0] !== "metric", known && item.word.unit);
+    if (!item.word) return text;
+    return text + item.word.space + (item.word.forms ? pick(item.word.forms, last, item.word.rules) : item.word.text);
+  };
+
+  // The system the recipe is written in: the one most of its known units belong to.
+  const systems = items.map((item) => item.word && UNITS[item.word.unit][0]).filter((s) => s === "metric" || s === "us");
+  const written = systems.filter((s) => s === "us").length * 2 > systems.length ? "us" : "metric";
+  let system = null;
+  const buttons = [...control.querySelectorAll("[data-system]")];
+  const toggle = control.querySelector(".scale-units");
+  if (toggle && !systems.length) toggle.hidden = true;
+  const counts = document.querySelectorAll(".servings-count[data-servings]");
+  const servings = () => parseFloat(input.value.replace(",", "."));
+
+  const update = () => {
+    const wanted = servings();
+    if (!(wanted > 0 && wanted <= 999)) return;
+    for (const item of items) {
+      const quantity = render(item, wanted / base, system);
+      if (quantity === null) { item.element.textContent = item.text; continue; }
+      const span = document.createElement("span");
+      span.className = "scaled";
+      span.textContent = quantity;
+      item.element.replaceChildren(span, item.rest);
+    }
+    for (const count of counts) count.textContent = format(2).format(wanted);
+    for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.system === (system || written)));
+  };
+  input.addEventListener("input", update);
+  input.addEventListener("change", () => {
+    if (!(servings() > 0 && servings() <= 999)) input.value = String(base);
+    update();
+  });
+  for (const button of control.querySelectorAll("[data-step]")) {
+    button.addEventListener("click", () => {
+      input.value = String(Math.min(999, Math.max(1, Math.round(servings() || base) + Number(button.dataset.step))));
+      update();
+    });
+  }
+  for (const button of buttons) button.addEventListener("click", () => { system = button.dataset.system; update(); });
+  control.hidden = false;
+  update();
+})();
+
+"""#),
         ("assets/search.js", #"""
 /* gallerygen search: dims the gallery cards that do not match. Optional; the page is complete
    without it, and the search box stays hidden unless this script runs and finds its index. */
@@ -81,6 +244,9 @@ extension BuiltInTheme {
    (site.yml `theme: { color_scheme: auto }`, the default), or always with `color_scheme: dark`
    (the `data-color-scheme` attribute of <html>). Contrast is WCAG AA in both. */
 :root {
+  /* Over a video's poster, in both palettes: white on a dark scrim. */
+  --video-backdrop: #000; --video-text: #fff; --video-scrim: rgb(0 0 0 / .42);
+  --video-shadow: rgb(0 0 0 / .35); --video-text-shadow: rgb(0 0 0 / .6);
   --paper: #f7f2ea;              /* the page */
   --ink: #2a211b;                /* text */
   --muted: #6d6158;              /* secondary text: 5.4:1 on paper, 4.6:1 on sunken */
@@ -419,17 +585,54 @@ main { display: block; }
   margin: 0 0 .75rem; font-size: .85rem; text-transform: uppercase; letter-spacing: .1em; color: var(--muted);
 }
 .nutrition h2 small { text-transform: none; letter-spacing: 0; font-weight: 400; }
-.recipe-video video { display: block; width: 100%; max-width: 720px; border-radius: 14px; background: var(--placeholder); }
+/* The click-to-load embed: a 16:9 poster (the recipe's own picture, else the placeholder colour)
+   that links to the video's page or file; video.js swaps in the player only when it is clicked. */
+.video-embed { position: relative; max-width: 720px; aspect-ratio: 16 / 9; border-radius: 14px; overflow: hidden; background: var(--placeholder); }
+.video-embed iframe, .video-embed video { display: block; width: 100%; height: 100%; border: 0; background: var(--video-backdrop); }
 .video-link {
-  display: inline-flex; align-items: center; gap: .6rem; padding: .7rem 1.1rem; border-radius: 999px;
-  background: var(--surface); border: 1px solid var(--line); text-decoration: none; font-weight: 600;
+  position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
+  gap: .75rem; padding: 1rem; color: var(--video-text); text-decoration: none; font-weight: 600; text-align: center;
 }
-.video-link:hover { background: var(--surface-hover); }
-.video-play { display: inline-grid; place-items: center; width: 1.8rem; height: 1.8rem; border-radius: 50%; background: var(--accent); color: var(--paper); font-size: .8rem; }
-.nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
+.video-link::before { content: ""; position: absolute; inset: 0; z-index: 1; background: var(--video-scrim); }
+.video-poster { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+.video-play, .video-title { position: relative; z-index: 2; }
+.video-play {
+  display: grid; place-items: center; width: 4rem; height: 4rem; border-radius: 50%; background: var(--accent);
+  color: var(--video-text); font-size: 1.4rem; padding-left: .2rem; box-shadow: 0 4px 18px var(--video-shadow);
+  transition: scale .15s ease-out;
+}
+.video-title { max-width: 32rem; text-shadow: 0 1px 3px var(--video-text-shadow); }
+.video-link:hover .video-play { scale: 1.08; }
+.video-link:focus-visible { outline: 3px solid var(--focus); outline-offset: -3px; border-radius: 14px; }
+.video-notice { margin: .5rem 0 0; font-size: .8rem; color: var(--muted); }
+/* The servings control: there only when scale.js runs (it removes `hidden`). */
+.scale { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin: 0 0 1rem; }
+.scale[hidden], .scale-units[hidden] { display: none; }
+.scale label { font-weight: 600; }
+.scale-stepper, .scale-units {
+  display: inline-flex; align-items: center; border: 1px solid var(--line); border-radius: 999px; background: var(--surface);
+}
+.scale-stepper button {
+  width: 2.75rem; height: 2.75rem; border: 0; border-radius: 50%; background: none; color: inherit;
+  font: inherit; font-size: 1.2rem; line-height: 1; cursor: pointer;
+}
+.scale-stepper button:hover { background: var(--surface-hover); }
+.scale-stepper input {
+  width: 3.25rem; border: 0; background: none; color: inherit; font: inherit; font-weight: 600; text-align: center;
+  font-variant-numeric: tabular-nums; -moz-appearance: textfield; appearance: textfield;
+}
+.scale-stepper input::-webkit-inner-spin-button, .scale-stepper input::-webkit-outer-spin-button { -webkit-appearance: none; margin: 0; }
+.scale-units { overflow: hidden; }
+.scale-units button {
+  min-height: 2.75rem; padding: 0 .9rem; border: 0; background: none; color: var(--muted); font: inherit; font-size: .85rem; cursor: pointer;
+}
+.scale-units button[aria-pressed="true"] { background: var(--ink); color: var(--paper); }
+.scale button:focus-visible, .scale input:focus-visible { outline: 3px solid var(--focus); outline-offset: -3px; }
+.ingredients .scaled { font-weight: 600; }
+.nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
 .nutrition dl > div { display: flex; justify-content: space-between; gap: 1rem; padding: .45rem 0; border-block-end: 1px solid var(--line); }
 .nutrition dt { color: var(--muted); }
-.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
+.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .source { margin-block-start: 2rem; color: var(--muted); font-size: .9rem; }
 /* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
 img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
@@ -571,7 +774,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   body { font-size: 10.5pt; line-height: 1.4; background: none; overflow: visible; }
   a { color: inherit; text-decoration: none; }
   .skip-link, .site-header, .site-footer, .breadcrumb, .tags, .pager, .byline,
-  .search, .g-controls, .pagination, .hero-placeholder { display: none !important; }
+  .search, .g-controls, .pagination, .hero-placeholder, .scale { display: none !important; }
   .recipe { max-width: none; margin: 0; padding: 0; }
   .recipe-top { display: flow-root; }
   .recipe-hero { float: inline-end; width: 42mm; margin-block: 0 3mm; margin-inline: 6mm 0; }
@@ -601,6 +804,41 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   .source { margin-block-start: 3mm; font-size: 8pt; }
   .print-url { display: block; clear: both; margin: 5mm 0 0; font-size: 8pt; color: var(--muted); }
 }
+
+"""#),
+        ("assets/video.js", #"""
+/* gallerygen video: the recipe's video (a YouTube or Vimeo player, or a file) loads only when the
+   reader clicks its poster, so nothing comes from another site before that. Without this script
+   the poster is a plain link to the video's page or file. */
+(() => {
+  for (const embed of document.querySelectorAll(".video-embed[data-player]")) {
+    const link = embed.querySelector("a");
+    const source = embed.dataset.player;
+    if (!link || !/^https:\/\//.test(source)) continue;
+    link.addEventListener("click", (event) => {
+      // A click meant for a new tab or window still opens the video's page.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      let player;
+      if (embed.dataset.kind === "file") {
+        player = document.createElement("video");
+        player.controls = true;
+        player.autoplay = true;
+        player.playsInline = true;
+        player.src = source;
+      } else {
+        player = document.createElement("iframe");
+        player.src = source;
+        player.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
+        player.allowFullscreen = true;
+        player.referrerPolicy = "strict-origin-when-cross-origin";
+      }
+      player.title = embed.dataset.title || link.textContent.trim();
+      embed.replaceChildren(player);
+      player.focus();
+    });
+  }
+})();
 
 """#),
         ("base.mustache", #"""
@@ -843,6 +1081,29 @@ diet_low_salt: "قليل الملح"
 diet_vegan: "نباتي صرف"
 diet_vegetarian: "نباتي"
 
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "حصص أقل"
+scale_more: "حصص أكثر"
+units: "الوحدات"
+units_metric: "مترية"
+units_us: "أمريكية"
+video_notice: "لا يُحمَّل المشغّل من {host} إلا عند النقر."
+unit_ml: "{count} مل"
+unit_cl: "{count} سل"
+unit_l: "{count} لتر"
+unit_g: "{count} غ"
+unit_kg: "{count} كغ"
+unit_tsp: "{count} ملعقة صغيرة"
+unit_tbsp: "{count} ملعقة كبيرة"
+unit_fl_oz: "{count} أونصة سائلة"
+unit_cup:
+  one: "{count} كوب"
+  two: "{count} كوبان"
+  few: "{count} أكواب"
+  other: "{count} كوب"
+unit_oz: "{count} أونصة"
+unit_lb: "{count} رطل"
+
 """#),
         ("i18n/de.yml", #"""
 # Die Texte des Standardthemas auf Deutsch (en.yml erklärt, wo jeder Schlüssel erscheint).
@@ -954,6 +1215,27 @@ diet_low_lactose: "Laktosearm"
 diet_low_salt: "Salzarm"
 diet_vegan: "Vegan"
 diet_vegetarian: "Vegetarisch"
+
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "Weniger Portionen"
+scale_more: "Mehr Portionen"
+units: "Einheiten"
+units_metric: "Metrisch"
+units_us: "US"
+video_notice: "Der Player wird erst beim Klicken von {host} geladen."
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} l"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp: "{count} TL"
+unit_tbsp: "{count} EL"
+unit_fl_oz: "{count} fl oz"
+unit_cup:
+  one: "{count} Tasse"
+  other: "{count} Tassen"
+unit_oz: "{count} oz"
+unit_lb: "{count} lb"
 
 """#),
         ("i18n/en.yml", #"""
@@ -1079,6 +1361,27 @@ diet_low_salt: "Low salt"
 diet_vegan: "Vegan"
 diet_vegetarian: "Vegetarian"
 
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "Fewer servings"
+scale_more: "More servings"
+units: "Units"
+units_metric: "Metric"
+units_us: "US"
+video_notice: "The player loads from {host} only when you click."
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} l"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp: "{count} tsp"
+unit_tbsp: "{count} tbsp"
+unit_fl_oz: "{count} fl oz"
+unit_cup:
+  one: "{count} cup"
+  other: "{count} cups"
+unit_oz: "{count} oz"
+unit_lb: "{count} lb"
+
 """#),
         ("i18n/es.yml", #"""
 # Los textos del tema predeterminado en español (en.yml explica dónde aparece cada clave).
@@ -1193,6 +1496,27 @@ diet_low_lactose: "Bajo en lactosa"
 diet_low_salt: "Bajo en sal"
 diet_vegan: "Vegano"
 diet_vegetarian: "Vegetariano"
+
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "Menos raciones"
+scale_more: "Más raciones"
+units: "Unidades"
+units_metric: "Métricas"
+units_us: "EE. UU."
+video_notice: "El reproductor se carga desde {host} solo cuando haces clic."
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} l"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp: "{count} cdta."
+unit_tbsp: "{count} cda."
+unit_fl_oz: "{count} fl oz"
+unit_cup:
+  one: "{count} taza"
+  other: "{count} tazas"
+unit_oz: "{count} oz"
+unit_lb: "{count} lb"
 
 """#),
         ("i18n/fr.yml", #"""
@@ -1309,6 +1633,27 @@ diet_low_salt: "Pauvre en sel"
 diet_vegan: "Végan"
 diet_vegetarian: "Végétarien"
 
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "Moins de portions"
+scale_more: "Plus de portions"
+units: "Unités"
+units_metric: "Métriques"
+units_us: "US"
+video_notice: "Le lecteur ne se charge depuis {host} que si vous cliquez."
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} l"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp: "{count} c. à café"
+unit_tbsp: "{count} c. à soupe"
+unit_fl_oz: "{count} fl oz"
+unit_cup:
+  one: "{count} tasse"
+  other: "{count} tasses"
+unit_oz: "{count} oz"
+unit_lb: "{count} lb"
+
 """#),
         ("i18n/it.yml", #"""
 # I testi del tema predefinito in italiano (en.yml spiega dove compare ogni chiave).
@@ -1424,6 +1769,31 @@ diet_low_salt: "Povero di sale"
 diet_vegan: "Vegano"
 diet_vegetarian: "Vegetariano"
 
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "Meno porzioni"
+scale_more: "Più porzioni"
+units: "Unità"
+units_metric: "Metriche"
+units_us: "USA"
+video_notice: "Il lettore si carica da {host} solo quando fai clic."
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} l"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp:
+  one: "{count} cucchiaino"
+  other: "{count} cucchiaini"
+unit_tbsp:
+  one: "{count} cucchiaio"
+  other: "{count} cucchiai"
+unit_fl_oz: "{count} fl oz"
+unit_cup:
+  one: "{count} tazza"
+  other: "{count} tazze"
+unit_oz: "{count} oz"
+unit_lb: "{count} lb"
+
 """#),
         ("i18n/ja.yml", #"""
 # 既定のテーマの日本語の文言（各キーの使われ方は en.yml を参照）。
@@ -1529,6 +1899,25 @@ diet_low_lactose: "低乳糖"
 diet_low_salt: "減塩"
 diet_vegan: "ヴィーガン"
 diet_vegetarian: "ベジタリアン"
+
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "人数を減らす"
+scale_more: "人数を増やす"
+units: "単位"
+units_metric: "メートル法"
+units_us: "米国式"
+video_notice: "プレーヤーはクリックしたときにだけ {host} から読み込まれます。"
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} L"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp: "小さじ{count}"
+unit_tbsp: "大さじ{count}"
+unit_fl_oz: "{count} 液量オンス"
+unit_cup: "{count}カップ"
+unit_oz: "{count}オンス"
+unit_lb: "{count}ポンド"
 
 """#),
         ("i18n/nl.yml", #"""
@@ -1641,6 +2030,27 @@ diet_low_lactose: "Lactosearm"
 diet_low_salt: "Zoutarm"
 diet_vegan: "Veganistisch"
 diet_vegetarian: "Vegetarisch"
+
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "Minder porties"
+scale_more: "Meer porties"
+units: "Eenheden"
+units_metric: "Metrisch"
+units_us: "VS"
+video_notice: "De speler wordt pas van {host} geladen als je klikt."
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} l"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp: "{count} tl"
+unit_tbsp: "{count} el"
+unit_fl_oz: "{count} fl oz"
+unit_cup:
+  one: "{count} kop"
+  other: "{count} koppen"
+unit_oz: "{count} oz"
+unit_lb: "{count} lb"
 
 """#),
         ("i18n/pt.yml", #"""
@@ -1757,6 +2167,27 @@ diet_low_salt: "Baixo em sal"
 diet_vegan: "Vegano"
 diet_vegetarian: "Vegetariano"
 
+# The servings control (scale.js) and the video embed; unit_… are the units scale.js converts between.
+scale_fewer: "Menos porções"
+scale_more: "Mais porções"
+units: "Unidades"
+units_metric: "Métricas"
+units_us: "EUA"
+video_notice: "O leitor só é carregado de {host} quando você clica."
+unit_ml: "{count} ml"
+unit_cl: "{count} cl"
+unit_l: "{count} l"
+unit_g: "{count} g"
+unit_kg: "{count} kg"
+unit_tsp: "{count} c. chá"
+unit_tbsp: "{count} c. sopa"
+unit_fl_oz: "{count} fl oz"
+unit_cup:
+  one: "{count} xícara"
+  other: "{count} xícaras"
+unit_oz: "{count} oz"
+unit_lb: "{count} lb"
+
 """#),
         ("page.mustache", #"""
 {{<base}}
@@ -1852,13 +2283,22 @@ diet_vegetarian: "Vegetariano"
     {{#hasIngredients}}
     <section class="ingredients">
       <h2>{{t.ingredients}}</h2>
+      {{#servings}}
+      <div class="scale" data-servings="{{count}}" data-units="{{units}}" hidden>
+        <label for="scale-servings">{{label}}</label>
+        <span class="scale-stepper"><button type="button" data-step="-1" aria-label="{{t.scale_fewer}}">−</button><input id="scale-servings" type="number" min="1" max="999" step="any" inputmode="decimal" value="{{count}}"><button type="button" data-step="1" aria-label="{{t.scale_more}}">+</button></span>
+        {{#unit}}<span class="scale-unit">{{unit}}</span>{{/unit}}
+        <span class="scale-units" role="group" aria-label="{{t.units}}"><button type="button" data-system="metric" aria-pressed="false">{{t.units_metric}}</button><button type="button" data-system="us" aria-pressed="false">{{t.units_us}}</button></span>
+      </div>
+      <script src="{{scriptURL}}" defer></script>
+      {{/servings}}
       {{#ingredientGroups}}
       {{#groupTitle}}
       <h3>{{groupTitle}}</h3>
       {{/groupTitle}}
       <ul>
         {{#items}}
-        <li>{{.}}</li>
+        <li data-ingredient>{{.}}</li>
         {{/items}}
       </ul>
       {{/ingredientGroups}}
@@ -1877,12 +2317,13 @@ diet_vegetarian: "Vegetariano"
   {{#video}}
   <section class="recipe-video" aria-label="{{t.video}}">
     <h2>{{t.video}}</h2>
-    {{#isFile}}
-    <video controls preload="none" src="{{url}}"><a href="{{url}}">{{t.watch_video}}</a></video>
-    {{/isFile}}
-    {{^isFile}}
-    <div class="video-embed" data-player="{{playerURL}}" data-title="{{name}}"><a class="video-link" href="{{watchURL}}" rel="noopener"><span class="video-play" aria-hidden="true">▶</span> {{watchText}}</a></div>
-    {{/isFile}}
+    <div class="video-embed" data-player="{{playerURL}}" data-kind="{{#isFile}}file{{/isFile}}{{^isFile}}frame{{/isFile}}" data-title="{{name}}">
+      <a class="video-link" href="{{watchURL}}" rel="noopener">{{#poster}}<img class="video-poster" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 720px, 100vw"{{/srcset}} alt="" loading="lazy" decoding="async"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}>{{/poster}}<span class="video-play" aria-hidden="true">▶</span> <span class="video-title">{{watchText}}</span></a>
+    </div>
+    {{#noticeText}}
+    <p class="video-notice">{{noticeText}}</p>
+    {{/noticeText}}
+    <script src="{{scriptURL}}" defer></script>
   </section>
   {{/video}}
   {{#hasNutrition}}

@@ -16,6 +16,10 @@ package enum SitePaths {
     package static let searchIndex = "search.json"
     package static let stylesheet = "assets/style.css"
     package static let searchScript = "assets/search.js"
+    /// The recipe page's optional servings control (scales the ingredients, converts units).
+    package static let scaleScript = "assets/scale.js"
+    /// The recipe page's click-to-load video player.
+    package static let videoScript = "assets/video.js"
     package static let webManifest = "site.webmanifest"
     /// The default theme's icons (assets), linked unless the site's `static/` has its own.
     package static let themeIcon = "assets/favicon.svg"
@@ -72,6 +76,9 @@ package protocol PageKind: Sendable {
     func path(_ index: Int, in site: PageRenderer) -> String
     /// Makes file `index`.
     func make(_ index: Int, in site: PageRenderer) throws -> OutputFile
+    /// Makes file `index` with the warnings making it found (a recipe's rich-result checks);
+    /// by default `make` and none.
+    func makeReportingWarnings(_ index: Int, in site: PageRenderer) throws -> (OutputFile, [Diagnostic])
     /// Where file `index` comes from, for the error when another file claims its path.
     func origin(_ index: Int, in site: PageRenderer) -> FileOrigin
 }
@@ -82,6 +89,12 @@ package enum FileOrigin: Sendable, Hashable {
     case source(path: String, what: String)
     /// A file gallerygen makes from the whole site (the gallery, `sitemap.xml`).
     case generated(String)
+}
+
+extension PageKind {
+    package func makeReportingWarnings(_ index: Int, in site: PageRenderer) throws -> (OutputFile, [Diagnostic]) {
+        (try make(index, in: site), [])
+    }
 }
 
 /// A page made from a template: the kind gives the template's context.
@@ -98,14 +111,24 @@ extension TemplatePage {
     package var isListedInSitemap: Bool { true }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        OutputFile(path: path(index, in: site), contents: .data(Data(try site.render(templateName, context: try fullContext(index, in: site)))))
+        try make(index, context: try context(index, in: site), in: site)
     }
 
-    /// The context with what every page has besides its own: the site menu, marked for this page.
+    /// File `index` rendered from `context`, the page's own context (the menu and the language
+    /// keys are added here).
+    package func make(_ index: Int, context: MustacheValue, in site: PageRenderer) throws -> OutputFile {
+        OutputFile(path: path(index, in: site),
+                   contents: .data(Data(try site.render(templateName, context: fullContext(index, context: context, in: site)))))
+    }
+
+    /// The context with what every page has besides its own: the site menu, marked for this page,
+    /// and its language tree's keys.
     package func fullContext(_ index: Int, in site: PageRenderer) throws -> MustacheValue {
-        let path = path(index, in: site)
-        return site.addingLanguages(to: site.addingMenu(to: try context(index, in: site), path: path),
-                                    key: translationKey(index, in: site))
+        fullContext(index, context: try context(index, in: site), in: site)
+    }
+
+    func fullContext(_ index: Int, context: MustacheValue, in site: PageRenderer) -> MustacheValue {
+        site.addingLanguages(to: site.addingMenu(to: context, path: path(index, in: site)), key: translationKey(index, in: site))
     }
 
     package func translationKey(_ index: Int, in site: PageRenderer) -> String {

@@ -90,15 +90,22 @@ package struct PageRenderer: Sendable {
         let results = concurrentMap(count: order.count) { slot in
             let position = order[slot]
             let (kind, index) = files[position]
-            return Result { () throws -> Void in
-                var file = try Self.kinds[kind].make(index, in: self)
+            return Result { () throws -> [Diagnostic] in
+                let made = try Self.kinds[kind].makeReportingWarnings(index, in: self)
+                var file = made.0
                 file.path = site.treePrefix + file.path
                 emit(file, position)
+                return made.1
             }
         }
         var failures: [(position: Int, error: any Error)] = []
+        var warnings: [(position: Int, diagnostics: [Diagnostic])] = []
         for (slot, result) in results.enumerated() {
-            if case .failure(let error) = result { failures.append((order[slot], error)) }
+            switch result {
+            case .failure(let error): failures.append((order[slot], error))
+            case .success(let found) where !found.isEmpty: warnings.append((order[slot], found))
+            case .success: break
+            }
         }
         var diagnostics = stringDiagnostics.map { diagnostic in
             // site.yml as the build names it.
@@ -111,6 +118,7 @@ package struct PageRenderer: Sendable {
                 ?? .error("\(error)", path: kind.template ?? kind.path(files[position].index, in: self))
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
+        diagnostics += warnings.sorted { $0.position < $1.position }.flatMap(\.diagnostics)
         if site.config.publishedURL == nil {
             diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
                                         path: configDisplayPath))

@@ -6,7 +6,7 @@ import Mustache
 /// The recipe page's context for the fields beyond the basics: ingredient groups, servings,
 /// nutrition, video, equipment, diets, source and `extra:`.
 extension PageRenderer {
-    func fieldsContext(_ recipe: Recipe) -> [String: MustacheValue] {
+    func fieldsContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [:]
         context["ingredientGroups"] = .array(recipe.ingredientGroups.map { group in
             [
@@ -23,6 +23,8 @@ extension PageRenderer {
                 "label": .string(strings.text(servings.unit == nil ? "serves" : "makes")),
                 "count": .string(servings.countText),
                 "unit": .optional(servings.unit),
+                "scriptURL": .string(URLPath.link(to: SitePaths.scaleScript, root: root)),
+                "units": .string(scaleUnits.text),
             ]
         }
         context["totalTime"] = .optional(recipe.shownTotalTime.map(strings.duration))
@@ -37,19 +39,40 @@ extension PageRenderer {
             context["source"] = ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
         }
         if let video = recipe.video {
+            let name = video.name ?? recipe.title
+            // Where the player comes from, for the notice under the poster: YouTube, Vimeo, or the file's host.
+            let host = video.hostName ?? URLComponents(string: video.url)?.host
             context["video"] = [
                 "isFile": .bool(video.kind == .file),
                 "url": .string(video.url),
                 "watchURL": .string(video.watchURL),
-                "playerURL": .optional(video.autoplayURL),
+                "playerURL": .string(video.autoplayURL ?? video.url),
                 "host": .optional(video.hostName),
-                "name": .string(video.name ?? recipe.title),
-                "watchText": .string(strings.phrase("watch_on", ["name": video.name ?? recipe.title, "host": video.hostName ?? ""])),
+                "name": .string(name),
+                "watchText": .string(video.hostName.map { strings.phrase("watch_on", ["name": name, "host": $0]) } ?? strings.text("watch_video")),
+                "poster": recipe.image.flatMap { image in
+                    // Only the site's own picture: a remote one would be a request to another origin before the click.
+                    guard case .local = image else { return nil }
+                    return imageContext(image, alt: "", root: root)
+                } ?? .null,
+                "noticeText": .optional(host.map { strings.phrase("video_notice", ["host": $0]) }),
+                "scriptURL": .string(URLPath.link(to: SitePaths.videoScript, root: root)),
             ]
         }
         context["extra"] = recipe.extra.map(Self.templateValue) ?? .null
         return context
     }
+
+    /// The units scale.js converts between, as JSON for the control's `data-units`: each unit's
+    /// name in the site's language by plural form (`{"cup":{"one":"cup","other":"cups"},…}`).
+    var scaleUnits: JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: Self.scaleUnitKeys.map { key in
+            (key, .object(Dictionary(uniqueKeysWithValues: strings.forms("unit_" + key).map { ($0.key.rawValue, .string($0.value)) })))
+        }))
+    }
+
+    /// The units scale.js knows, as their `unit_…` keys in the theme's tables.
+    static let scaleUnitKeys = ["ml", "cl", "l", "g", "kg", "tsp", "tbsp", "fl_oz", "cup", "oz", "lb"]
 
     /// A nutrition fact's label in the site's language (`nutrition_fat`), else its English one.
     func nutritionLabel(_ fact: NutritionFact) -> String {

@@ -12,7 +12,13 @@ package struct RecipePage: TemplatePage {
 
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(site.site.recipes[index]) }
 
-    package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index) }
+    package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index).context }
+
+    /// The page, and what the recipe lacks for Google's rich results (`RecipeRichResults`).
+    package func makeReportingWarnings(_ index: Int, in site: PageRenderer) throws -> (OutputFile, [Diagnostic]) {
+        let (context, warnings) = try site.recipeContext(index)
+        return (try make(index, context: context, in: site), warnings)
+    }
 
     /// A recipe's versions share their original's source path, whatever their slugs.
     package func translationKey(_ index: Int, in site: PageRenderer) -> String {
@@ -22,11 +28,12 @@ package struct RecipePage: TemplatePage {
 }
 
 extension PageRenderer {
-    func recipeContext(_ index: Int) throws(Diagnostic) -> MustacheValue {
+    /// Recipe `index`'s page context, and the rich-result warnings its structured data draws.
+    func recipeContext(_ index: Int) throws(Diagnostic) -> (context: MustacheValue, warnings: [Diagnostic]) {
         let recipe = site.recipes[index]
         let path = SitePaths.recipe(recipe)
         let root = URLPath.root(from: path)
-        var context = summaryContext(recipe, root: root).merging(fieldsContext(recipe)) { _, new in new }
+        var context = summaryContext(recipe, root: root).merging(fieldsContext(recipe, root: root)) { _, new in new }
         context["tags"] = tagLinks(recipe, root: root)
         context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
         context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
@@ -55,7 +62,7 @@ extension PageRenderer {
                               image: context["image"])
         meta.publishedTime = recipe.date?.iso8601
         meta.tags = recipe.tags
-        return [
+        let page: MustacheValue = [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
@@ -65,6 +72,7 @@ extension PageRenderer {
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "recipe": .dictionary(context),
         ]
+        return (page, RecipeRichResults.diagnostics(for: recipe, in: site, body: body))
     }
 
     /// "Added <time datetime="2024-06-01">1 June 2024</time> by Ada", in the language's word

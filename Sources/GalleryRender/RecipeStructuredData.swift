@@ -54,7 +54,7 @@ package struct RecipeStructuredData: Sendable {
             "prepTime": .optional(recipe.prepTime?.iso8601),
             "cookTime": .optional(recipe.cookTime?.iso8601),
             "totalTime": .optional(totalTime?.iso8601),
-            "recipeYield": .optional(recipe.servings?.description ?? recipe.yield),
+            "recipeYield": recipeYield,
             "recipeCategory": .optional(Self.category(of: recipe, config: config)),
             "recipeCuisine": .optional(recipe.cuisine),
             "keywords": keywords.isEmpty ? .null : .string(keywords.joined(separator: ", ")),
@@ -77,6 +77,17 @@ package struct RecipeStructuredData: Sendable {
     /// glass is a `Drink` (cocktails and zero-proof alike), and any other recipe takes its first tag.
     package static func category(of recipe: Recipe, config: SiteConfig) -> String? {
         recipe.category ?? config.recipeCategory ?? (recipe.glass != nil ? "Drink" : recipe.tags.first)
+    }
+
+    /// How many it serves as Google reads it: a bare number is servings, so `servings: 4` with
+    /// `yield: 1 pitcher` gives both ("4", "1 pitcher"); else what `servings:` or `yield:` says.
+    private var recipeYield: JSONValue {
+        switch (recipe.servings, recipe.yield) {
+        case let (servings?, yield?) where servings.unit == nil && yield != servings.description:
+            return .array([.string(servings.countText), .string(yield)])
+        case let (servings?, _): return .string(servings.description)
+        case let (nil, yield): return .optional(yield)
+        }
     }
 
     /// A `VideoObject`: the file as `contentUrl`, a YouTube or Vimeo player as `embedUrl`.

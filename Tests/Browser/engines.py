@@ -188,7 +188,8 @@ class FirefoxEngine:
         self.browser.quit()
 
 
-def chromium_driver(logging=True):
+def chromium_driver(logging=True, network=False):
+    """Headless Chromium; `network` adds DevTools' network events to the "performance" log."""
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     options = Options()
@@ -196,8 +197,11 @@ def chromium_driver(logging=True):
                      "--disable-dev-shm-usage", "--force-device-scale-factor=1", "--allow-file-access-from-files"]:
         options.add_argument(argument)
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    if logging:
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    preferences = {"browser": "ALL"} if logging else {}
+    if network:
+        preferences["performance"] = "ALL"
+    if preferences:
+        options.set_capability("goog:loggingPrefs", preferences)
     return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
 
 
