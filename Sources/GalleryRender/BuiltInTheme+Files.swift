@@ -745,6 +745,10 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .site-nav a:hover { color: var(--ink); }
 .site-nav a[aria-current="page"] { color: var(--ink); text-decoration: underline; text-decoration-color: var(--accent);
   text-decoration-thickness: 2px; text-underline-offset: .3em; }
+.language-switcher ul { display: flex; flex-wrap: wrap; gap: .25rem .9rem; margin: 0; padding: 0; list-style: none; }
+.language-switcher a { color: var(--muted); text-decoration: none; font-size: .9rem; }
+.language-switcher a:hover { color: var(--ink); }
+.language-switcher a[aria-current="true"] { color: var(--ink); font-weight: 600; text-decoration: underline; text-decoration-color: var(--accent); }
 
 .content-page { max-width: 46rem; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
 .content-page h1 {
@@ -853,8 +857,9 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{#site.icons}}<link rel="{{rel}}" href="{{root}}{{path}}"{{#type}} type="{{type}}"{{/type}}{{#sizes}} sizes="{{sizes}}"{{/sizes}}>
 {{/site.icons}}<link rel="manifest" href="{{root}}{{site.paths.webManifest}}">
 <meta name="theme-color" content="{{site.themeColor}}">
-{{#site.hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{root}}{{site.paths.feed}}">
-{{/site.hasFeed}}{{#meta}}{{#canonicalURL}}<link rel="canonical" href="{{canonicalURL}}">
+{{#site.hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{home}}{{site.paths.feed}}">
+{{/site.hasFeed}}{{#alternates}}<link rel="alternate" hreflang="{{hreflang}}" href="{{url}}">
+{{/alternates}}{{#meta}}{{#canonicalURL}}<link rel="canonical" href="{{canonicalURL}}">
 {{/canonicalURL}}{{#properties}}<meta {{attribute}}="{{name}}" content="{{content}}">
 {{/properties}}{{/meta}}{{#structuredData}}<script type="application/ld+json">{{{structuredData}}}</script>
 {{/structuredData}}
@@ -864,17 +869,20 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 <body class="{{$bodyClass}}page{{/bodyClass}}">
 <a class="skip-link" href="#main">{{t.skip_link}}</a>
 <header class="site-header">
-  <a class="site-title" href="{{root}}{{site.paths.gallery}}">{{site.title}}</a>
+  <a class="site-title" href="{{home}}{{site.paths.gallery}}">{{site.title}}</a>
   {{$headerExtra}}{{/headerExtra}}
   {{#hasMenu}}<nav class="site-nav" aria-label="{{t.site_navigation}}">
     <ul>{{#menu}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/menu}}</ul>
-  </nav>{{/hasMenu}}
+  </nav>{{/hasMenu}}{{#hasLanguages}}
+  <nav class="language-switcher" aria-label="{{t.language_switcher}}">
+    <ul>{{#languages}}<li><a href="{{url}}" lang="{{code}}" hreflang="{{code}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a></li>{{/languages}}</ul>
+  </nav>{{/hasLanguages}}
 </header>
 <main id="main">
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasTagIndex}} · <a href="{{root}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{root}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
+  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasTagIndex}} · <a href="{{home}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{home}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
 {{>partials/footer}}
 </footer>
 </body>
@@ -960,6 +968,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 
 skip_link: "انتقل إلى المحتوى"
 site_navigation: "الموقع"
+language_switcher: "اللغات"
 made_with: "صُنع باستخدام gallerygen"
 all_tags: "كل الوسوم"
 feed: "الخلاصة"
@@ -1103,6 +1112,7 @@ unit_lb: "{count} رطل"
 
 skip_link: "Zum Inhalt springen"
 site_navigation: "Website"
+language_switcher: "Sprachen"
 made_with: "erstellt mit gallerygen"
 all_tags: "Alle Schlagwörter"
 feed: "Feed"
@@ -1239,6 +1249,7 @@ unit_lb: "{count} lb"
 # Every page
 skip_link: Skip to content
 site_navigation: Site
+language_switcher: Languages
 made_with: made with gallerygen
 all_tags: All tags
 feed: Feed
@@ -1379,6 +1390,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Saltar al contenido"
 site_navigation: "Sitio"
+language_switcher: "Idiomas"
 made_with: "hecho con gallerygen"
 all_tags: "Todas las etiquetas"
 feed: "Canal"
@@ -1514,6 +1526,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Aller au contenu"
 site_navigation: "Site"
+language_switcher: "Langues"
 made_with: "réalisé avec gallerygen"
 all_tags: "Toutes les étiquettes"
 feed: "Flux"
@@ -1649,6 +1662,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Vai al contenuto"
 site_navigation: "Sito"
+language_switcher: "Lingue"
 made_with: "realizzato con gallerygen"
 all_tags: "Tutte le etichette"
 feed: "Feed"
@@ -1788,6 +1802,7 @@ unit_lb: "{count} lb"
 
 skip_link: "本文へスキップ"
 site_navigation: "サイト"
+language_switcher: "言語"
 made_with: "gallerygen で作成"
 all_tags: "すべてのタグ"
 feed: "フィード"
@@ -1912,6 +1927,7 @@ unit_lb: "{count}ポンド"
 
 skip_link: "Naar de inhoud"
 site_navigation: "Site"
+language_switcher: "Talen"
 made_with: "gemaakt met gallerygen"
 all_tags: "Alle tags"
 feed: "Feed"
@@ -2044,6 +2060,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Pular para o conteúdo"
 site_navigation: "Site"
+language_switcher: "Idiomas"
 made_with: "feito com gallerygen"
 all_tags: "Todas as etiquetas"
 feed: "Feed"
