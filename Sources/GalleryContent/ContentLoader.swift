@@ -59,15 +59,60 @@ package struct ContentLoader: Sendable {
             checkSiteFile(background, what: "background image", reference: displayPath("site.yml"), line: config.gallery.line, &log)
         }
         let recipesDirectory = siteDirectory.appendingPathComponent("recipes")
-        let names = ((try? fileManager.contentsOfDirectory(atPath: recipesDirectory.path)) ?? [])
+        let allNames = ((try? fileManager.contentsOfDirectory(atPath: recipesDirectory.path)) ?? [])
             .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
             .sorted()
+        // `mojito.fr.md` is the French translation of `mojito.md` (SiteLanguage.translation).
+        let names = allNames.filter { SiteLanguage.translation(fileName: $0) == nil }
         if names.isEmpty {
             log.append(.warning("no recipes found (add Markdown files to recipes/)", path: displayPath("recipes")))
         }
-        // Files are read and parsed side by side; results and messages keep the files' order.
-        let parsed = concurrentMap(count: names.count) { index -> (Recipe?, [Diagnostic]) in
-            let relative = "recipes/" + names[index]
+        var recipes = parseRecipes(names.map { ("recipes/" + $0, nil) }, config: config, &log)
+        checkDuplicateSlugs(recipes, &log)
+        let allPageNames = markdownFiles(under: "pages")
+        let (pages, draftPages) = loadPages(allPageNames.filter { SiteLanguage.translation(fileName: $0) == nil },
+                                            slugStyle: config.slugStyle, &log)
+        let menu = Site.menu(config.menu, pages: pages)
+        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, slugStyle: config.slugStyle, &log)
+        let staticFiles = loadStaticFiles(&log)
+        let translations = loadTranslations(&log)
+        var trees = loadLanguageTrees(config: config, recipeNames: allNames, pageNames: allPageNames,
+                                      originals: recipes, pages: pages, &log)
+        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
+            + trees.flatMap { $0.recipes.flatMap(\.pictureUses) + $0.pages.flatMap(\.pictureUses) }
+        var images = probeImages(uses, &log)
+        for recipe in recipes + trees.flatMap(\.recipes) {
+            if case .remote(let url)? = recipe.image {
+                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+            }
+        }
+        // A page's remote picture has no size of its own; a recipe's, when one shows it, wins.
+        for page in pages + trees.flatMap(\.pages) {
+            if case .remote(let url)? = page.image, images[url] == nil {
+                images[url] = ImageProbe.remote(width: nil, height: nil)
+            }
+        }
+        recipes.sort(by: Recipe.galleryOrder)
+        var site = log.hasErrors ? nil
+            : Site(config: config, recipes: recipes, images: images, layouts: layouts,
+                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
+        site?.translations = translations
+        if site != nil {
+            for index in trees.indices {
+                trees[index].images = images
+                trees[index].layouts = layouts
+                trees[index].translations = translations
+            }
+            site?.otherLanguages = trees
+        }
+        return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
+    }
+
+    /// Reads and parses recipe files side by side; results and messages keep the files' order.
+    /// `fileStem` names a translation after its original.
+    func parseRecipes(_ files: [(relative: String, fileStem: String?)], config: SiteConfig, _ log: inout DiagnosticLog) -> [Recipe] {
+        let parsed = concurrentMap(count: files.count) { index -> (Recipe?, [Diagnostic]) in
+            let relative = files[index].relative
             let path = displayPath(relative)
             let data: Data
             do throws(Diagnostic) {
@@ -81,7 +126,8 @@ package struct ContentLoader: Sendable {
             } catch {
                 return (nil, [error])
             }
-            var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: config.slugStyle)
+            var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: config.slugStyle,
+                                                           fileStem: files[index].fileStem)
             // Only where the body starts is kept; its page reads it again (Site.body(of:)).
             if case .text(let body)? = recipe?.body { recipe?.body = .file(body: body, in: text) }
             return (recipe, diagnostics)
@@ -94,43 +140,21 @@ package struct ContentLoader: Sendable {
                 recipes.append(recipe)
             }
         }
-        checkDuplicateSlugs(recipes, &log)
-        let (pages, draftPages) = loadPages(slugStyle: config.slugStyle, &log)
-        let menu = Site.menu(config.menu, pages: pages)
-        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, slugStyle: config.slugStyle, &log)
-        let staticFiles = loadStaticFiles(&log)
-        let translations = loadTranslations(&log)
-        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
-        var images = probeImages(uses, &log)
-        for recipe in recipes {
-            if case .remote(let url)? = recipe.image {
-                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
-            }
-        }
-        // A page's remote picture has no size of its own; a recipe's, when one shows it, wins.
-        for page in pages {
-            if case .remote(let url)? = page.image, images[url] == nil {
-                images[url] = ImageProbe.remote(width: nil, height: nil)
-            }
-        }
-        recipes.sort(by: Recipe.galleryOrder)
-        var site = log.hasErrors ? nil
-            : Site(config: config, recipes: recipes, images: images, layouts: layouts,
-                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
-        site?.translations = translations
-        return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
+        return recipes
     }
 
     /// Every `pages/**/*.md`, parsed side by side: the pages kept (drafts only with `--drafts`),
     /// sorted by path, and the paths of the drafts left out (a menu naming one is told why).
-    private func loadPages(slugStyle: SlugStyle, _ log: inout DiagnosticLog) -> (pages: [Page], drafts: Set<String>) {
-        let names = markdownFiles(under: "pages")
+    func loadPages(_ names: [String], slugStyle: SlugStyle, _ log: inout DiagnosticLog) -> (pages: [Page], drafts: Set<String>) {
         let parsed = concurrentMap(count: names.count) { index -> (Page?, [Diagnostic]) in
             let relative = names[index]
             let path = displayPath(relative)
             do throws(Diagnostic) {
                 let text = try SourceText.decode(try readSiteFile(relative, what: "the page"), path: path)
-                return PageParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: slugStyle)
+                let original = SiteLanguage.translation(fileName: (relative as NSString).lastPathComponent).map {
+                    Page.path(forSource: (relative as NSString).deletingLastPathComponent + "/" + $0.original)
+                }
+                return PageParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: slugStyle, path: original)
             } catch {
                 return (nil, [error])
             }
@@ -332,7 +356,7 @@ package struct ContentLoader: Sendable {
         return resolved == root || resolved.hasPrefix(root + "/")
     }
 
-    private func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
+    func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
         // Positions, not copies of the recipes: a large site's would double what is held.
         var seen: [String: Int] = [:]
         for (position, recipe) in recipes.enumerated() {

@@ -26,6 +26,8 @@ package struct Page: Sendable, Hashable {
     package var bodyPictures: [BodyPicture] = []
     /// The line of each front matter key, for diagnostics found after parsing.
     package var keyLines: [Recipe.KeyLine] = []
+    /// For a translation (`pages/about.fr.md`), its original's source path; nil for an original.
+    package var translationOf: String?
 
     package init(path: String, title: String, sourcePath: String, description: String? = nil,
                  image: ImageReference? = nil, imageAlt: String? = nil, menu: MenuPlacement? = nil,

@@ -10,7 +10,7 @@ package enum PageParser {
     /// Parses one page. `sourcePath` is relative to the site folder (`pages/about.md`) and
     /// `displayPath` is how diagnostics name the file.
     package static func parse(_ text: String, sourcePath: String, displayPath: String,
-                             slugStyle: SlugStyle = .unicode) -> (Page?, [Diagnostic]) {
+                             slugStyle: SlugStyle = .unicode, path givenPath: String? = nil) -> (Page?, [Diagnostic]) {
         let frontMatter: FrontMatter
         do {
             frontMatter = try FrontMatter.parse(text, path: displayPath, what: "a page")
@@ -26,7 +26,8 @@ package enum PageParser {
                 reader.error("missing required field 'title'")
             }
         }
-        let path = Page.path(forSource: sourcePath)
+        // A translation (`about.fr.md`) takes its original's address.
+        let path = givenPath ?? Page.path(forSource: sourcePath)
         if let bad = path.split(separator: "/").first(where: { !Slug.isValid(String($0), style: slugStyle) }) {
             reader.error("the name '\(bad)' cannot be part of a page's address: rename the file or folder (\(slugStyle.allowed), for example '\(slugStyle.example(for: String(bad)))')")
         }

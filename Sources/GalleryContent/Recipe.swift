@@ -57,6 +57,7 @@ struct RareFields: Sendable, Hashable {
     var suitableForDiet: [String] = []
     var source: RecipeSource?
     var extra: YAMLNode?
+    var translationOf: String?
 
     /// Immutable, so a copy of a recipe shares it safely; a change makes a new one.
     final class Box: Sendable, Hashable {
@@ -228,6 +229,11 @@ extension Recipe {
     package var extra: YAMLNode? {
         get { rare?.fields.extra }
         set { setRare(\.extra, newValue) }
+    }
+    /// For a translation (`recipes/mojito.fr.md`), its original's source path; nil for an original.
+    package var translationOf: String? {
+        get { rare?.fields.translationOf }
+        set { setRare(\.translationOf, newValue) }
     }
 }
 

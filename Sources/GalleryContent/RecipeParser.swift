@@ -14,7 +14,7 @@ package enum RecipeParser {
     /// Parses one recipe. `sourcePath` is relative to the site folder (`recipes/mojito.md`) and
     /// `displayPath` is how diagnostics name the file.
     package static func parse(_ text: String, sourcePath: String, displayPath: String,
-                             slugStyle: SlugStyle = .unicode) -> (Recipe?, [Diagnostic]) {
+                             slugStyle: SlugStyle = .unicode, fileStem givenStem: String? = nil) -> (Recipe?, [Diagnostic]) {
         let frontMatter: FrontMatter
         do {
             frontMatter = try FrontMatter.parse(text, path: displayPath)
@@ -30,7 +30,8 @@ package enum RecipeParser {
                 reader.error("missing required field 'title'")
             }
         }
-        let fileStem = ((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        // A translation (`mojito.fr.md`) is named after its original.
+        let fileStem = givenStem ?? ((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension
         var slug = fileStem
         if let node = reader.value("slug") {
             if let text = node.scalar {

@@ -23,6 +23,12 @@ package struct Site: Sendable {
     package var folder: (directory: URL, displayRoot: String)?
     /// The site's overrides of the theme's strings (`i18n/fr.yml`), by language as the file is named.
     package var translations: [String: TranslationTable] = [:]
+    /// Where this language's tree sits in the output: `""` for the default language, `fr/` for
+    /// another (a tree of `otherLanguages`).
+    package var treePrefix = ""
+    /// A multilingual site's other languages (site.yml's `languages:` after the default), each a
+    /// tree of its translated recipes and pages; empty for a site in one language.
+    package var otherLanguages: [Site] = []
 
     package init(config: SiteConfig, recipes: [Recipe], images: [String: ImageInfo], layouts: [[any CollectionLayout]]? = nil,
                  pages: [Page] = [], menu: [MenuEntry]? = nil, staticFiles: [StaticFile] = [],
@@ -56,6 +62,21 @@ package struct Site: Sendable {
                 throw .error("the recipe changed while the site was being built; build again", path: path)
             }
             return String(decoding: bytes.dropFirst(offset), as: UTF8.self)
+        }
+    }
+}
+
+extension Site {
+    /// Every language's tree, the default (this site) first.
+    package var languageTrees: [Site] {
+        [self] + otherLanguages
+    }
+
+    /// Sets where the site is published (`--base-url`): each language's tree below it.
+    package mutating func setBaseURL(_ baseURL: String) {
+        config.baseURL = baseURL.endingInSlash
+        for index in otherLanguages.indices {
+            otherLanguages[index].config.baseURL = baseURL.endingInSlash + otherLanguages[index].treePrefix
         }
     }
 }

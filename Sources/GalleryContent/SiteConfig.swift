@@ -28,6 +28,9 @@ package struct SiteConfig: Sendable {
     package var language: String = "en"
     /// Where `language:` is written, for the warning about a language the theme has no table for.
     package var languagePosition: (line: Int, column: Int)?
+    /// `languages:`: every language of a multilingual site, the default first; empty for a site in
+    /// one language (`language:`).
+    package var languages: [SiteLanguage] = []
     package var description: String?
     package var author: String?
     /// Lets raw HTML in Markdown through; off by default so content cannot inject markup.
@@ -68,7 +71,7 @@ package struct SiteConfig: Sendable {
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
                                    "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme",
-                                   "menu", "theme_color", "background_color", "slug_style", "rich_results", "extra"]
+                                   "menu", "theme_color", "background_color", "slug_style", "rich_results", "extra", "languages"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -90,6 +93,17 @@ package struct SiteConfig: Sendable {
         }
         if let language = reader.string("language") { config.language = language }
         config.languagePosition = reader.keyPosition("language")
+        if let node = reader.value("languages") {
+            config.languages = parseLanguages(node, reader: &reader)
+            if let first = config.languages.first {
+                if let position = config.languagePosition, config.language != first.code {
+                    reader.error("'language' is '\(config.language)' but the default of 'languages' is '\(first.code)': give only 'languages'",
+                                 line: position.line, column: position.column)
+                }
+                config.language = first.code
+                config.languagePosition = (first.line, first.column)
+            }
+        }
         config.description = reader.string("description")
         config.author = reader.string("author")
         if let flag = reader.bool("unsafe_html") { config.unsafeHTML = flag }

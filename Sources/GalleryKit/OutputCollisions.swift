@@ -61,17 +61,22 @@ struct OutputCollisions {
         }
     }
 
-    /// Every file of every page kind of `renderer`, and the theme's assets.
-    init(renderer: PageRenderer, displayPath: @escaping (String) -> String) {
+    /// Every file of every page kind of `renderer` (the default language's tree) and of `trees`
+    /// (the other languages', under their folders), and the theme's assets.
+    init(renderer: PageRenderer, trees: [PageRenderer] = [], displayPath: @escaping (String) -> String) {
         self.displayPath = displayPath
         let pageKind = PageRenderer.kinds.firstIndex { $0 is ContentPage }
-        let blameable = renderer.site.pages.map(SitePaths.page) + renderer.site.staticFiles.map(\.path)
+        let renderers = [renderer] + trees
+        let blameable = renderers.flatMap { tree in tree.site.pages.map { tree.site.treePrefix + SitePaths.page($0) } }
+            + renderer.site.staticFiles.map(\.path)
         interesting = Set(blameable + blameable.flatMap(Self.folders(of:)))
-        for (kind, index) in renderer.files {
-            let path = PageRenderer.kinds[kind].path(index, in: renderer)
-            let claimant: Claimant = kind == pageKind ? .page(renderer.site.pages[index])
-                : .other(PageRenderer.kinds[kind].origin(index, in: renderer))
-            consider(Claim(path: path, claimant: claimant))
+        for tree in renderers {
+            for (kind, index) in tree.files {
+                let path = tree.site.treePrefix + PageRenderer.kinds[kind].path(index, in: tree)
+                let claimant: Claimant = kind == pageKind ? .page(tree.site.pages[index])
+                    : .other(PageRenderer.kinds[kind].origin(index, in: tree))
+                consider(Claim(path: path, claimant: claimant))
+            }
         }
         for name in renderer.theme.assets.keys.sorted() {
             consider(Claim(path: "assets/" + name, claimant: .other(.generated("the theme's asset"))))

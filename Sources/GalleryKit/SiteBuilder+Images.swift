@@ -17,11 +17,16 @@ extension SiteBuilder {
 
     /// Plans renditions from the gallery plan (every page, arrangement, filter and breakpoint) and
     /// the pictures in running text, then runs the pipeline over every local image.
-    func processImages(of site: Site, gallery: GalleryPages, loader: ContentLoader) -> ImageWork {
+    /// Every language's tree (`trees`, the default first) shares the pictures, published once.
+    func processImages(of trees: [Site], loader: ContentLoader) -> ImageWork {
+        let site = trees[0]
         // Only pages showing a local image have renditions to plan: a site without pictures lays
         // nothing out twice and holds no page's model.
-        let models = gallery.pagesWithLocalPictures.map(gallery.model(page:))
-        let uses = site.pictureUses
+        let models = trees.flatMap { tree in
+            let gallery = GalleryPages(site: tree)
+            return gallery.pagesWithLocalPictures.map(gallery.model(page:))
+        }
+        let uses = trees.flatMap(\.pictureUses)
         let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
                                          maximumWidth: site.config.images.maximumWidth,
                                          rasterizesVectors: site.config.images.rasterizesVectors,

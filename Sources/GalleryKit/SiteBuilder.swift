@@ -107,7 +107,7 @@ public struct SiteBuilder: Sendable {
         do {
             var (loaded, warnings) = try Self.loadSite(loader)
             if let baseURL = options.baseURL {
-                loaded.config.baseURL = baseURL.endingInSlash
+                loaded.setBaseURL(baseURL)
             }
             site = loaded
             log.append(contentsOf: warnings)
@@ -123,20 +123,22 @@ public struct SiteBuilder: Sendable {
         }
         guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
         if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
-        for page in site.pages {
+        for page in site.languageTrees.flatMap(\.pages) {
             guard let name = page.template, theme.templates.templates[name] == nil else { continue }
             log.append(.error("the theme has no template '\(name)' (looked for \(name).mustache)",
                               path: loader.displayPath(page.sourcePath), line: page.line(of: "template"), column: 1))
         }
         // Pages and static files must not take a path another file of the site has.
-        var collisions = OutputCollisions(renderer: PageRenderer(site: site, theme: theme), displayPath: loader.displayPath)
+        var collisions = OutputCollisions(renderer: PageRenderer(site: site, theme: theme),
+                                          trees: site.otherLanguages.map { PageRenderer(site: $0, theme: theme) },
+                                          displayPath: loader.displayPath)
         log.append(contentsOf: collisions.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
 
         progress("Laying out \(site.recipes.count) cards in \(site.layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
         // Images before pages: the pages name the renditions. A failed image fails the build
         // here, before anything is written.
-        let imageWork = processImages(of: site, gallery: GalleryPages(site: site), loader: loader)
+        let imageWork = processImages(of: site.languageTrees, loader: loader)
         log.append(contentsOf: imageWork.outcome.diagnostics)
         collisions.add(imageWork.outcome.files, origin: .generated("a published picture"))
         log.append(contentsOf: collisions.diagnostics)
@@ -146,8 +148,18 @@ public struct SiteBuilder: Sendable {
         progress("Rendering pages")
         // Each page goes into the staging folder as soon as it is rendered, so a large site is
         // never held in memory whole; the output folder changes only at the commit below.
-        var renderer = PageRenderer(site: site, theme: theme, pictures: imageWork.pictures)
-        renderer.configDisplayPath = configPath
+        // One renderer per language's tree, the default first; each knows where the others'
+        // versions of its pages are.
+        var renderers = site.languageTrees.map { tree in
+            var renderer = PageRenderer(site: tree, theme: theme, pictures: imageWork.pictures)
+            renderer.configDisplayPath = configPath
+            return renderer
+        }
+        if renderers.count > 1 {
+            let languages = LanguageVersions(renderers: renderers)
+            for index in renderers.indices { renderers[index].languages = languages }
+        }
+        let renderer = renderers[0]
         let staging: OutputWriter.Staging
         do {
             staging = try session.stage()
@@ -155,9 +167,17 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(log.sorted + [error])
         }
         let pageWriter = PageWriter(staging: staging)
-        log.append(contentsOf: renderer.render { file, position in
-            if cancellation?.isCancelled != true { pageWriter.write(file, at: position) }
-        })
+        var offset = 0
+        for tree in renderers {
+            let base = offset
+            let diagnostics = tree.render { file, position in
+                if cancellation?.isCancelled != true { pageWriter.write(file, at: base + position) }
+            }
+            // The trees share templates and site.yml: each problem is reported once.
+            let seen = log.diagnostics
+            log.append(contentsOf: diagnostics.filter { !seen.contains($0) })
+            offset += tree.files.count
+        }
         if cancellation?.isCancelled == true {
             staging.discard()
             throw BuildFailure([interrupted])

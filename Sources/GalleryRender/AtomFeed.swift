@@ -14,6 +14,8 @@ package struct AtomFeed: Sendable {
 
     package var site: Site
     package var publishedURL: PublishedURL
+    /// Where the output root is published (pictures): `publishedURL` but for a language's tree.
+    package var assetURL: PublishedURL
     /// The image phase's pictures, for each entry's picture URL.
     package var pictures: [String: PublishedPicture]
     /// The heading of each entry's ingredients, in the site's language.
@@ -22,6 +24,7 @@ package struct AtomFeed: Sendable {
     package init(site: Site, publishedURL: PublishedURL, pictures: [String: PublishedPicture] = [:], ingredientsHeading: String = "Ingredients") {
         self.site = site
         self.publishedURL = publishedURL
+        assetURL = publishedURL
         self.pictures = pictures
         self.ingredientsHeading = ingredientsHeading
     }
@@ -99,7 +102,7 @@ package struct AtomFeed: Sendable {
         var html = ""
         switch recipe.image {
         case .local(let path)?:
-            html += "<p><img src=\"\(escapeHTML(publishedURL.file(PageRenderer.publishedImagePath(path, in: pictures))))\" alt=\"\(escapeHTML(recipe.imageAlt ?? recipe.title))\"></p>\n"
+            html += "<p><img src=\"\(escapeHTML(assetURL.file(PageRenderer.publishedImagePath(path, in: pictures))))\" alt=\"\(escapeHTML(recipe.imageAlt ?? recipe.title))\"></p>\n"
         case .remote(let url)?:
             html += "<p><img src=\"\(escapeHTML(url))\" alt=\"\(escapeHTML(recipe.imageAlt ?? recipe.title))\"></p>\n"
         case nil:
@@ -111,7 +114,7 @@ package struct AtomFeed: Sendable {
             html += "</ul>\n"
         }
         let images = BodyPictureMarkup(images: site.images, pictures: pictures)
-            .renderer(documentPath: recipe.sourcePath, root: publishedURL.base)
+            .renderer(documentPath: recipe.sourcePath, root: assetURL.base)
         return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML, images: images)
     }
 
@@ -128,7 +131,9 @@ package struct FeedFile: GeneratedFile {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.feed }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        try AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures,
-                     ingredientsHeading: site.strings.text("ingredients")).file()
+        var feed = AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures,
+                            ingredientsHeading: site.strings.text("ingredients"))
+        feed.assetURL = site.assetPublishedURL ?? feed.publishedURL
+        return try feed.file()
     }
 }

@@ -72,6 +72,6 @@ struct BodyPictureMarkup: Sendable {
 extension PageRenderer {
     /// The body pictures' markup for the document at `documentPath`, on a page whose root is `root`.
     func bodyImages(documentPath: String, root: String) -> Markdown.ImageRenderer {
-        BodyPictureMarkup(images: site.images, pictures: pictures).renderer(documentPath: documentPath, root: root)
+        BodyPictureMarkup(images: site.images, pictures: pictures).renderer(documentPath: documentPath, root: assetRoot(root))
     }
 }

@@ -640,10 +640,12 @@ main { display: block; }
 .scale-units button[aria-pressed="true"] { background: var(--ink); color: var(--paper); }
 .scale button:focus-visible, .scale input:focus-visible { outline: 3px solid var(--focus); outline-offset: -3px; }
 .ingredients .scaled { font-weight: 600; }
-.nutrition dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0 1.5rem; margin: 0; max-width: 720px; }
-.nutrition dl > div { display: flex; justify-content: space-between; gap: 1rem; padding: .45rem 0; border-block-end: 1px solid var(--line); }
-.nutrition dt { color: var(--muted); }
-.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* A nutrition label: one fact a row, its name and its amount (dt and dd straight in the dl, which
+   every checker reads as a description list). */
+.nutrition dl { display: grid; grid-template-columns: 1fr max-content; margin: 0; max-width: 22rem; }
+.nutrition dt, .nutrition dd { padding: .45rem 0; border-block-end: 1px solid var(--line); }
+.nutrition dt { color: var(--muted); padding-inline-end: 1rem; }
+.nutrition dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; text-align: end; }
 .source { margin-block-start: 2rem; color: var(--muted); font-size: .9rem; }
 /* Pictures in Markdown text, on any page: never wider than the column, in their own shape. */
 img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
@@ -754,6 +756,10 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .site-nav a:hover { color: var(--ink); }
 .site-nav a[aria-current="page"] { color: var(--ink); text-decoration: underline; text-decoration-color: var(--accent);
   text-decoration-thickness: 2px; text-underline-offset: .3em; }
+.language-switcher ul { display: flex; flex-wrap: wrap; gap: .25rem .9rem; margin: 0; padding: 0; list-style: none; }
+.language-switcher a { color: var(--muted); text-decoration: none; font-size: .9rem; }
+.language-switcher a:hover { color: var(--ink); }
+.language-switcher a[aria-current="true"] { color: var(--ink); font-weight: 600; text-decoration: underline; text-decoration-color: var(--accent); }
 
 .content-page { max-width: 46rem; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
 .content-page h1 {
@@ -806,8 +812,8 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   .recipe-body:has(> .equipment) > .method { grid-column: 2; grid-row: 1 / span 2; }
   .recipe-body > .equipment { grid-column: 1; }
   .nutrition { margin-block-start: 4mm; break-inside: avoid; }
-  .nutrition dl { grid-template-columns: repeat(4, max-content); gap: 0 8mm; }
-  .nutrition dl > div { padding: .5mm 0; }
+  .nutrition dl { grid-template-columns: repeat(2, max-content 1fr); column-gap: 4mm; max-width: none; }
+  .nutrition dt, .nutrition dd { padding: .5mm 0; }
   .source { margin-block-start: 3mm; font-size: 8pt; }
   .print-url { display: block; clear: both; margin: 5mm 0 0; font-size: 8pt; color: var(--muted); }
 }
@@ -862,8 +868,9 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{#site.icons}}<link rel="{{rel}}" href="{{root}}{{path}}"{{#type}} type="{{type}}"{{/type}}{{#sizes}} sizes="{{sizes}}"{{/sizes}}>
 {{/site.icons}}<link rel="manifest" href="{{root}}{{site.paths.webManifest}}">
 <meta name="theme-color" content="{{site.themeColor}}">
-{{#site.hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{root}}{{site.paths.feed}}">
-{{/site.hasFeed}}{{#meta}}{{#canonicalURL}}<link rel="canonical" href="{{canonicalURL}}">
+{{#site.hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{home}}{{site.paths.feed}}">
+{{/site.hasFeed}}{{#alternates}}<link rel="alternate" hreflang="{{hreflang}}" href="{{url}}">
+{{/alternates}}{{#meta}}{{#canonicalURL}}<link rel="canonical" href="{{canonicalURL}}">
 {{/canonicalURL}}{{#properties}}<meta {{attribute}}="{{name}}" content="{{content}}">
 {{/properties}}{{/meta}}{{#structuredData}}<script type="application/ld+json">{{{structuredData}}}</script>
 {{/structuredData}}
@@ -873,17 +880,20 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 <body class="{{$bodyClass}}page{{/bodyClass}}">
 <a class="skip-link" href="#main">{{t.skip_link}}</a>
 <header class="site-header">
-  <a class="site-title" href="{{root}}{{site.paths.gallery}}">{{site.title}}</a>
+  <a class="site-title" href="{{home}}{{site.paths.gallery}}">{{site.title}}</a>
   {{$headerExtra}}{{/headerExtra}}
   {{#hasMenu}}<nav class="site-nav" aria-label="{{t.site_navigation}}">
     <ul>{{#menu}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/menu}}</ul>
-  </nav>{{/hasMenu}}
+  </nav>{{/hasMenu}}{{#hasLanguages}}
+  <nav class="language-switcher" aria-label="{{t.language_switcher}}">
+    <ul>{{#languages}}<li><a href="{{url}}" lang="{{code}}" hreflang="{{code}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a></li>{{/languages}}</ul>
+  </nav>{{/hasLanguages}}
 </header>
 <main id="main">
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasTagIndex}} · <a href="{{root}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{root}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
+  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasTagIndex}} · <a href="{{home}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{home}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
 {{>partials/footer}}
 </footer>
 </body>
@@ -969,6 +979,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 
 skip_link: "انتقل إلى المحتوى"
 site_navigation: "الموقع"
+language_switcher: "اللغات"
 made_with: "صُنع باستخدام gallerygen"
 all_tags: "كل الوسوم"
 feed: "الخلاصة"
@@ -1112,6 +1123,7 @@ unit_lb: "{count} رطل"
 
 skip_link: "Zum Inhalt springen"
 site_navigation: "Website"
+language_switcher: "Sprachen"
 made_with: "erstellt mit gallerygen"
 all_tags: "Alle Schlagwörter"
 feed: "Feed"
@@ -1248,6 +1260,7 @@ unit_lb: "{count} lb"
 # Every page
 skip_link: Skip to content
 site_navigation: Site
+language_switcher: Languages
 made_with: made with gallerygen
 all_tags: All tags
 feed: Feed
@@ -1388,6 +1401,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Saltar al contenido"
 site_navigation: "Sitio"
+language_switcher: "Idiomas"
 made_with: "hecho con gallerygen"
 all_tags: "Todas las etiquetas"
 feed: "Canal"
@@ -1523,6 +1537,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Aller au contenu"
 site_navigation: "Site"
+language_switcher: "Langues"
 made_with: "réalisé avec gallerygen"
 all_tags: "Toutes les étiquettes"
 feed: "Flux"
@@ -1658,6 +1673,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Vai al contenuto"
 site_navigation: "Sito"
+language_switcher: "Lingue"
 made_with: "realizzato con gallerygen"
 all_tags: "Tutte le etichette"
 feed: "Feed"
@@ -1797,6 +1813,7 @@ unit_lb: "{count} lb"
 
 skip_link: "本文へスキップ"
 site_navigation: "サイト"
+language_switcher: "言語"
 made_with: "gallerygen で作成"
 all_tags: "すべてのタグ"
 feed: "フィード"
@@ -1921,6 +1938,7 @@ unit_lb: "{count}ポンド"
 
 skip_link: "Naar de inhoud"
 site_navigation: "Site"
+language_switcher: "Talen"
 made_with: "gemaakt met gallerygen"
 all_tags: "Alle tags"
 feed: "Feed"
@@ -2053,6 +2071,7 @@ unit_lb: "{count} lb"
 
 skip_link: "Pular para o conteúdo"
 site_navigation: "Site"
+language_switcher: "Idiomas"
 made_with: "feito com gallerygen"
 all_tags: "Todas as etiquetas"
 feed: "Feed"
@@ -2323,7 +2342,7 @@ unit_lb: "{count} lb"
   {{#hasNutrition}}
   <section class="nutrition">
     <h2>{{t.nutrition}} <small>{{t.per_serving}}</small></h2>
-    <dl>{{#nutrition}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/nutrition}}</dl>
+    <dl>{{#nutrition}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/nutrition}}</dl>
   </section>
   {{/hasNutrition}}
   {{#source}}

@@ -60,7 +60,7 @@ extension PageRenderer {
             css += ":root{--gallery-background:\(color)}\n"
         }
         if let image = settings.backgroundImage {
-            css += ".gv{background-image:url(\"\(URLPath.link(to: SitePaths.image(image), root: root))\")}\n"
+            css += ".gv{background-image:url(\"\(URLPath.link(to: SitePaths.image(image), root: assetRoot(root)))\")}\n"
         }
         var context: [String: MustacheValue] = [
             "root": .string(root),

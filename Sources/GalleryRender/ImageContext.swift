@@ -11,7 +11,9 @@ import Mustache
 /// shown as the box's background until the picture arrives) and `crops` ({url, path, width,
 /// height, aspect}) for structured data.
 extension PageRenderer {
-    func imageContext(_ image: ImageReference, alt: String, root: String) -> MustacheValue {
+    func imageContext(_ image: ImageReference, alt: String, root home: String) -> MustacheValue {
+        // Pictures are published once, at the output root, for every language's tree.
+        let root = assetRoot(home)
         switch image {
         case .local(let path):
             let info = site.images[path]

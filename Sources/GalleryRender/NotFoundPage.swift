@@ -12,7 +12,7 @@ package struct NotFoundPage: TemplatePage {
     package var templateName: String { "404" }
     package var isListedInSitemap: Bool { false }
 
-    package func count(in site: PageRenderer) -> Int { 1 }
+    package func count(in site: PageRenderer) -> Int { site.isDefaultTree ? 1 : 0 }
 
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.notFound }
 

@@ -101,6 +101,9 @@ extension PageKind {
 package protocol TemplatePage: PageKind {
     var templateName: String { get }
     func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue
+    /// What page `index`'s versions in other languages share (`LanguageVersions`): by default
+    /// its path in its tree (a gallery page, a tag, a page of `pages/`).
+    func translationKey(_ index: Int, in site: PageRenderer) -> String
 }
 
 extension TemplatePage {
@@ -111,14 +114,25 @@ extension TemplatePage {
         try make(index, context: try context(index, in: site), in: site)
     }
 
-    /// File `index` rendered from `context`, the page's own context (the menu is added here).
+    /// File `index` rendered from `context`, the page's own context (the menu and the language
+    /// keys are added here).
     package func make(_ index: Int, context: MustacheValue, in site: PageRenderer) throws -> OutputFile {
-        OutputFile(path: path(index, in: site), contents: .data(Data(try site.render(templateName, context: site.addingMenu(to: context, path: path(index, in: site))))))
+        OutputFile(path: path(index, in: site),
+                   contents: .data(Data(try site.render(templateName, context: fullContext(index, context: context, in: site)))))
     }
 
-    /// The context with what every page has besides its own: the site menu, marked for this page.
+    /// The context with what every page has besides its own: the site menu, marked for this page,
+    /// and its language tree's keys.
     package func fullContext(_ index: Int, in site: PageRenderer) throws -> MustacheValue {
-        site.addingMenu(to: try context(index, in: site), path: path(index, in: site))
+        fullContext(index, context: try context(index, in: site), in: site)
+    }
+
+    func fullContext(_ index: Int, context: MustacheValue, in site: PageRenderer) -> MustacheValue {
+        site.addingLanguages(to: site.addingMenu(to: context, path: path(index, in: site)), key: translationKey(index, in: site))
+    }
+
+    package func translationKey(_ index: Int, in site: PageRenderer) -> String {
+        path(index, in: site)
     }
 
     package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {

@@ -30,6 +30,9 @@ package struct PageRenderer: Sendable {
     package let strings: ThemeStrings
     /// What making `strings` found: unknown keys in the site's i18n files, a language with no table.
     let stringDiagnostics: [Diagnostic]
+    /// A multilingual site's trees and where each page's versions are (hreflang alternates, the
+    /// language switcher, the sitemap's alternates); nil for a site in one language.
+    package var languages: LanguageVersions?
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
@@ -88,9 +91,11 @@ package struct PageRenderer: Sendable {
             let position = order[slot]
             let (kind, index) = files[position]
             return Result { () throws -> [Diagnostic] in
-                let (file, warnings) = try Self.kinds[kind].makeReportingWarnings(index, in: self)
+                let made = try Self.kinds[kind].makeReportingWarnings(index, in: self)
+                var file = made.0
+                file.path = site.treePrefix + file.path
                 emit(file, position)
-                return warnings
+                return made.1
             }
         }
         var failures: [(position: Int, error: any Error)] = []

@@ -31,7 +31,14 @@ package struct PublishedURL: Sendable, Hashable {
     /// URLs that are absolute already are returned as they are.
     package func resolve(_ url: String, root: String) -> String {
         if url.hasPrefix("https://") || url.hasPrefix("http://") { return url }
-        return base + (url.hasPrefix(root) ? String(url.dropFirst(root.count)) : url)
+        var rest = url.hasPrefix(root) ? Substring(url.dropFirst(root.count)) : Substring(url)
+        // A language tree's page reaches the output root's pictures with `../`.
+        var base = Substring(base)
+        while rest.hasPrefix("../"), let slash = base.dropLast().lastIndex(of: "/"), !base[..<slash].hasSuffix("/") {
+            rest = rest.dropFirst(3)
+            base = base[...slash]
+        }
+        return String(base + rest)
     }
 
     /// The path part of the base, e.g. `/bar/`: a root that works from any folder of the host.

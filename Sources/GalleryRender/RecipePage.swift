@@ -19,6 +19,12 @@ package struct RecipePage: TemplatePage {
         let (context, warnings) = try site.recipeContext(index)
         return (try make(index, context: context, in: site), warnings)
     }
+
+    /// A recipe's versions share their original's source path, whatever their slugs.
+    package func translationKey(_ index: Int, in site: PageRenderer) -> String {
+        let recipe = site.site.recipes[index]
+        return "recipe:" + (recipe.translationOf ?? recipe.sourcePath)
+    }
 }
 
 extension PageRenderer {

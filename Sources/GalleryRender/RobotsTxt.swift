@@ -25,7 +25,7 @@ package struct RobotsTxt: Sendable {
 
 /// `robots.txt`, pointing at the sitemap when there is one.
 package struct RobotsFile: GeneratedFile {
-    package func count(in site: PageRenderer) -> Int { 1 }
+    package func count(in site: PageRenderer) -> Int { site.isDefaultTree ? 1 : 0 }
 
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.robots }
 

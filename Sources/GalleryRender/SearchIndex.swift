@@ -93,7 +93,7 @@ extension PageRenderer {
     func searchContext(root: String) -> MustacheValue {
         guard site.config.search else { return .null }
         let matches = JSONValue.object(Dictionary(uniqueKeysWithValues: strings.forms("search_matches").map { ($0.key.rawValue, .string($0.value)) }))
-        return ["indexURL": .string(URLPath.link(to: SitePaths.searchIndex, root: root)), "scriptURL": .string(URLPath.link(to: SitePaths.searchScript, root: root)),
+        return ["indexURL": .string(URLPath.link(to: SitePaths.searchIndex, root: root)), "scriptURL": .string(URLPath.link(to: SitePaths.searchScript, root: assetRoot(root))),
                 "matches": .string(matches.text)]
     }
 }

@@ -1,5 +1,5 @@
-"""The JSON-LD of every page of the sample site (Site/, built by the `built_site` fixture) and of the
-recipe-scripts fixture (its videos: the sample bar has no film of its own) against
+"""The JSON-LD of every page of the sample site (Site/, built by the `built_site` fixture) and the
+videos of the recipe-scripts fixture (a YouTube page, a Vimeo page, a file) against
 recipe-schema.json: schema.org Recipe on recipe pages and ItemList on gallery pages, only the
 properties gallerygen emits and each in the shape Google's Recipe rich results document. No
 browser: the pages' <script type="application/ld+json"> are read from the built files."""
@@ -79,15 +79,17 @@ def test_every_fixture_video_matches_the_schema(video_site):
 
 
 def test_the_sample_covers_the_fields_the_schema_describes(built_site):
-    """Groups, nutrition, equipment and servings are on at least one sample recipe each, so the
-    schema's parts for them are exercised by the check above (videos by the fixture's)."""
+    """Groups, nutrition, a video, equipment and servings are on at least one sample recipe each, so
+    the schema's parts for them are exercised by the check above."""
     recipes = {path: document for path, document in documents(built_site["output"]) if document["@type"] == "Recipe"}
     assert any(isinstance(d.get("recipeInstructions"), list) and d["recipeInstructions"][0]["@type"] == "HowToSection"
                for d in recipes.values())
     assert any("nutrition" in d for d in recipes.values())
     assert any("tool" in d for d in recipes.values())
+    assert any("video" in d for d in recipes.values())
     negroni = recipes["recipes/negroni/index.html"]
     assert negroni["recipeYield"] == "1"
+    assert negroni["video"]["embedUrl"] == "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE"
     mai_tai = recipes["recipes/mai-tai/index.html"]
     assert mai_tai["nutrition"]["calories"] == "250 calories" and mai_tai["recipeYield"] == "1 drink"
     # Ingredient groups: recipeIngredient has only the ingredients, not the groups' titles.

@@ -124,13 +124,26 @@ struct TemplateContexts: Sendable {
         let (loaded, _) = try loader.load()
         let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
         let builder = SiteBuilder(options: BuildOptions(siteDirectory: directory, themeDirectory: Repository.templates))
-        let pictures = builder.processImages(of: loaded, gallery: GalleryPages(site: loaded), loader: loader).pictures
+        let pictures = builder.processImages(of: loaded.languageTrees, loader: loader).pictures
         let renderer = PageRenderer(site: loaded, theme: theme, pictures: pictures)
 
         // Every page kind made from a template, with the context of each of its pages.
         var contexts: [String: [MustacheValue]] = [:]
         for case let kind as any TemplatePage in PageRenderer.kinds {
             contexts[kind.templateName] = try (0..<kind.count(in: renderer)).map { index throws -> MustacheValue in try kind.fullContext(index, in: renderer) }
+        }
+        // And every page of every language of a multilingual site (its alternates and switcher).
+        let multilingual = try temporary.copyFixture("multilingual")
+        let multilingualLoader = ContentLoader(siteDirectory: multilingual)
+        let (site, _) = try multilingualLoader.load()
+        let treePictures = builder.processImages(of: site.languageTrees, loader: multilingualLoader).pictures
+        var renderers = site.languageTrees.map { PageRenderer(site: $0, theme: theme, pictures: treePictures) }
+        let languages = LanguageVersions(renderers: renderers)
+        for index in renderers.indices { renderers[index].languages = languages }
+        for tree in renderers {
+            for case let kind as any TemplatePage in PageRenderer.kinds {
+                contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree)).map { index throws -> MustacheValue in try kind.fullContext(index, in: tree) }
+            }
         }
         contexts["base"] = contexts.keys.sorted().flatMap { contexts[$0]! }
         contexts["partials/head"] = contexts["base"]

@@ -1,0 +1,103 @@
+"""A multilingual site (Tests/Fixtures/multilingual: English at the root, French under fr/, Arabic
+under ar/) in every engine: the language switcher leads to the same page in the other language, and
+the Arabic gallery is the mirror image of the English one (the same cards, pictures and order)."""
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from test_gallery import MEASURE, TOLERANCE, choose, degrees, open_gallery
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+CANVAS_WIDTH = "return document.querySelector('.gc').getBoundingClientRect().width"
+SWITCHER = """
+return [...document.querySelectorAll('.language-switcher a')].map(a =>
+  [a.lang, a.getAttribute('aria-current'), a.href]);
+"""
+
+
+def wait_for_page(engine, url, timeout=5.0):
+    """The address after a click, once it is `url` (a click navigates asynchronously in some
+    engines) or the timeout has passed."""
+    deadline = time.monotonic() + timeout
+    location = None
+    while time.monotonic() < deadline:
+        try:
+            location = engine.run("return document.readyState === 'complete' ? location.href : null")
+        except Exception:  # the page is being replaced
+            location = None
+        if location == url:
+            break
+        time.sleep(0.05)
+    return location
+
+
+@pytest.fixture(scope="module")
+def multilingual_site():
+    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
+    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-browser-multilingual-"))
+    output = workdir / "site"
+    subprocess.run([binary, "build", "--site", str(ROOT / "Tests" / "Fixtures" / "multilingual"),
+                    "--output", str(output), "--quiet"], check=True, cwd=ROOT)
+    yield {"output": output}
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.mark.parametrize("start, language, landing", [
+    ("recipes/mojito/index.html", "fr", "fr/recipes/mojito/index.html"),
+    ("recipes/daiquiri/index.html", "fr", "fr/recipes/daiquiri-cubain/index.html"),
+    ("fr/recipes/borscht/index.html", "ar", "ar/recipes/borscht/index.html"),
+    ("ar/index.html", "en", "index.html"),
+    ("fr/about/index.html", "ar", "ar/index.html"),
+])
+def test_the_switcher_leads_to_the_translated_page(engine, multilingual_site, start, language, landing):
+    output = multilingual_site["output"]
+    engine.open((output / start).as_uri(), 1280)
+    links = engine.run(SWITCHER)
+    assert [link[0] for link in links] == ["en", "fr", "ar"], f"{engine.name}: {links}"
+    here = start.split("/")[0] if start.split("/")[0] in ("fr", "ar") else "en"
+    assert [link[0] for link in links if link[1] == "true"] == [here]
+    engine.click(f".language-switcher a[lang='{language}']")
+    assert wait_for_page(engine, (output / landing).as_uri()) == (output / landing).as_uri(), engine.name
+    assert engine.run("return document.documentElement.lang") == language
+    assert engine.run("return document.documentElement.dir") == ("rtl" if language == "ar" else "ltr")
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_arabic_gallery_is_the_mirror_of_the_english(engine, multilingual_site, width):
+    output = multilingual_site["output"]
+    measured = {}
+    for tree in ("", "ar/"):
+        open_gallery(engine, {"output": output}, width, page=tree + "index.html")
+        measured[tree] = []
+        for index in range(2):  # grid, fan (site.yml's order)
+            choose(engine, f"ga{index}")
+            measured[tree].append((engine.run(CANVAS_WIDTH), engine.run(MEASURE)))
+    assert engine.run("return getComputedStyle(document.querySelector('.gv')).direction") == "rtl"
+    for index, name in enumerate(("grid", "fan")):
+        (width_en, english), (width_ar, arabic) = measured[""][index], measured["ar/"][index]
+        label = f"{engine.name}: {name} at {width}px"
+        assert len(english) == len(arabic) == 3, label
+        assert abs(width_en - width_ar) < TOLERANCE, label
+        for en, ar in zip(english, arabic):
+            assert abs(ar["cx"] - (width_en - en["cx"])) < TOLERANCE + 0.5, f"{label}: {en['cx']} → {ar['cx']}"
+            assert abs(ar["cy"] - en["cy"]) < TOLERANCE, label
+            assert abs(degrees(ar["rotate"]) + degrees(en["rotate"])) < 0.05, label
+        if name == "grid":
+            assert arabic[0]["cx"] > arabic[1]["cx"], f"{label}: the first card is not on the right"
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_screenshots(engine, multilingual_site, screenshot_dir, width):
+    """The French and Arabic galleries in both arrangements, as a visitor sees them."""
+    output = multilingual_site["output"]
+    for tree in ("fr", "ar"):
+        open_gallery(engine, {"output": output}, width, page=f"{tree}/index.html")
+        for index, name in enumerate(("grid", "fan")):
+            choose(engine, f"ga{index}")
+            engine.screenshot(screenshot_dir / f"multilingual-{engine.name}-{tree}-{name}-{width}.png", full_page=True)
