@@ -1,16 +1,14 @@
 """Fixtures for the browser checks: a built sample site, its computed frames, headless Chromium
 (`browser`, a Selenium driver) and every engine (`engine`: Chromium, WebKit and Firefox behind one
 interface, engines.py)."""
-import json
 import os
 import pathlib
-import shutil
 import subprocess
-import tempfile
 
 import pytest
 
 import engines
+import sites
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", ROOT / ".build" / "screenshots"))
@@ -19,34 +17,20 @@ SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOT_DIR", ROOT / ".build" / "s
 @pytest.fixture(scope="session")
 def built_site():
     """Builds Site/ into a temporary folder with the layout report beside it."""
-    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
-    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-browser-"))
-    output = workdir / "site"
-    report = workdir / "layout.json"
-    subprocess.run(
-        [binary, "build", "--site", str(ROOT / "Site"), "--output", str(output),
-         "--layout-report", str(report), "--quiet"],
-        check=True, cwd=ROOT)
-    yield {"output": output, "layout": json.loads(report.read_text())}
-    shutil.rmtree(workdir, ignore_errors=True)
+    with sites.scratch("gallerygen-browser-") as workdir:
+        layout = sites.build(ROOT / "Site", workdir / "site", workdir / "layout.json")
+        yield {"output": workdir / "site", "layout": layout}
 
 
 @pytest.fixture(scope="session")
 def large_site():
     """1,000 generated recipes (bench/corpus/generate.py: 17 gallery pages, page 1 with 60 cards
     and 9 chips) built into a temporary folder, with page 1's layout report."""
-    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
-    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-browser-large-"))
-    subprocess.run(["python3", str(ROOT / "bench" / "corpus" / "generate.py"), str(workdir / "corpus"), "1000"],
-                   check=True, stdout=subprocess.DEVNULL)
-    output = workdir / "site"
-    report = workdir / "layout.json"
-    subprocess.run(
-        [binary, "build", "--site", str(workdir / "corpus" / "gallerygen"), "--output", str(output),
-         "--layout-report", str(report), "--quiet"],
-        check=True, cwd=ROOT)
-    yield {"output": output, "layout": json.loads(report.read_text())}
-    shutil.rmtree(workdir, ignore_errors=True)
+    with sites.scratch("gallerygen-browser-large-") as workdir:
+        subprocess.run(["python3", str(ROOT / "bench" / "corpus" / "generate.py"), str(workdir / "corpus"), "1000"],
+                       check=True, stdout=subprocess.DEVNULL)
+        layout = sites.build(workdir / "corpus" / "gallerygen", workdir / "site", workdir / "layout.json")
+        yield {"output": workdir / "site", "layout": layout}
 
 
 @pytest.fixture(scope="session")

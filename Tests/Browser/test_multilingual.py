@@ -1,14 +1,12 @@
 """A multilingual site (Tests/Fixtures/multilingual: English at the root, French under fr/, Arabic
 under ar/) in every engine: the language switcher leads to the same page in the other language, and
 the Arabic gallery is the mirror image of the English one (the same cards, pictures and order)."""
-import os
 import pathlib
-import shutil
-import subprocess
-import tempfile
 import time
 
 import pytest
+
+import sites
 
 from test_gallery import MEASURE, TOLERANCE, choose, degrees, open_gallery
 
@@ -39,13 +37,9 @@ def wait_for_page(engine, url, timeout=5.0):
 
 @pytest.fixture(scope="module")
 def multilingual_site():
-    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
-    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-browser-multilingual-"))
-    output = workdir / "site"
-    subprocess.run([binary, "build", "--site", str(ROOT / "Tests" / "Fixtures" / "multilingual"),
-                    "--output", str(output), "--quiet"], check=True, cwd=ROOT)
-    yield {"output": output}
-    shutil.rmtree(workdir, ignore_errors=True)
+    with sites.scratch("gallerygen-browser-multilingual-") as workdir:
+        sites.build(ROOT / "Tests" / "Fixtures" / "multilingual", workdir / "site")
+        yield {"output": workdir / "site"}
 
 
 @pytest.mark.parametrize("start, language, landing", [

@@ -2,40 +2,32 @@
 page, each card where the layout report says (±1 px) and that report the mirror image of the same
 site laid out left to right (a flow fills from the right, a fan opens the other way, a spread's
 strip starts at the right), nothing scrolling the page sideways."""
-import json
-import os
 import pathlib
 import shutil
-import subprocess
-import tempfile
 
 import pytest
+
+import sites
 
 from test_gallery import MEASURE, TOLERANCE, check_frames, check_no_overflow, choose, degrees, open_gallery, state
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-def build(binary, site, workdir, name):
-    output = workdir / name
-    report = workdir / f"{name}.json"
-    subprocess.run([binary, "build", "--site", str(site), "--output", str(output),
-                    "--layout-report", str(report), "--quiet"], check=True, cwd=ROOT)
-    return {"output": output, "layout": json.loads(report.read_text())}
+def build(site, workdir, name):
+    return {"output": workdir / name, "layout": sites.build(site, workdir / name, workdir / f"{name}.json")}
 
 
 @pytest.fixture(scope="module")
 def rtl_sites():
     """The Arabic fixture built as it is, and a copy with `language: en` laid out left to right."""
-    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
-    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-browser-rtl-"))
-    english = workdir / "english-source"
-    shutil.copytree(ROOT / "Tests" / "Fixtures" / "rtl", english)
-    config = english / "site.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("language: ar", "language: en"), encoding="utf-8")
-    yield {"rtl": build(binary, ROOT / "Tests" / "Fixtures" / "rtl", workdir, "arabic"),
-           "ltr": build(binary, english, workdir, "english")}
-    shutil.rmtree(workdir, ignore_errors=True)
+    with sites.scratch("gallerygen-browser-rtl-") as workdir:
+        english = workdir / "english-source"
+        shutil.copytree(ROOT / "Tests" / "Fixtures" / "rtl", english)
+        config = english / "site.yml"
+        config.write_text(config.read_text(encoding="utf-8").replace("language: ar", "language: en"), encoding="utf-8")
+        yield {"rtl": build(ROOT / "Tests" / "Fixtures" / "rtl", workdir, "arabic"),
+               "ltr": build(english, workdir, "english")}
 
 
 def mirrored(ltr_state, breakpoint_width):

@@ -8,13 +8,10 @@ import json
 import pathlib
 import re
 
-import os
-import shutil
-import subprocess
-import tempfile
-
 import jsonschema
 import pytest
+
+import sites
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -40,13 +37,9 @@ def problems(document):
 @pytest.fixture(scope="module")
 def video_site():
     """Tests/Fixtures/recipe-scripts built: a YouTube, a Vimeo and a file video."""
-    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
-    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-structured-data-"))
-    output = workdir / "site"
-    subprocess.run([binary, "build", "--site", str(ROOT / "Tests" / "Fixtures" / "recipe-scripts"),
-                    "--output", str(output), "--quiet"], check=True, cwd=ROOT)
-    yield output
-    shutil.rmtree(workdir, ignore_errors=True)
+    with sites.scratch("gallerygen-structured-data-") as workdir:
+        sites.build(ROOT / "Tests" / "Fixtures" / "recipe-scripts", workdir / "site")
+        yield workdir / "site"
 
 
 def test_the_schema_is_a_valid_json_schema():
