@@ -14,14 +14,13 @@ import pathlib
 import re
 import shutil
 import socketserver
-import subprocess
-import tempfile
 import threading
 import time
 
 import pytest
 
 import engines
+import sites
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "Tests" / "Fixtures" / "recipe-scripts"
@@ -77,19 +76,17 @@ class Server:
 def scripts_site():
     """The fixture site built, served as published and, beside it, a copy without scale.js and
     video.js (what a reader without JavaScript gets)."""
-    binary = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
-    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gallerygen-recipe-scripts-"))
-    output = workdir / "site"
-    subprocess.run([binary, "build", "--site", str(FIXTURE), "--output", str(output), "--quiet"], check=True, cwd=ROOT)
-    bare = workdir / "bare"
-    shutil.copytree(output, bare)
-    for script in ("scale.js", "video.js"):
-        (bare / "assets" / script).unlink()
-    served, served_bare = Server(output), Server(bare)
-    yield {"output": output, "url": served.url, "bare": served_bare.url}
-    served.stop()
-    served_bare.stop()
-    shutil.rmtree(workdir, ignore_errors=True)
+    with sites.scratch("gallerygen-recipe-scripts-") as workdir:
+        output = workdir / "site"
+        sites.build(FIXTURE, output)
+        bare = workdir / "bare"
+        shutil.copytree(output, bare)
+        for script in ("scale.js", "video.js"):
+            (bare / "assets" / script).unlink()
+        served, served_bare = Server(output), Server(bare)
+        yield {"output": output, "url": served.url, "bare": served_bare.url}
+        served.stop()
+        served_bare.stop()
 
 
 def wait_for(engine, script, predicate, timeout=5.0):
@@ -103,6 +100,7 @@ def wait_for(engine, script, predicate, timeout=5.0):
 
 
 def open_page(engine, url):
+    engine.errors()  # what earlier tests logged is theirs (a view transition a test navigated away from)
     engine.open(url, 1024)
     wait_for(engine, "return document.readyState", lambda state: state == "complete")
 
