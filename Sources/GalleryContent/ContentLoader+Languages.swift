@@ -61,7 +61,7 @@ extension ContentLoader {
                 return translation
             }
             checkDuplicateSlugs(recipes, &log)
-            recipes.sort(by: Recipe.galleryOrder)
+            recipes.sortInGalleryOrder()
             let treePages = loadPages(pageFiles[language.code] ?? [], slugStyle: config.slugStyle, &log).pages.compactMap { page -> Page? in
                 let folder = (page.sourcePath as NSString).deletingLastPathComponent
                 let name = SiteLanguage.translation(fileName: (page.sourcePath as NSString).lastPathComponent)?.original ?? ""

@@ -81,9 +81,12 @@ package struct ContentLoader: Sendable {
         let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
             + trees.flatMap { $0.recipes.flatMap(\.pictureUses) + $0.pages.flatMap(\.pictureUses) }
         var images = probeImages(uses, &log)
-        for recipe in recipes + trees.flatMap(\.recipes) {
-            if case .remote(let url)? = recipe.image {
-                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+        // Each list walked where it is: joining them would copy every recipe of a large site.
+        for list in [recipes] + trees.map(\.recipes) {
+            for recipe in list {
+                if case .remote(let url)? = recipe.image {
+                    images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+                }
             }
         }
         // A page's remote picture has no size of its own; a recipe's, when one shows it, wins.
@@ -92,7 +95,7 @@ package struct ContentLoader: Sendable {
                 images[url] = ImageProbe.remote(width: nil, height: nil)
             }
         }
-        recipes.sort(by: Recipe.galleryOrder)
+        recipes.sortInGalleryOrder()
         var site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes, images: images, layouts: layouts,
                    pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
