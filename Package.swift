@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Mustache"),
         // The layers of a build, each a module so that the compiler keeps the arrows (README, code map).
         // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
-        .target(name: "GallerySupport"),
+        .target(name: "GallerySupport", dependencies: ["CAllocator"]),
         // site.yml, recipes, YAML, the plist import: the loaded site.
         .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
         // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.

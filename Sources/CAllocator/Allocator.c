@@ -10,3 +10,9 @@ void gg_tune_allocator(void) {
     mallopt(M_TRIM_THRESHOLD, 128 * 1024 * 1024);
 #endif
 }
+
+void gg_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}

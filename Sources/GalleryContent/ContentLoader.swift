@@ -147,7 +147,7 @@ package struct ContentLoader: Sendable {
             for (recipe, diagnostics) in consume parsed {
                 log.append(contentsOf: diagnostics)
                 if let recipe, includeDrafts || !recipe.isDraft {
-                    recipes.append(recipe)
+                    recipes.append(recipe.relocated())
                 }
             }
         }

@@ -140,7 +140,23 @@ struct RecipeText: Sendable, Hashable {
             joined = ""
         } else {
             list = []
-            joined = parts.joined(separator: Self.separatorText)
+            // Exactly as long as it must be (`joined(separator:)` grows by doubling, and a large
+            // site holds one of these per recipe).
+            let length = parts.reduce(max(0, parts.count - 1)) { $0 + $1.utf8.count }
+            joined = String(unsafeUninitializedCapacity: length) { buffer in
+                var position = 0
+                for (index, part) in parts.enumerated() {
+                    if index > 0 {
+                        buffer[position] = Self.separator
+                        position += 1
+                    }
+                    for byte in part.utf8 {
+                        buffer[position] = byte
+                        position += 1
+                    }
+                }
+                return position
+            }
         }
     }
 
@@ -177,6 +193,19 @@ struct RecipeText: Sendable, Hashable {
     }
 
     var hasIngredients: Bool { ingredientCount > 0 }
+
+    /// The same text in a new allocation made by the calling thread (see `Recipe.relocated`).
+    func relocated() -> RecipeText {
+        var copy = self
+        var source = joined
+        copy.joined = source.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
+        return copy
+    }
 
     /// Every part at once: the one string is made once.
     mutating func setAll(slug: String, title: String, sourcePath: String, image: ImageReference?, imageAlt: String?, summary: String?,
@@ -240,6 +269,16 @@ extension Recipe {
             text.ingredients = newValue
             ingredientMarks = []
         }
+    }
+
+    /// The recipe with its text copied into memory the calling thread allocates. Recipes are
+    /// parsed on every core, each next to the parse's own short-lived allocations; copied out
+    /// by the thread that keeps them, they are packed together instead of pinning the parsing
+    /// threads' memory, which can then go back to the system (`FreeMemory`).
+    package func relocated() -> Recipe {
+        var copy = self
+        copy.text = text.relocated()
+        return copy
     }
 
     /// Whether there is any ingredient, without assembling the list.

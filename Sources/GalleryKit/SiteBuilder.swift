@@ -111,6 +111,8 @@ public struct SiteBuilder: Sendable {
             }
             site = loaded
             log.append(contentsOf: warnings)
+            // Reading parsed every recipe file; what is left is the site.
+            FreeMemory.release()
         } catch {
             log.append(contentsOf: error.diagnostics)
         }
@@ -244,6 +246,8 @@ private final class PageWriter: Sendable {
     private let staging: OutputWriter.Staging
     private let failures = ResultsByPosition<Diagnostic>()
     private let written = Mutex(0)
+    /// Pages written between two hand-backs of freed memory (`FreeMemory`).
+    static let pagesBetweenReleases = 2048
 
     init(staging: OutputWriter.Staging) {
         self.staging = staging
@@ -252,7 +256,11 @@ private final class PageWriter: Sendable {
     func write(_ file: OutputFile, at position: Int) {
         do {
             try staging.add(file)
-            written.withLock { $0 += 1 }
+            let count = written.withLock { count in
+                count += 1
+                return count
+            }
+            if count.isMultiple(of: Self.pagesBetweenReleases) { FreeMemory.release() }
         } catch {
             failures.set(error, at: position)
         }

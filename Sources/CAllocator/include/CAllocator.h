@@ -5,4 +5,7 @@
 /// calls it, never the library.
 void gg_tune_allocator(void);
 
+/// Returns the allocator's free pages to the system (malloc_trim); a no-op elsewhere than glibc.
+void gg_release_free_memory(void);
+
 #endif
