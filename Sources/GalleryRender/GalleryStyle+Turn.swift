@@ -9,9 +9,12 @@ extension GalleryStyle {
     /// rotation and scale), its transition like the other compositor properties', and, where the
     /// browser has scroll-driven animations, the turn following the strip's scroll position.
     static func turnRules(model: GalleryModel) -> String {
-        let reference = "var(--u)"
-        var css = ".gc :is(.card,.gh){transform:perspective(calc(var(--p) * \(reference)))"
-            + " translate3d(calc(var(--tx) * \(reference)),calc(var(--ty) * \(reference)),calc(var(--tz) * \(reference)))"
+        // perspective(p) translate3d(x, y, z) is written as scale(p / (p − z)) perspective(p − z)
+        // translate(x, y), the same picture: WebKit (2.50) leaves cards moved back along z inside
+        // a scrolling strip partly unpainted.
+        var css = ".gc :is(.card,.gh){transform:scale(calc(var(--p) / (var(--p) - var(--tz))))"
+            + " perspective(calc((var(--p) - var(--tz)) * var(--u)))"
+            + " translate(calc(var(--tx) * var(--u)),calc(var(--ty) * var(--u)))"
             + " rotateX(calc(var(--rx) * 1deg)) rotateY(calc(var(--ry) * 1deg));"
             // A sixth property takes the first duration, easing and delay again (the lists repeat).
             + "transition-property:translate,rotate,scale,opacity,visibility,transform}\n"
@@ -60,20 +63,22 @@ extension GalleryStyle {
             }
             let rule = ".g:has(#ga\(state.arrangement):checked) .card{animation:\(name) linear both,gz linear both;"
                 + "animation-timeline:scroll(inline nearest),scroll(inline nearest);"
-                + "animation-range:\(range(turn.distance)),\(range(turn.spacing * Double(count)))}"
+                + "animation-range:\(range(turn.distance)),\(range(turn.spacing * Double(count)));"
+                // Rounded by calc(), so an engine that interpolates the number loosely still gets a
+                // whole z-index; important over the filtered states' own --z.
+                + "--z:calc(var(--depth)) !important}"
             rules.append(state.breakpoint > 0 ? "\(containerQuery(breakpoint.width)){\(rule)}" : rule)
         }
         guard !rules.isEmpty else { return "" }
         var css = ""
         // Registered, so the turn and the stacking order interpolate instead of flipping halfway.
-        for name in ["tx", "tz", "ry"] {
+        for name in ["tx", "tz", "ry", "depth"] {
             css += "@property --\(name){syntax:\"<number>\";inherits:true;initial-value:0}\n"
         }
-        css += "@property --z{syntax:\"<integer>\";inherits:true;initial-value:0}\n"
         css += "@supports (animation-timeline:scroll(inline)){@media (prefers-reduced-motion:no-preference){\n"
         css += rules.joined(separator: "\n") + "\n}}\n"
         css += keyframes.joined(separator: "\n") + "\n"
-        css += "@keyframes gz{from{--z:0}50%{--z:\(count)}to{--z:0}}\n"
+        css += "@keyframes gz{from{--depth:0}50%{--depth:\(count)}to{--depth:0}}\n"
         return css
     }
 }

@@ -113,7 +113,11 @@ package struct GalleryStyle: Sendable {
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
                 // grown to its far left end, the end of the list, so there it scrolls freely.
                 css += scope
-                css += " .gv{scroll-snap-type:x mandatory}".utf8
+                // A strip whose cards turn with the scroll (cover flow) scrolls freely: a snap area
+                // is a card's transformed box, which moves as the card turns. It snaps only to a
+                // focused card, its one snap area, which faces the viewer once at the middle.
+                css += (state.scrollDrivenTurn == nil ? " .gv{" : " .gv:has(.card:focus-visible){").utf8
+                css += "scroll-snap-type:x mandatory}".utf8
             }
             encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope, to: &css)
             if model.hasSectionHeaders {

@@ -161,8 +161,9 @@ import GalleryTestSupport
     @Test func aCoverFlowTurnsItsCardsInCSSAndFollowsTheScroll() throws {
         let model = try GalleryModelTests().model(arrangements: ["grid", "coverflow"])
         let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
-        #expect(style.css.contains(".gc :is(.card,.gh){transform:perspective(calc(var(--p) * var(--u)))"
-                                   + " translate3d(calc(var(--tx) * var(--u)),calc(var(--ty) * var(--u)),calc(var(--tz) * var(--u)))"
+        #expect(style.css.contains(".gc :is(.card,.gh){transform:scale(calc(var(--p) / (var(--p) - var(--tz))))"
+                                   + " perspective(calc((var(--p) - var(--tz)) * var(--u)))"
+                                   + " translate(calc(var(--tx) * var(--u)),calc(var(--ty) * var(--u)))"
                                    + " rotateX(calc(var(--rx) * 1deg)) rotateY(calc(var(--ry) * 1deg));"
                                    + "transition-property:translate,rotate,scale,opacity,visibility,transform}"))
         // The grid (first, so everywhere) is flat with the cover flow's perspective; the cover
@@ -180,7 +181,8 @@ import GalleryTestSupport
                                    + "animation-range:calc((var(--x) + var(--w) / 2 - 187.5 - 40) * var(--u)) calc((var(--x) + var(--w) / 2 - 187.5 + 40) * var(--u)),"))
         #expect(style.css.contains("@container gallery (min-width: 1228px){.g:has(#ga1:checked) .card{animation:gt1 "))
         #expect(style.css.contains("@keyframes gt1{from{--tx:50;--tz:-100;--ry:-60}50%{--tx:0;--tz:0;--ry:0}to{--tx:-50;--tz:-100;--ry:60}}"))
-        #expect(style.css.contains("@keyframes gz{from{--z:0}50%{--z:4}to{--z:0}}"))
+        #expect(style.css.contains("@keyframes gz{from{--depth:0}50%{--depth:4}to{--depth:0}}"))
+        #expect(style.css.contains("--z:calc(var(--depth)) !important}"))
         #expect(style.css.contains("@property --ry{syntax:\"<number>\";inherits:true;initial-value:0}"))
     }
 
