@@ -36,10 +36,11 @@ def coverflow(layout):
 
 
 def scroll_to_card(engine, layout, breakpoint, card):
-    """Scrolls the strip so that `card`'s centre, at the start `spacing × card` right of the
-    middle, comes to the middle; returns the turn at the start (the report's)."""
+    """Scrolls the strip by `spacing × card` (negative: to the left, as a right-to-left strip
+    scrolls from its start), which brings that card to the middle; returns each card's turn at
+    the start (the report's)."""
     start = state(layout, coverflow(layout), breakpoint)["cards"]
-    spacing = start[1][0] - start[0][0]
+    spacing = abs(start[1][0] - start[0][0])
     width = engine.run("const s = document.querySelector('.gv'); return s.clientWidth")
     unit = width / layout["breakpoints"][breakpoint]
     engine.run(f"document.querySelector('.gv').scrollLeft = {spacing * card * unit}; return 0")
@@ -47,19 +48,25 @@ def scroll_to_card(engine, layout, breakpoint, card):
     return [frame[11] if len(frame) > 7 else 0 for frame in start]
 
 
-@pytest.mark.parametrize("breakpoint", [0, 2])
-def test_the_turn_follows_the_scroll(engine, built_site, screenshot_dir, breakpoint):
-    layout = built_site["layout"]
+def check_the_turn_follows_the_scroll(engine, site, breakpoint, screenshot):
+    """Scrolls the cover flow of `site` so that card 6 comes to the middle and checks the pose:
+    where scroll-driven animations exist, card 6 faces the viewer at the middle, every card on its
+    right is turned −60° (facing left, towards the middle) and every card on its left +60°, stacked
+    towards the middle; elsewhere the starting pose stays. A right-to-left strip starts at the
+    right, so there the cards before card 6 are on its right."""
+    layout = site["layout"]
     width = int(layout["breakpoints"][breakpoint])
-    open_gallery(engine, built_site, width)
+    ahead = 1 if layout["direction"] == "ltr" else -1
+    open_gallery(engine, site, width)
     choose(engine, f"ga{coverflow(layout)}")
     before = engine.run(POSE)
-    assert same_turns([card["ry"] for card in before], [0] + [-60] * (len(before) - 1)), \
+    assert same_turns([card["ry"] for card in before], [0] + [-60 * ahead] * (len(before) - 1)), \
         f"{engine.name}: the starting pose is {[card['ry'] for card in before[:4]]}…"
+    assert abs(before[0]["offset"]) < 2, f"{engine.name}: the first card starts {before[0]['offset']:.1f} px off the middle"
     chosen = 6
-    static = scroll_to_card(engine, layout, breakpoint, chosen)
+    static = scroll_to_card(engine, layout, breakpoint, chosen * ahead)
     pose = engine.run(POSE)
-    engine.screenshot(screenshot_dir / f"{engine.name}-coverflow-{width}.png")
+    engine.screenshot(screenshot)
     if not engine.run(SUPPORTED):
         # No scroll-driven animations (Firefox): the strip keeps its starting pose.
         assert same_turns([card["ry"] for card in pose], static), f"{engine.name}: the static pose moved with the scroll"
@@ -69,7 +76,7 @@ def test_the_turn_follows_the_scroll(engine, built_site, screenshot_dir, breakpo
     if abs(middle["ry"]) > 2 or abs(middle["offset"]) > 2:
         problems.append(f"card {chosen} at the middle: turned {middle['ry']:.1f}°, {middle['offset']:.1f} px off the middle")
     for index, card in enumerate(pose):
-        want = 60 if index < chosen else -60 if index > chosen else None
+        want = 60 * ahead if index < chosen else -60 * ahead if index > chosen else None
         if want is not None and abs(card["ry"] - want) > 0.5:
             problems.append(f"card {index}: turned {card['ry']:.1f}°, expected {want}°")
     # The cards nearer the middle lie on top.
@@ -77,6 +84,12 @@ def test_the_turn_follows_the_scroll(engine, built_site, screenshot_dir, breakpo
     if zs[chosen] != max(zs) or zs[:chosen + 1] != sorted(zs[:chosen + 1]) or zs[chosen:] != sorted(zs[chosen:], reverse=True):
         problems.append(f"stacking order {zs[:chosen + 4]}…")
     assert not problems, f"{engine.name} at {width}px: " + "; ".join(problems)
+
+
+@pytest.mark.parametrize("breakpoint", [0, 2])
+def test_the_turn_follows_the_scroll(engine, built_site, screenshot_dir, breakpoint):
+    width = int(built_site["layout"]["breakpoints"][breakpoint])
+    check_the_turn_follows_the_scroll(engine, built_site, breakpoint, screenshot_dir / f"{engine.name}-coverflow-{width}.png")
 
 
 def test_reduced_motion_keeps_the_starting_pose(browser, built_site):
@@ -93,20 +106,29 @@ def test_reduced_motion_keeps_the_starting_pose(browser, built_site):
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
-# The properties of the transitions running on the cards.
-TRANSITIONS = """
-return [...new Set(document.getAnimations().filter(a => a.transitionProperty && a.effect && a.effect.target
-  && a.effect.target.matches('.gc .card')).map(a => a.transitionProperty))].sort();
+# Collects the properties of every transition that starts on a card from now on (transitionrun),
+# however soon the switch is over.
+LISTEN = """
+window.startedTransitions = new Set();
+document.querySelector('.gc').addEventListener('transitionrun', event => {
+  if (event.target.matches('.gc .card')) window.startedTransitions.add(event.propertyName);
+});
+return 0;
 """
+
+STARTED = "return [...window.startedTransitions].sort()"
 
 
 def test_a_switch_animates_the_turn_both_ways(engine, built_site):
     layout = built_site["layout"]
     open_gallery(engine, built_site, 1280, motion=True)
+    engine.run(LISTEN)
     choose(engine, f"ga{coverflow(layout)}")
-    into = engine.run(TRANSITIONS)
-    assert {"transform", "translate"} <= set(into), f"{engine.name}: into the cover flow {into}"
     engine.run("return new Promise(done => setTimeout(done, 2500))")
+    into = engine.run(STARTED)
+    assert {"transform", "translate"} <= set(into), f"{engine.name}: into the cover flow {into}"
+    engine.run(LISTEN)
     choose(engine, "ga0")
-    out = engine.run(TRANSITIONS)
+    engine.run("return new Promise(done => setTimeout(done, 500))")
+    out = engine.run(STARTED)
     assert {"transform", "translate"} <= set(out), f"{engine.name}: out of the cover flow {out}"
