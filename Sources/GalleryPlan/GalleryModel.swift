@@ -9,7 +9,8 @@ import GallerySupport
 ///
 /// A card turned in depth (`LayoutAttributes.transform` with a rotation about x or y or a move in
 /// z) keeps that turn about its own centre, as UIKit turns a cell about its centre: CSS `transform:
-/// perspective() translate3d() rotateX() rotateY()` inside `translate`, `rotate` and `scale`. Its
+/// perspective() translate3d() rotateX() rotateY()` (GalleryStyle writes the same picture another
+/// way) inside `translate`, `rotate` and `scale`. Its
 /// translation stays inside the perspective, as `CATransform3D`'s does, so `x` and `y` are then
 /// the box before it. Exact when a turned card is not also turned in the screen plane or scaled.
 package struct Placement: Hashable, Sendable {

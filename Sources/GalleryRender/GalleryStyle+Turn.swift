@@ -1,7 +1,6 @@
 import GalleryLayout
 import GalleryPlan
 import GallerySupport
-import GalleryContent
 
 extension GalleryStyle {
     /// The rules of a gallery with cards turned in depth (a cover flow): the `transform` that

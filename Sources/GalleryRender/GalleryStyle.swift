@@ -14,7 +14,7 @@ import GallerySupport
 /// arrangement grows or shrinks with the page instead of overflowing.
 package struct GalleryStyle: Sendable {
     /// The properties each element gets per state.
-    enum Property: String, CaseIterable {
+    enum Property: String {
         case x, y, w, h, r, s, z, o, v
         /// Room for the title: none on cards too small to carry one (circle's thumbnails).
         case lh
