@@ -78,10 +78,11 @@ package enum LayoutPreview {
         let points = corners.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
         var text = "<g><title>\(XMLText.escape(title))</title>"
         text += "<polygon points=\"\(points)\" fill=\"#fffaf2\" stroke=\"#4a2f1d\" stroke-width=\"0.75\"/>"
-        // A short title inside the card when it is wide enough to hold a few letters.
+        // A short title inside the card when it is wide enough to hold a few letters; not on a
+        // turned card, whose neighbours cover most of it (its title shows on hover).
         let width = placement.width * scale
         let letters = Int(width / 4.2)
-        if letters >= 3 {
+        if letters >= 3, !placement.isTurned {
             let shown = title.count > letters ? String(title.prefix(letters - 1)) + "…" : title
             let centre = Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
             let turn = placement.rotation == 0 ? ""
