@@ -1,12 +1,18 @@
+import Foundation
+import GalleryContent
+import GalleryKit
 import GalleryLayout
+import GalleryPlan
+import GalleryRender
 
-/// `gallerygen layouts`: lists every layout engine with its parameters and defaults.
+/// `gallerygen layouts`: lists every layout engine with its parameters and defaults, or draws a
+/// site's arrangements as an SVG contact sheet (`--preview DIR`).
 struct LayoutsCommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
         name: "layouts", summary: "List the layout engines and their parameters",
-        usage: ["layouts [NAME]"],
+        usage: ["layouts [NAME]", "layouts --preview DIR > sheet.svg"],
         discussion: """
             Lists the layout engines the gallery can use, with every parameter, its type and its
             default. Use them in site.yml under gallery.arrangements, for example:
@@ -17,8 +23,15 @@ struct LayoutsCommand {
                   - fan: { radius: 1500 }
 
             Lengths are in reference pixels of each breakpoint; angles in degrees.
+
+            With --preview DIR, prints instead an SVG contact sheet of the site in DIR: its first
+            gallery page in every arrangement (rows) at every breakpoint (columns), each card
+            where the engine puts it, turned and in its stacking order, with its title.
             """,
-        options: [],
+        options: [
+            OptionSpec(name: "preview", value: "DIR", kind: .folder,
+                       help: "Print an SVG contact sheet of the site in DIR: every arrangement at every breakpoint"),
+        ],
         arguments: [.choices(LayoutRegistry.engines.map(\.name))],
         exitCodes: "Exit codes: 0 listed, 2 unknown layout or usage errors.")
 
@@ -29,6 +42,13 @@ struct LayoutsCommand {
         switch tool.parseCommand(arguments, spec: Self.spec) {
         case .run(let options): parsed = options
         case .exit(let code): return code
+        }
+        if let folder = parsed.options["preview"] {
+            guard parsed.positionals.isEmpty else {
+                tool.console.error("\(tool.styled("error:", .error)) --preview draws every arrangement of the site; leave out the layout name")
+                return ExitCode.usage
+            }
+            return preview(tool.resolve(folder))
         }
         guard parsed.positionals.count <= 1 else {
             tool.console.error("\(tool.styled("error:", .error)) name at most one layout: gallerygen layouts fan")
@@ -64,6 +84,23 @@ struct LayoutsCommand {
             """)
         tool.console.out(lines.joined(separator: "\n"))
         return ExitCode.success
+    }
+
+    /// Loads the site in `folder` and prints its first gallery page's contact sheet.
+    private func preview(_ folder: URL) -> Int32 {
+        let loader = ContentLoader(siteDirectory: folder, displayRoot: tool.display(folder))
+        do {
+            let (site, warnings) = try SiteBuilder.loadSite(loader)
+            tool.report(warnings)
+            // The sheet ends with its own line break, which `out` adds.
+            tool.console.out(String(LayoutPreview.svg(GalleryPages(site: site).model(page: 1)).dropLast()))
+            return ExitCode.success
+        } catch {
+            tool.report(error.diagnostics)
+            let count = error.errors.count
+            tool.console.error("\(tool.styled("error:", .error)) the site has \(count) error\(count == 1 ? "" : "s"); no contact sheet")
+            return ExitCode.failure
+        }
     }
 
     /// "a, b and c".

@@ -178,6 +178,7 @@ package enum StarterSite {
           arrangements:
             - grid: { item_width: 150, item_height: 232, padding: 20 }   # two cards a row on a phone
             - fan
+            - coverflow                          # cards turning in 3-D as the strip scrolls
             - masonry
             - justified
           label_height: 44                       # room for the two-line title under each picture

@@ -27,7 +27,8 @@ extension PreparedLayout {
     /// translation mirror with it, and turns in the screen plane (and about the vertical axis)
     /// go the other way, so every corner of every card lands on its mirror image.
     public func flippedHorizontally(width: Double) -> PreparedLayout {
-        PreparedLayout(contentSize: contentSize, attributes: attributes.map { $0.flippedHorizontally(width: width) })
+        PreparedLayout(contentSize: contentSize, attributes: attributes.map { $0.flippedHorizontally(width: width) },
+                       scrollDrivenTurn: scrollDrivenTurn)
     }
 }
 

@@ -107,13 +107,16 @@ struct ParameterReader {
 
     func contains(_ name: String) -> Bool { values[name] != nil }
 
-    /// A finite number, at least `minimum` when given.
-    func number(_ name: String, minimum: Double? = nil) throws -> Double? {
+    /// A finite number, at least `minimum` and at most `maximum` when given.
+    func number(_ name: String, minimum: Double? = nil, maximum: Double? = nil) throws -> Double? {
         guard let value = values[name] else { return nil }
         guard case .number(let number) = value else { throw wrongType(name, "a number") }
         guard number.isFinite else { throw invalid(name, "must be a finite number") }
         if let minimum, number < minimum {
             throw invalid(name, "must be at least \(formatNumber(minimum)), not \(formatNumber(number))")
+        }
+        if let maximum, number > maximum {
+            throw invalid(name, "must be at most \(formatNumber(maximum)), not \(formatNumber(number))")
         }
         return number
     }
@@ -172,8 +175,8 @@ struct ParameterReader {
     }
 
     /// An angle given in degrees, returned in radians.
-    func degrees(_ name: String, minimum: Double? = nil) throws -> Double? {
-        try number(name, minimum: minimum).map { $0 * Double.pi / 180 }
+    func degrees(_ name: String, minimum: Double? = nil, maximum: Double? = nil) throws -> Double? {
+        try number(name, minimum: minimum, maximum: maximum).map { $0 * Double.pi / 180 }
     }
 
     /// `item_width` and `item_height`; a width alone derives the height with `heightForWidth`.

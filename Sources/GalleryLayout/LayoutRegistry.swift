@@ -43,7 +43,7 @@ public struct EngineDescription: Sendable {
 public enum LayoutRegistry {
     /// All engines, in the order to list them.
     public static let engines: [EngineDescription] = [
-        flow, grid, fan, scatter, deck, spread, stack, circle, masonry, justified,
+        flow, grid, fan, scatter, deck, spread, coverflow, stack, circle, masonry, justified,
     ]
 
     /// The engines a site that names none gets, in switcher order.
@@ -200,6 +200,35 @@ public enum LayoutRegistry {
             layout.itemSize = try p.itemSize(default: layout.itemSize, heightForWidth: croupierHeight)
             layout.spreadX = try p.number("spread_x") ?? layout.spreadX
             layout.padding = try p.number("padding", minimum: 0) ?? layout.padding
+            return layout
+        })
+
+    static let coverflow = EngineDescription(
+        name: "coverflow", summary: "a strip of cards turned in 3-D towards the one in the middle (cover flow)",
+        overlapsCards: true, showsTitlesByDefault: false, offeredByDefault: false,
+        parameters: [
+            itemWidth("120"), itemHeight("200 (item_width × 1.6666 when only the width is set)"),
+            LayoutParameter("spacing", .number, "40", "distance between neighbouring card centres; scrolling this far brings the next card to the middle"),
+            LayoutParameter("rotation_degrees", .number, "60", "turn of the cards beside the middle, about the vertical axis"),
+            LayoutParameter("turn_distance", .number, "auto", "how far from the middle a card has finished turning; auto: spacing"),
+            LayoutParameter("side_offset", .number, "50", "how far turned cards move outwards, clearing the middle card"),
+            LayoutParameter("depth", .number, "100", "how far turned cards are pulled back"),
+            LayoutParameter("perspective", .number, "500", "the viewer's distance from the cards; smaller looks deeper"),
+        ],
+        make: { p in
+            var layout = CoverFlowLayout()
+            layout.itemSize = try p.itemSize(default: layout.itemSize, heightForWidth: croupierHeight)
+            layout.spacing = try p.number("spacing", minimum: 0) ?? layout.spacing
+            layout.rotation = try p.degrees("rotation_degrees", minimum: 0, maximum: 90) ?? layout.rotation
+            layout.turnDistance = try p.number("turn_distance", minimum: 0) ?? layout.turnDistance
+            layout.sideOffset = try p.number("side_offset") ?? layout.sideOffset
+            layout.depth = try p.number("depth", minimum: 0) ?? layout.depth
+            if let perspective = try p.number("perspective", minimum: 0) {
+                guard perspective > 0 else {
+                    throw LayoutConfigurationError.invalidValue(engine: "coverflow", parameter: "perspective", reason: "must be more than 0")
+                }
+                layout.perspective = perspective
+            }
             return layout
         })
 

@@ -7,6 +7,9 @@ public struct PreparedLayout: Sendable {
     /// Cells first, in index path order, then supplementary and decoration views in the order the
     /// engine produced them.
     public let attributes: [LayoutAttributes]
+    /// How cells keep turning as the content scrolls sideways (a cover flow), for a page that can
+    /// drive it from the scroll position; nil when the attributes do not depend on the scroll.
+    public let scrollDrivenTurn: ScrollDrivenTurn?
 
     /// `sectionStarts[s] ..< sectionStarts[s + 1]` are the positions of section `s`'s cells.
     private let sectionStarts: [Int]
@@ -18,7 +21,7 @@ public struct PreparedLayout: Sendable {
         var indexPath: IndexPath
     }
 
-    public init(contentSize: Size, attributes: [LayoutAttributes]) {
+    public init(contentSize: Size, attributes: [LayoutAttributes], scrollDrivenTurn: ScrollDrivenTurn? = nil) {
         // Engines already emit cells first in index path order; only reorder when one did not.
         var cellCount = 0
         var isCanonical = true
@@ -56,6 +59,7 @@ public struct PreparedLayout: Sendable {
 
         self.contentSize = contentSize
         self.attributes = all
+        self.scrollDrivenTurn = scrollDrivenTurn
         self.sectionStarts = starts
         self.supplementaryPositions = supplementaryPositions
         self.spatialIndex = SpatialIndex(boxes: all.map(\.boundingBox))

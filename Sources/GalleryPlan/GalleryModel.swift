@@ -6,6 +6,13 @@ import GallerySupport
 /// Where one gallery element sits in one state, in reference pixels, ready for CSS: the top-left
 /// corner of the untransformed box after the layout's transform has been re-expressed around the
 /// box's centre (so every state shares `transform-origin: 50% 50%` and a switch never jumps).
+///
+/// A card turned in depth (`LayoutAttributes.transform` with a rotation about x or y or a move in
+/// z) keeps that turn about its own centre, as UIKit turns a cell about its centre: CSS `transform:
+/// perspective() translate3d() rotateX() rotateY()` (GalleryStyle writes the same picture another
+/// way) inside `translate`, `rotate` and `scale`. Its
+/// translation stays inside the perspective, as `CATransform3D`'s does, so `x` and `y` are then
+/// the box before it. Exact when a turned card is not also turned in the screen plane or scaled.
 package struct Placement: Hashable, Sendable {
     package var x: Double
     package var y: Double
@@ -17,6 +24,14 @@ package struct Placement: Hashable, Sendable {
     package var zIndex: Int
     package var opacity: Double
     package var isHidden: Bool
+    /// The turn in depth (zero, zero, zero, nil unless `isTurned`): degrees about the x and y axes,
+    /// the translation inside the perspective, and the perspective distance.
+    package var rotationX: Double = 0
+    package var rotationY: Double = 0
+    package var translationX: Double = 0
+    package var translationY: Double = 0
+    package var translationZ: Double = 0
+    package var perspective: Double?
 
     /// Converts layout attributes; the visual centre and angle are kept exactly.
     package init(_ attributes: LayoutAttributes) {
@@ -29,8 +44,10 @@ package struct Placement: Hashable, Sendable {
         let dx = (frame.midX - anchor.x) * transform.scaleX
         let dy = (frame.midY - anchor.y) * transform.scaleY
         let angle = transform.rotationZ
-        let centreX = anchor.x + transform.translationX + dx * cos(angle) - dy * sin(angle)
-        let centreY = anchor.y + transform.translationY + dx * sin(angle) + dy * cos(angle)
+        let isTurned = transform.rotationX != 0 || transform.rotationY != 0 || transform.translationZ != 0
+        let (moveX, moveY) = isTurned ? (0, 0) : (transform.translationX, transform.translationY)
+        let centreX = anchor.x + moveX + dx * cos(angle) - dy * sin(angle)
+        let centreY = anchor.y + moveY + dx * sin(angle) + dy * cos(angle)
         x = centreX - frame.width / 2
         y = centreY - frame.height / 2
         width = frame.width
@@ -40,7 +57,18 @@ package struct Placement: Hashable, Sendable {
         zIndex = attributes.zIndex
         opacity = attributes.isHidden ? 0 : attributes.alpha
         isHidden = attributes.isHidden || attributes.alpha <= 0
+        if isTurned {
+            rotationX = transform.rotationX * 180 / .pi
+            rotationY = transform.rotationY * 180 / .pi
+            translationX = transform.translationX
+            translationY = transform.translationY
+            translationZ = transform.translationZ
+            perspective = transform.perspective
+        }
     }
+
+    /// Whether the card is turned in depth, so CSS needs its `transform` as well.
+    package var isTurned: Bool { rotationX != 0 || rotationY != 0 || translationZ != 0 }
 
     /// The on-screen centre, which browser checks compare against.
     package var centre: Point { Point(x: x + width / 2, y: y + height / 2) }
@@ -71,6 +99,8 @@ package struct GalleryModel: Sendable {
         package var cards: [Placement?]
         package var headers: [Placement?]
         package var contentSize: Size
+        /// How the cards turn as the strip scrolls (cover flow); nil when they stay as placed.
+        package var scrollDrivenTurn: ScrollDrivenTurn?
     }
 
     /// Cards in DOM order: section by section, each in gallery order.
@@ -164,7 +194,7 @@ package struct GalleryModel: Sendable {
             }
         }
         return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
-                     contentSize: prepared.contentSize)
+                     contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn)
     }
 
     /// Width ÷ height of a recipe's picture; 4:5 when there is none to measure.

@@ -14,15 +14,31 @@ import GallerySupport
 /// arrangement grows or shrinks with the page instead of overflowing.
 package struct GalleryStyle: Sendable {
     /// The properties each element gets per state.
-    enum Property: String, CaseIterable {
+    enum Property: String {
         case x, y, w, h, r, s, z, o, v
         /// Room for the title: none on cards too small to carry one (circle's thumbnails).
         case lh
+        /// The turn in depth (`Placement.isTurned`): translation inside the perspective, degrees
+        /// about x and y, the perspective distance. Written only for a gallery with a turned card.
+        case tx, ty, tz, rx, ry, p
+
+        /// The properties every gallery writes, in order.
+        static let flat: [Property] = [.x, .y, .w, .h, .r, .s, .z, .o, .v, .lh]
+        /// The properties of a gallery with a turned card.
+        static let turned: [Property] = flat + [.tx, .ty, .tz, .rx, .ry, .p]
 
         /// The value as an integer that two placements share exactly when their CSS text is the
         /// same (numbers scaled by their decimal places), so states compare values without text.
-        func key(_ placement: Placement, labelHeight: Double) -> Int {
+        /// `perspective` stands in for a placement's missing one: it changes nothing on an unturned
+        /// card, and a switch to or from a turned state then interpolates only the turn.
+        func key(_ placement: Placement, labelHeight: Double, perspective: Double = 0) -> Int {
             switch self {
+            case .tx: CSSNumber.scaled(placement.translationX, places: 1)
+            case .ty: CSSNumber.scaled(placement.translationY, places: 1)
+            case .tz: CSSNumber.scaled(placement.translationZ, places: 1)
+            case .rx: CSSNumber.scaled(placement.rotationX, places: 2)
+            case .ry: CSSNumber.scaled(placement.rotationY, places: 2)
+            case .p: CSSNumber.scaled(placement.perspective ?? perspective, places: 1)
             case .lh: labelHeight > 0 && placement.height >= labelHeight * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
             case .x: CSSNumber.scaled(placement.x, places: 1)
             case .y: CSSNumber.scaled(placement.y, places: 1)
@@ -39,8 +55,8 @@ package struct GalleryStyle: Sendable {
         /// Appends the CSS text of a `key(_:labelHeight:)` to UTF-8 `output`.
         func write(_ key: Int, to output: inout [UInt8]) {
             switch self {
-            case .lh, .x, .y, .w, .h: CSSNumber.write(scaled: key, places: 1, to: &output)
-            case .r, .o: CSSNumber.write(scaled: key, places: 2, to: &output)
+            case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: CSSNumber.write(scaled: key, places: 1, to: &output)
+            case .r, .o, .rx, .ry: CSSNumber.write(scaled: key, places: 2, to: &output)
             case .s: CSSNumber.write(scaled: key, places: 3, to: &output)
             case .z: output += String(key).utf8
             case .v: output += (key == 1 ? "hidden" : "visible").utf8
@@ -97,7 +113,11 @@ package struct GalleryStyle: Sendable {
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
                 // grown to its far left end, the end of the list, so there it scrolls freely.
                 css += scope
-                css += " .gv{scroll-snap-type:x mandatory}".utf8
+                // A strip whose cards turn with the scroll (cover flow) scrolls freely: a snap area
+                // is a card's transformed box, which moves as the card turns. It snaps only to a
+                // focused card, its one snap area, which faces the viewer once at the middle.
+                css += (state.scrollDrivenTurn == nil ? " .gv{" : " .gv:has(.card:focus-visible){").utf8
+                css += "scroll-snap-type:x mandatory}".utf8
             }
             encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope, to: &css)
             if model.hasSectionHeaders {
@@ -109,6 +129,9 @@ package struct GalleryStyle: Sendable {
         for (index, _) in model.filters.enumerated() {
             let filter = index + 1
             css += ".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}\n".utf8
+        }
+        if encoder.properties == Property.turned {
+            css += Self.turnRules(model: model).utf8
         }
         self.css = String(decoding: css, as: UTF8.self)
         cardStyles = model.cards.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .card, element: $0)], as: UTF8.self) }
@@ -156,10 +179,18 @@ package struct GalleryStyle: Sendable {
         /// `slot(kind:state:)`, so a later state compares with its fallback's values without
         /// computing them again.
         private var stateKeys: [[Int]?]
+        /// The properties written: the turn in depth too when any card is turned.
+        let properties: [Property]
+        /// The perspective an unturned card takes (see `Property.key`): the largest of the turned
+        /// cards', else a million reference pixels, flat to well within a pixel.
+        private let perspective: Double
 
         init(model: GalleryModel, labelHeight: Double) {
             self.model = model
             self.labelHeight = labelHeight
+            let turned = model.states.flatMap { $0.cards + $0.headers }.compactMap { $0?.isTurned == true ? $0 : nil }
+            properties = turned.isEmpty ? Property.flat : Property.turned
+            perspective = turned.compactMap(\.perspective).max() ?? 1_000_000
             styles = model.cards.indices.map { Array("--i:\($0);".utf8) } + model.sections.map { _ in [] }
             cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
             headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
@@ -216,9 +247,9 @@ package struct GalleryStyle: Sendable {
             // (`.g:has(#ga1:checked) .card`), so another arrangement's smallest filtered state
             // declares every property, even those its members keep (a chip with every card).
             let declaresEveryProperty = state.filter > 0 && state.arrangement > 0 && state.breakpoint == 0
-            var expressions = [[UInt8]?](repeating: nil, count: Property.allCases.count)
+            var expressions = [[UInt8]?](repeating: nil, count: properties.count)
             var declarations: [UInt8] = []
-            for (propertyIndex, property) in Property.allCases.enumerated() {
+            for (propertyIndex, property) in properties.enumerated() {
                 let offset = propertyIndex * elements.count
                 if let baseKeys, members.allSatisfy({ ownKeys[offset + $0] == baseKeys[offset + $0] }) {
                     // Where every element keeps its fallback state's value, that state's rule,
@@ -275,11 +306,12 @@ package struct GalleryStyle: Sendable {
         /// 0: a filtered state and the states falling back to it share its members), `hidden`
         /// standing in for elements not placed.
         private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double) -> [Int] {
-            var keys = [Int](repeating: 0, count: Property.allCases.count * elements.count)
+            var keys = [Int](repeating: 0, count: properties.count * elements.count)
             for element in members {
                 let placement = elements[element] ?? hidden
-                for (propertyIndex, property) in Property.allCases.enumerated() {
-                    keys[propertyIndex * elements.count + element] = property.key(placement, labelHeight: labelHeight)
+                for (propertyIndex, property) in properties.enumerated() {
+                    keys[propertyIndex * elements.count + element] = property.key(placement, labelHeight: labelHeight,
+                                                                                  perspective: perspective)
                 }
             }
             return keys
@@ -298,7 +330,7 @@ package struct GalleryStyle: Sendable {
     }
 
     /// The container query of a breakpoint other than the smallest, which its rules go inside.
-    private static func containerQuery(_ width: Double) -> String {
+    static func containerQuery(_ width: Double) -> String {
         "@container gallery (min-width: \(CSSNumber.format(SiteConfig.Breakpoint.threshold(width)))px)"
     }
 

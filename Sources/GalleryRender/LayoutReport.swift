@@ -14,9 +14,16 @@ package enum LayoutReport {
         for state in model.states {
             let cards = state.cards.map { placement -> String in
                 guard let placement else { return "null" }
-                return list([number(placement.centre.x), number(placement.centre.y), number(placement.width),
-                             number(placement.height), number(placement.rotation), number(placement.scale),
-                             placement.isHidden ? "true" : "false"])
+                var fields = [number(placement.centre.x), number(placement.centre.y), number(placement.width),
+                              number(placement.height), number(placement.rotation), number(placement.scale),
+                              placement.isHidden ? "true" : "false"]
+                if placement.isTurned {
+                    // The turn in depth, applied about the centre inside the rotation and scale.
+                    fields += [number(placement.translationX), number(placement.translationY), number(placement.translationZ),
+                               number(placement.rotationX), number(placement.rotationY),
+                               placement.perspective.map(number) ?? "null"]
+                }
+                return list(fields)
             }
             states.append("{\"arrangement\":\(state.arrangement),\"breakpoint\":\(state.breakpoint),\"filter\":\(state.filter),"
                           + "\"width\":\(number(state.contentSize.width)),\"height\":\(number(state.contentSize.height)),"
@@ -28,7 +35,9 @@ package enum LayoutReport {
             + ",\"filters\":" + list(model.filters.map { string($0.name) })
             + ",\"filterMembers\":" + list(model.filters.map { filter in list(filter.members.sorted().map(String.init)) })
             + ",\"cards\":" + list(model.cards.map { string($0.slug) })
-            + ",\"cardFields\":[\"centreX\",\"centreY\",\"width\",\"height\",\"rotation\",\"scale\",\"hidden\"]"
+            + ",\"cardFields\":[\"centreX\",\"centreY\",\"width\",\"height\",\"rotation\",\"scale\",\"hidden\""
+            // A turned card's list goes on with its turn in depth; an unturned card's stops there.
+            + ",\"translationX\",\"translationY\",\"translationZ\",\"rotationX\",\"rotationY\",\"perspective\"]"
             + ",\"states\":[\n" + states.joined(separator: ",\n") + "\n]}\n"
     }
 }

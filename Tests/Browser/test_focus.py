@@ -31,7 +31,9 @@ return [...document.querySelectorAll('.gc .card')].map((card, index) => [index, 
 """
 
 
-SETTLED = "return document.getAnimations().every(a => a.playState !== 'running')"
+# Nothing moving in time (a cover flow's scroll-driven turn is always "running" and moves only with
+# the scroll).
+SETTLED = "return document.getAnimations().every(a => a.playState !== 'running' || a.timeline !== document.timeline)"
 
 
 def settled_focus(engine):

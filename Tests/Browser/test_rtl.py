@@ -1,7 +1,7 @@
 """A right-to-left site (Tests/Fixtures/rtl, `language: ar`) in every engine: `dir="rtl"` on the
 page, each card where the layout report says (±1 px) and that report the mirror image of the same
 site laid out left to right (a flow fills from the right, a fan opens the other way, a spread's
-strip starts at the right), nothing scrolling the page sideways."""
+strip and a cover flow start at the right), nothing scrolling the page sideways."""
 import pathlib
 import shutil
 
@@ -9,7 +9,9 @@ import pytest
 
 import sites
 
-from test_gallery import MEASURE, TOLERANCE, check_frames, check_no_overflow, choose, degrees, open_gallery, state
+from test_coverflow import check_the_turn_follows_the_scroll
+from test_gallery import (MEASURE, TOLERANCE, check_frames, check_no_overflow, choose, degrees, open_gallery,
+                          scroll_turned_strip_to_start, state)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -34,9 +36,15 @@ def mirrored(ltr_state, breakpoint_width):
     """The left-to-right state's frames mirrored in its canvas (the content width, at least the
     breakpoint's): centre x → width − centre x, turns negated."""
     canvas = max(ltr_state["width"], breakpoint_width)
-    cards = [None if frame is None else [canvas - frame[0], frame[1], frame[2], frame[3], -frame[4], frame[5], frame[6]]
-             for frame in ltr_state["cards"]]
-    return dict(ltr_state, cards=cards)
+
+    def mirror(frame):
+        flat = [canvas - frame[0], frame[1], frame[2], frame[3], -frame[4], frame[5], frame[6]]
+        if len(frame) == 7:
+            return flat
+        # A turned card (cover flow): its move in x and its turn about y go the other way too.
+        tx, ty, tz, rx, ry, perspective = frame[7:13]
+        return flat + [-tx, ty, tz, rx, -ry, perspective]
+    return dict(ltr_state, cards=[None if frame is None else mirror(frame) for frame in ltr_state["cards"]])
 
 
 def test_the_report_is_the_mirror_of_the_left_to_right_layout(rtl_sites):
@@ -48,7 +56,8 @@ def test_the_report_is_the_mirror_of_the_left_to_right_layout(rtl_sites):
         for a, b in zip(got["cards"], want["cards"]):
             assert (a is None) == (b is None)
             if a is not None:
-                assert all(abs(x - y) < 0.002 for x, y in zip(a[:6], b[:6])), (got["arrangement"], a, b)
+                assert len(a) == len(b), (got["arrangement"], a, b)
+                assert all(abs(x - y) < 0.002 for x, y in zip(a[:6] + a[7:], b[:6] + b[7:])), (got["arrangement"], a, b)
 
 
 @pytest.mark.parametrize("width", [375, 1280])
@@ -59,9 +68,10 @@ def test_flow_and_fan_are_mirrored_in_the_browser(engine, rtl_sites, width):
     open_gallery(engine, site, width)
     assert engine.run("return document.documentElement.dir") == "rtl"
     assert engine.run("return getComputedStyle(document.querySelector('.gv')).direction") == "rtl"
-    for name in ("flow", "fan", "spread", "masonry"):
+    for name in ("flow", "fan", "spread", "coverflow", "masonry"):
         arrangement = layout["arrangements"].index(name)
         choose(engine, f"ga{arrangement}")
+        scroll_turned_strip_to_start(engine, state(layout, arrangement, breakpoint))
         measured = engine.run(MEASURE)
         label = f"{engine.name}: {name} at {width}px"
         check_frames(measured, state(layout, arrangement, breakpoint), label, width)
@@ -92,6 +102,12 @@ def test_the_spread_strip_starts_at_the_right(engine, rtl_sites):
     in_view, scrolls = engine.run(FIRST_CARD_IN_VIEW)
     assert scrolls, "the strip at 375px should scroll"
     assert in_view, f"{engine.name}: the first card is not in view where the strip starts"
+
+
+@pytest.mark.parametrize("breakpoint", [0, 2])
+def test_the_cover_flow_starts_at_the_right_and_turns_with_the_scroll(engine, rtl_sites, screenshot_dir, breakpoint):
+    width = int(rtl_sites["rtl"]["layout"]["breakpoints"][breakpoint])
+    check_the_turn_follows_the_scroll(engine, rtl_sites["rtl"], breakpoint, screenshot_dir / f"rtl-{engine.name}-coverflow-{width}.png")
 
 
 def test_no_horizontal_overflow_right_to_left(engine, rtl_sites):

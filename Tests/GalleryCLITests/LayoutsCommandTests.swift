@@ -42,7 +42,7 @@ import Testing
     @Test func titleAndDefaultSentencesFollowTheEngines() {
         let (_, console) = run(["layouts"])
         let untitled = LayoutRegistry.engines.filter { !$0.showsTitlesByDefault }.map(\.name)
-        #expect(untitled == ["fan", "deck", "spread", "stack", "circle"])
+        #expect(untitled == ["fan", "deck", "spread", "coverflow", "stack", "circle"])
         #expect(console.out.contains("off for \(LayoutsCommand.list(untitled))"))
         #expect(console.out.contains("gets \(LayoutsCommand.list(LayoutRegistry.defaultEngines.map(\.name)))."))
         #expect(LayoutsCommand.list(["a"]) == "a")

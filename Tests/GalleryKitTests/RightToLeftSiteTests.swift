@@ -58,6 +58,9 @@ import GalleryTestSupport
                 #expect(abs(card.x - (canvas - source.x - source.width)) < 1e-6)
                 #expect(card.y == source.y && card.width == source.width && card.height == source.height)
                 #expect(abs(card.rotation + source.rotation) < 1e-9)
+                // A turned card (cover flow) turns and moves the other way about y too.
+                #expect(abs(card.rotationY + source.rotationY) < 1e-9 && abs(card.translationX + source.translationX) < 1e-9)
+                #expect(card.translationZ == source.translationZ && card.perspective == source.perspective)
                 if abs(card.x - source.x) > 1 { mirroredCards += 1 }
             }
         }

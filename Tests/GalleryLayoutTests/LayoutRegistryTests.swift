@@ -4,7 +4,7 @@ import Testing
 @Suite struct LayoutRegistryTests {
     @Test func listsEveryEngine() {
         #expect(LayoutRegistry.engines.map(\.name)
-            == ["flow", "grid", "fan", "scatter", "deck", "spread", "stack", "circle", "masonry", "justified"])
+            == ["flow", "grid", "fan", "scatter", "deck", "spread", "coverflow", "stack", "circle", "masonry", "justified"])
         for engine in LayoutRegistry.engines {
             #expect(!engine.summary.isEmpty)
             #expect(Set(engine.parameters.map(\.name)).count == engine.parameters.count)

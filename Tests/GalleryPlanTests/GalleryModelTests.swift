@@ -63,6 +63,23 @@ import GalleryTestSupport
         #expect(abs(placement.rotation - 90) < 1e-9)
     }
 
+    @Test func placementKeepsATurnInDepthAboutTheCentre() {
+        var attributes = LayoutAttributes(indexPath: IndexPath(item: 0, section: 0),
+                                          frame: Rect(x: 100, y: 0, width: 120, height: 200))
+        attributes.transform = Transform3D(translationX: 50, translationZ: -100, rotationY: -.pi / 3, perspective: 500)
+        let placement = Placement(attributes)
+        // The move stays inside the perspective with the turn; the box itself does not move.
+        #expect(placement.isTurned)
+        #expect(placement.centre == Point(x: 160, y: 100))
+        #expect((placement.translationX, placement.translationZ, placement.perspective) == (50, -100, 500))
+        #expect(abs(placement.rotationY + 60) < 1e-9)
+        #expect(placement.rotation == 0 && placement.scale == 1)
+        // A flat move is still folded into the position.
+        attributes.transform = .translation(x: 50, y: 0)
+        #expect(!Placement(attributes).isTurned)
+        #expect(Placement(attributes).centre == Point(x: 210, y: 100))
+    }
+
     @Test func sectionsGroupByFieldWithOthersLast() throws {
         let model = try model(sectionBy: "glass")
         #expect(model.sections.map(\.title) == ["Coupe", "Rocks", "Other"])
@@ -132,6 +149,65 @@ import GalleryTestSupport
         }
     }
 
+    @Test func aFlatGalleryWritesNoTurnInDepth() throws {
+        let style = GalleryStyle(model: try GalleryModelTests().model(arrangements: ["grid", "fan", "spread"]),
+                                 transition: TransitionSettings(), labelHeight: 44)
+        for text in ["--ry", "--tz", "--p:", "transform", "animation", "@property"] {
+            #expect(!style.css.contains(text), "\(text) in a flat gallery's CSS")
+            #expect(!style.cardStyles.joined().contains(text))
+        }
+    }
+
+    @Test func aCoverFlowTurnsItsCardsInCSSAndFollowsTheScroll() throws {
+        let model = try GalleryModelTests().model(arrangements: ["grid", "coverflow"])
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        #expect(style.css.contains(".gc :is(.card,.gh){transform:scale(calc(var(--p) / (var(--p) - var(--tz))))"
+                                   + " perspective(calc((var(--p) - var(--tz)) * var(--u)))"
+                                   + " translate(calc(var(--tx) * var(--u)),calc(var(--ty) * var(--u)))"
+                                   + " rotateX(calc(var(--rx) * 1deg)) rotateY(calc(var(--ry) * 1deg));"
+                                   + "transition-property:translate,rotate,scale,opacity,visibility,transform}"))
+        // The grid (first, so everywhere) is flat with the cover flow's perspective; the cover
+        // flow's first card faces the viewer and the other three are turned alike.
+        let grid = try #require(style.css.split(separator: "}").first { $0.hasPrefix(".g .card{") })
+        #expect(grid.contains("--tx:0;--ty:0;--tz:0;--rx:0;--ry:0;--p:500;"))
+        let coverflow = try #require(style.css.split(separator: "}").first { $0.hasPrefix(".g:has(#ga1:checked) .card{--x:") })
+        #expect(coverflow.contains("--ry:var(--ryb0);"))
+        #expect(style.cardStyles[0].contains("--ryb0:0;"))
+        #expect(style.cardStyles[1...].allSatisfy { $0.contains("--ryb0:-60;") && $0.contains("--txb0:50;") && $0.contains("--tzb0:-100;") })
+        // The scroll-driven turn, per breakpoint, only where the browser has it and motion is welcome.
+        #expect(style.css.contains("@supports (animation-timeline:scroll(inline)){@media (prefers-reduced-motion:no-preference){"))
+        #expect(style.css.contains(".g:has(#ga1:checked) .card{animation:gt1 linear both,gz linear both;"
+                                   + "animation-timeline:scroll(inline nearest),scroll(inline nearest);"
+                                   + "animation-range:calc((var(--x) + var(--w) / 2 - 187.5 - 40) * var(--u)) calc((var(--x) + var(--w) / 2 - 187.5 + 40) * var(--u)),"))
+        #expect(style.css.contains("@container gallery (min-width: 1228px){.g:has(#ga1:checked) .card{animation:gt1 "))
+        #expect(style.css.contains("@keyframes gt1{from{--tx:50;--tz:-100;--ry:-60}50%{--tx:0;--tz:0;--ry:0}to{--tx:-50;--tz:-100;--ry:60}}"))
+        #expect(style.css.contains("@keyframes gz{from{--depth:0}50%{--depth:4}to{--depth:0}}"))
+        #expect(style.css.contains("--z:calc(var(--depth)) !important}"))
+        #expect(style.css.contains("@property --ry{syntax:\"<number>\";inherits:true;initial-value:0}"))
+    }
+
+    @Test func aRightToLeftCoverFlowScrollsFromTheRight() throws {
+        var settings = GallerySettings()
+        settings.arrangements = [ArrangementSetting(engine: "coverflow")]
+        let breakpoints = [SiteConfig.Breakpoint(name: "phone", width: 375)]
+        let model = GalleryModel(recipes: GalleryModelTests.sample, images: [:], settings: settings,
+                                 layouts: [[try LayoutRegistry.makeLayout(name: "coverflow")]], breakpoints: breakpoints,
+                                 layoutDirection: .rightToLeft)
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        #expect(style.css.contains("animation-range:calc((var(--cw) - var(--x) - var(--w) / 2 - 187.5 - 40) * var(--u))"))
+        // Ahead in reading order is the left: a card there faces right.
+        #expect(style.css.contains("@keyframes gt1{from{--tx:-50;--tz:-100;--ry:60}"))
+        #expect(style.cardStyles[1].contains("--rya0:60;"))
+    }
+
+    @Test func theReportCarriesATurnedCardsTurn() throws {
+        let report = LayoutReport.json(try GalleryModelTests().model(arrangements: ["grid", "coverflow"]))
+        #expect(report.contains(#""hidden","translationX","translationY","translationZ","rotationX","rotationY","perspective"]"#))
+        // The grid's cards stop at `hidden`; the cover flow's turned cards go on.
+        #expect(report.contains("[187.5,100,120,200,0,1,false],[227.5,100,120,200,0,1,false,50,0,-100,0,-60,500]"))
+        #expect(report.contains(",false,50,0,-100,0,-60,500]"))
+    }
+
     @Test func sameModelGivesSameCSS() throws {
         let first = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
         let second = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
@@ -139,3 +215,4 @@ import GalleryTestSupport
         #expect(first.cardStyles == second.cardStyles)
     }
 }
+
