@@ -17,6 +17,7 @@ struct BuildCommand {
         options: [
             .site, .output, .theme, .baseURL, .drafts,
             OptionSpec(name: "clean", help: "Empty the image cache first and process every image again"),
+            OptionSpec(name: "incremental", help: "Render and write only the files whose inputs changed since the last build into the output folder, keeping the others (the same bytes as a full build)"),
             OptionSpec(name: "layout-report", value: "FILE", kind: .file,
                        help: "Also write the gallery's computed frames (every arrangement, breakpoint and filter) as JSON to FILE, for checks and debugging"),
             OptionSpec(name: "jobs", short: "j", value: "N", kind: .number,
@@ -52,6 +53,7 @@ struct BuildCommand {
         guard var options = tool.buildOptions(parsed) else { return ExitCode.failure }
         options.baseURL = baseURL
         options.cleanCache = parsed.flags.contains("clean")
+        options.incremental = parsed.flags.contains("incremental")
         options.layoutReport = parsed.options["layout-report"].map(tool.resolve)
         if let jobs = parsed.options["jobs"] {
             guard let count = Int(jobs), count > 0 else {
@@ -92,7 +94,12 @@ struct BuildCommand {
             if !quiet {
                 let seconds = Date().timeIntervalSince(started)
                 let output = tool.display(report.outputDirectory)
-                console.out(String(format: "Built %d recipes into %@ (%d files) in %.2f s", report.recipeCount, output, report.fileCount, seconds))
+                if options.incremental {
+                    console.out(String(format: "Built %d recipes into %@ (%d files; rendered %@ of %@ pages) in %.2f s", report.recipeCount, output,
+                                       report.fileCount, CommandLineTool.grouped(report.renderedPageCount), CommandLineTool.grouped(report.pageCount), seconds))
+                } else {
+                    console.out(String(format: "Built %d recipes into %@ (%d files) in %.2f s", report.recipeCount, output, report.fileCount, seconds))
+                }
                 console.out("Open \(output)/index.html in a browser, or serve \(output) with any static web server.")
             }
             return ExitCode.success

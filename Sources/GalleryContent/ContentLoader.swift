@@ -196,7 +196,7 @@ package struct ContentLoader: Sendable {
     }
 
     /// Reports menu entries of site.yml whose page, recipe or tag does not exist.
-    private func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>,
+    func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>,
                            slugStyle: SlugStyle, _ log: inout DiagnosticLog) {
         let pagePaths = Set(pages.map(\.path))
         let slugs = Set(recipes.map(\.slug))
@@ -373,7 +373,7 @@ package struct ContentLoader: Sendable {
     /// Checks that every local picture the documents name (a recipe's `image:`, a body's images)
     /// exists inside the site folder and reads its size, once per file; a problem is reported at
     /// every use.
-    private func probeImages(_ uses: [PictureUse], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
+    func probeImages(_ uses: [PictureUse], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
         var images: [String: ImageInfo] = [:]
         var problems: [String: String] = [:]
         for use in uses {

@@ -34,6 +34,13 @@ public struct BuildOptions: Sendable {
     package var notice: (@Sendable (String) -> Void)?
     /// Called at each point of the swap into the output folder (tests pause there).
     package var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
+    /// Makes again and writes only the files whose inputs changed since the build that wrote the
+    /// output folder (`--incremental`), the rest staying as they are; the output is the same
+    /// bytes a full build writes. Without fingerprints from a previous build, a full build.
+    public var incremental = false
+    /// What `serve` keeps between its rebuilds (the site as read, the theme, fingerprints);
+    /// nil: read everything from the folders.
+    package var memory: BuildMemory?
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL
@@ -54,6 +61,10 @@ public struct BuildReport: Sendable {
     /// Images processed by this build, and images taken from the cache unchanged.
     public var imagesProcessed = 0
     public var imagesFromCache = 0
+    /// The pages of the site (every language's tree), and how many of them this build rendered:
+    /// all in a full build, only those whose inputs changed in an incremental one.
+    public var pageCount = 0
+    public var renderedPageCount = 0
 }
 
 /// The pipeline: load and validate content, lay out the gallery for every breakpoint, render
@@ -68,7 +79,11 @@ public struct SiteBuilder: Sendable {
     /// Reads the site folder with `loader`; when that fails, also decodes the pictures whose
     /// headers were fine, so every bad picture is reported in the same run.
     package static func loadSite(_ loader: ContentLoader) throws(BuildFailure) -> (Site, [Diagnostic]) {
-        let reading = loader.read()
+        try site(of: loader.read(), loader: loader)
+    }
+
+    /// The site `reading` found, or the failure with every problem (see `loadSite`).
+    static func site(of reading: ContentLoader.Reading, loader: ContentLoader) throws(BuildFailure) -> (Site, [Diagnostic]) {
         guard let site = reading.site else {
             var log = DiagnosticLog()
             log.append(contentsOf: reading.diagnostics)
@@ -104,8 +119,15 @@ public struct SiteBuilder: Sendable {
                                    includeDrafts: options.includeDrafts)
         let configPath = loader.displayPath("site.yml")
         var site: Site?
-        do {
-            var (loaded, warnings) = try Self.loadSite(loader)
+        let memory = options.memory
+        do throws(BuildFailure) {
+            // serve: only the recipe files saved since the last reading are parsed again.
+            let previous = memory?.reading
+            let reading = memory?.changedRecipes.flatMap { changed in previous.flatMap { loader.reread($0, changedRecipes: changed) } }
+                ?? loader.read()
+            var (loaded, warnings) = try Self.site(of: reading, loader: loader)
+            memory?.reading = reading
+            memory?.changedRecipes = []
             if let baseURL = options.baseURL {
                 loaded.setBaseURL(baseURL)
             }
@@ -116,8 +138,13 @@ public struct SiteBuilder: Sendable {
         }
         let overrides = options.siteDirectory.appendingPathComponent("templates")
         var theme: Theme?
-        do {
-            theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
+        do throws(BuildFailure) {
+            if let remembered = memory?.theme {
+                theme = remembered
+            } else {
+                theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
+                memory?.theme = theme
+            }
         } catch {
             log.append(contentsOf: error.diagnostics)
         }
@@ -160,6 +187,13 @@ public struct SiteBuilder: Sendable {
             for index in renderers.indices { renderers[index].languages = languages }
         }
         let renderer = renderers[0]
+        // What each page is made from, found without rendering it: an incremental build renders
+        // only the pages whose fingerprint differs from the one the output folder recorded.
+        let memo = memory?.memo ?? FingerprintMemo()
+        let pagePaths = renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } }
+        let pageFingerprints = renderers.map { tree in tree.fingerprints(PageInputs(renderer: tree, memo: memo)) }
+        let pageCount = pagePaths.reduce(0) { $0 + $1.count }
+        let previous = options.incremental ? session.recordedFingerprints(remembered: memory?.recorded) : nil
         let staging: OutputWriter.Staging
         do {
             staging = try session.stage()
@@ -168,15 +202,17 @@ public struct SiteBuilder: Sendable {
         }
         let pageWriter = PageWriter(staging: staging)
         var offset = 0
-        for tree in renderers {
+        for (treeIndex, tree) in renderers.enumerated() {
             let base = offset
-            let diagnostics = tree.render { file, position in
+            let paths = pagePaths[treeIndex], fingerprints = pageFingerprints[treeIndex]
+            let changed = previous.map { recorded in Set(paths.indices.filter { recorded[paths[$0]] != fingerprints[$0] }) }
+            let diagnostics = tree.render(only: changed) { file, position in
                 if cancellation?.isCancelled != true { pageWriter.write(file, at: base + position) }
             }
             // The trees share templates and site.yml: each problem is reported once.
             let seen = log.diagnostics
             log.append(contentsOf: diagnostics.filter { !seen.contains($0) })
-            offset += tree.files.count
+            offset += paths.count
         }
         if cancellation?.isCancelled == true {
             staging.discard()
@@ -207,17 +243,36 @@ public struct SiteBuilder: Sendable {
         // The site's static files, as they are, at the same paths under the output root.
         files += site.staticFiles.map { OutputFile(path: $0.path, contents: .copy($0.source)) }
 
-        progress("Writing \(files.count) assets, pictures and static files")
+        var fingerprints: [String: Fingerprint] = [:]
+        fingerprints.reserveCapacity(pageCount + files.count)
+        for (paths, made) in zip(pagePaths, pageFingerprints) {
+            for (path, fingerprint) in zip(paths, made) { fingerprints[path] = fingerprint }
+        }
+        let fileFingerprints = files.map(\.contents.fingerprint)
+        for (file, fingerprint) in zip(files, fileFingerprints) { fingerprints[file.path] = fingerprint }
+        let changedFiles = previous.map { recorded in files.indices.filter { recorded[files[$0].path] != fileFingerprints[$0] }.map { files[$0] } } ?? files
+
+        progress("Writing \(changedFiles.count) assets, pictures and static files")
         do {
-            try staging.add(files)
+            try staging.add(changedFiles)
         } catch {
             staging.discard()
             throw BuildFailure(log.sorted + [error])
         }
         do {
-            try staging.commit()
+            if let previous {
+                try staging.commitChanges(paths: fingerprints.keys.sorted(), removed: previous.keys.filter { fingerprints[$0] == nil },
+                                          fingerprints: fingerprints)
+            } else {
+                try staging.commit(fingerprints: fingerprints)
+            }
         } catch {
             throw BuildFailure(log.sorted + [error])
+        }
+        if let memory {
+            memory.recorded = OutputFingerprints.identity(ofMarker: writer.root.appendingPathComponent(OutputWriter.markerName).path)
+                .map { ($0, fingerprints) }
+            memory.memo.keep(recipes: Set(renderers.flatMap { $0.site.recipes.map(\.sourcePath) }))
         }
         imageWork.pipeline.prune(keeping: imageWork.outcome.cacheKeys)
         if let reportURL = options.layoutReport {
@@ -228,8 +283,10 @@ public struct SiteBuilder: Sendable {
                 throw BuildFailure(log.sorted + [.error("cannot write the layout report: \(error.localizedDescription)", path: display(reportURL))])
             }
         }
-        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageWriter.count + files.count,
+        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageCount + files.count,
                                  outputDirectory: options.outputDirectory)
+        report.pageCount = pageCount
+        report.renderedPageCount = pageWriter.count
         report.baseURL = site.config.baseURL
         report.imagesProcessed = imageWork.outcome.processedCount
         report.imagesFromCache = imageWork.outcome.cachedCount

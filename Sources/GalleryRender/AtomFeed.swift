@@ -137,3 +137,16 @@ package struct FeedFile: GeneratedFile {
         return try feed.file()
     }
 }
+
+extension FeedFile {
+    /// Everything of the recipes the feed lists (their bodies are its entries' content).
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("feed", index)
+        guard let published = site.site.config.publishedURL else { return hasher.finalize() }
+        let positions = Dictionary(site.site.recipes.indices.map { (site.site.recipes[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        for recipe in AtomFeed(site: site.site, publishedURL: published).entries {
+            hasher.combine(positions[recipe.sourcePath].map { inputs.recipes[$0] } ?? Fingerprint(high: 0, low: 0))
+        }
+        return hasher.finalize()
+    }
+}

@@ -76,12 +76,13 @@ package struct PageRenderer: Sendable {
     /// is never held in memory), with its position in the output order (`kinds`' order).
     /// Diagnostics come in that order, whatever the scheduling; a file that fails is left out and
     /// reported once.
-    package func render(emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
+    /// `only`: the positions to render (an incremental build's changed pages); nil: every file.
+    package func render(only: Set<Int>? = nil, emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
         let files = files
         // Made in another order: the heavy gallery pages first, with the files made in code
         // beside them, so that no core is left alone with a gallery page at the end.
         let galleryKind = Self.kinds.firstIndex { $0 is GalleryPage }
-        let order = files.indices.sorted { a, b in
+        let order = files.indices.filter { only?.contains($0) ?? true }.sorted { a, b in
             func rank(_ position: Int) -> Int {
                 files[position].kind == galleryKind ? 0 : Self.kinds[files[position].kind].template == nil ? 1 : 2
             }

@@ -119,3 +119,14 @@ extension RecipePage {
         .source(path: site.site.recipes[index].sourcePath, what: "the recipe")
     }
 }
+
+extension RecipePage {
+    /// Everything of the recipe, and the cards of its neighbours (the previous and next links).
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("recipe")
+        hasher.combine(inputs.recipes[index])
+        hasher.combine(index > 0 ? inputs.cards[index - 1] : Fingerprint(high: 0, low: 0))
+        hasher.combine(index + 1 < inputs.cards.count ? inputs.cards[index + 1] : Fingerprint(high: 0, low: 0))
+        return hasher.finalize()
+    }
+}

@@ -97,3 +97,13 @@ extension PageRenderer {
                 "matches": .string(matches.text)]
     }
 }
+
+extension SearchIndexFile {
+    /// Every recipe's card fields and every page.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("search", index)
+        for card in inputs.cards { hasher.combine(card) }
+        for page in inputs.pages { hasher.combine(page) }
+        return hasher.finalize()
+    }
+}

@@ -88,3 +88,16 @@ extension TagPage {
         return .source(path: tag.members.first.map { site.site.recipes[$0].sourcePath } ?? "", what: "the page of tag '\(tag.name)', first used by")
     }
 }
+
+extension TagPage {
+    /// The tag and the cards of its recipes, in order.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        let tag = site.tags[index]
+        var hasher = inputs.hasher("tag")
+        hasher.combine(tag.name)
+        hasher.combine(tag.slug)
+        hasher.combine(tag.members.count)
+        for position in tag.members { hasher.combine(inputs.cards[position]) }
+        return hasher.finalize()
+    }
+}

@@ -35,3 +35,30 @@ package struct OutputFile: Sendable, Hashable {
         self.init(path: path, contents: .data(Data(text.utf8)))
     }
 }
+
+extension OutputFile.Contents {
+    /// What the file will hold, for an incremental build to tell whether to write it again: the
+    /// bytes, or for a copied file its path, size, modification time and inode (reading every
+    /// picture again on each save would cost more than copying the few that changed).
+    package var fingerprint: Fingerprint {
+        var hasher = FingerprintHasher("contents")
+        switch self {
+        case .data(let data):
+            hasher.combine(data)
+        case .pieces(let pieces):
+            for piece in pieces { hasher.combine(piece) }
+        case .copy(let url), .link(let url):
+            hasher.combine(self == .copy(url) ? "copy" : "link")
+            hasher.combine(url.path)
+            var info = stat()
+            if stat(url.path, &info) == 0 {
+                hasher.combine(Int(info.st_size))
+                hasher.combine(Int(info.st_mtim.tv_sec))
+                hasher.combine(Int(info.st_mtim.tv_nsec))
+                hasher.combine(Int(info.st_ino))
+                hasher.combine(Int(info.st_dev))
+            }
+        }
+        return hasher.finalize()
+    }
+}
