@@ -85,7 +85,7 @@ struct OutputCollisions {
             consider(Claim(path: SitePaths.image(background), claimant: .other(.generated("the gallery's background picture"))))
         }
         // gallerygen's own files in the output folder: the manifest, the lock, the swap's folders.
-        for name in [OutputWriter.markerName, OutputFingerprints.fileName, OutputLock.fileName, SwapJournal.fileName, SwapJournal.fileName + ".tmp",
+        for name in [OutputWriter.markerName, OutputLock.fileName, SwapJournal.fileName, SwapJournal.fileName + ".tmp",
                      SwapJournal.stagingName, SwapJournal.trashName] {
             consider(Claim(path: name, claimant: .other(.generated("gallerygen's own working file"))))
         }

@@ -19,7 +19,7 @@ enum OutputManifest {
 
         /// Whether the top-level entry `name` belongs to gallerygen's previous build.
         func owns(topLevel name: String) -> Bool {
-            if name == OutputWriter.markerName || name == OutputFingerprints.fileName { return true }
+            if name == OutputWriter.markerName { return true }
             switch self {
             case .legacy: return !name.hasPrefix(".") && name != "CNAME"
             case .files(let paths): return paths.contains { $0 == name || $0.hasPrefix(name + "/") }

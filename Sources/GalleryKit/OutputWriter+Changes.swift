@@ -30,7 +30,7 @@ extension OutputWriter.Staging {
             discard()
             throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
         }
-        let journal = SwapJournal(incoming: [], outgoing: [], puts: staged + [OutputFingerprints.fileName, OutputWriter.markerName],
+        let journal = SwapJournal(incoming: [], outgoing: [], puts: staged + [OutputWriter.markerName],
                                   drops: removed.sorted())
         do {
             try journal.write(in: root)

@@ -239,15 +239,10 @@ package struct OutputWriter: Sendable {
             }
         }
 
-        /// Writes the manifest listing `paths` into the staging folder, and beside it the
-        /// fingerprints, whose header names that very marker file.
+        /// Writes the manifest listing `paths`, with their fingerprints, into the staging folder.
         func writeMarker(paths: [String], fingerprints: [String: Fingerprint]?) throws {
-            let marker = folder.appendingPathComponent(OutputWriter.markerName).path
-            try OutputWriter.writeWithoutSync([Data(OutputManifest.text(paths).utf8)], to: marker)
-            if let fingerprints, let identity = OutputFingerprints.identity(ofMarker: marker) {
-                try OutputWriter.writeWithoutSync([OutputFingerprints.text(fingerprints, marker: identity)],
-                                                  to: folder.appendingPathComponent(OutputFingerprints.fileName).path)
-            }
+            let text = OutputManifest.text(paths) + (fingerprints.map(OutputFingerprints.text) ?? "")
+            try OutputWriter.writeWithoutSync([Data(text.utf8)], to: folder.appendingPathComponent(OutputWriter.markerName).path)
         }
 
         /// Removes the staging folder, leaving the output folder as it was.

@@ -34,9 +34,10 @@ public struct BuildOptions: Sendable {
     package var notice: (@Sendable (String) -> Void)?
     /// Called at each point of the swap into the output folder (tests pause there).
     package var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
-    /// Makes again and writes only the files whose inputs changed since the build that wrote the
-    /// output folder (`--incremental`), the rest staying as they are; the output is the same
-    /// bytes a full build writes. Without fingerprints from a previous build, a full build.
+    /// Makes again and writes only the files whose inputs changed since the incremental build that
+    /// wrote the output folder (`--incremental`), the rest staying as they are; the output is
+    /// the same bytes a full build writes. It records what each file was made from in the
+    /// marker (`OutputFingerprints`); without such a record, it renders everything.
     public var incremental = false
     /// What `serve` keeps between its rebuilds (the site as read, the theme, fingerprints);
     /// nil: read everything from the folders.
@@ -264,7 +265,8 @@ public struct SiteBuilder: Sendable {
                 try staging.commitChanges(paths: fingerprints.keys.sorted(), removed: previous.keys.filter { fingerprints[$0] == nil },
                                           fingerprints: fingerprints)
             } else {
-                try staging.commit(fingerprints: fingerprints)
+                // A plain build records no fingerprints: its output stays what it always was.
+                try staging.commit(fingerprints: options.incremental ? fingerprints : nil)
             }
         } catch {
             throw BuildFailure(log.sorted + [error])

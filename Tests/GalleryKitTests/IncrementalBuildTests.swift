@@ -70,18 +70,20 @@ import GalleryTestSupport
         return folder.url.appendingPathComponent("site")
     }
 
-    /// Every file of `output` by path; the fingerprint file without its header, which names the
-    /// marker written beside it.
-    static func contents(_ output: URL) -> [String: Data] {
+    /// Every file of `output` by path; with `fingerprints: false`, the marker without the
+    /// fingerprint lines that only incremental builds write.
+    static func contents(_ output: URL, fingerprints: Bool = true) -> [String: Data] {
         var files = treeContents(output)
-        if let fingerprints = files[OutputFingerprints.fileName] {
-            files[OutputFingerprints.fileName] = Data(fingerprints.drop { $0 != UInt8(ascii: "\n") })
+        if !fingerprints, let marker = files[OutputWriter.markerName] {
+            let lines = String(decoding: marker, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            files[OutputWriter.markerName] = Data(lines.filter { !$0.hasPrefix("#f ") && !$0.hasPrefix(OutputFingerprints.header) }
+                .joined(separator: "\n").utf8)
         }
         return files
     }
 
-    static func expectSame(_ output: URL, as expected: URL, _ step: String) {
-        let (actual, wanted) = (contents(output), contents(expected))
+    static func expectSame(_ output: URL, as expected: URL, _ step: String, fingerprints: Bool = true) {
+        let (actual, wanted) = (contents(output, fingerprints: fingerprints), contents(expected, fingerprints: fingerprints))
         let extra = Set(actual.keys).subtracting(wanted.keys).sorted(), missing = Set(wanted.keys).subtracting(actual.keys).sorted()
         #expect(extra.isEmpty && missing.isEmpty, "\(step): extra \(extra.prefix(5)), missing \(missing.prefix(5))")
         let different = wanted.keys.sorted().filter { actual[$0] != nil && actual[$0] != wanted[$0] }
@@ -154,11 +156,17 @@ import GalleryTestSupport
             memory.noteChanges(changed, siteDirectory: site)
             let servedReport = try Self.build(site, into: served, incremental: true, memory: memory)
             let builtReport = try Self.build(site, into: built, incremental: true)
-            let full = folder.url.appendingPathComponent("full-\(step)")
+            // A plain full build, and one that also records fingerprints (into an empty folder,
+            // so it renders everything): the same files, the same bytes.
+            let full = folder.url.appendingPathComponent("full-\(step)"), recorded = folder.url.appendingPathComponent("recorded-\(step)")
             let fullReport = try Self.build(site, into: full, incremental: false)
-            Self.expectSame(served, as: full, "step \(step), serve after \(edit)")
-            Self.expectSame(built, as: full, "step \(step), build --incremental after \(edit)")
-            #expect(servedReport.renderedPageCount == builtReport.renderedPageCount, "step \(step): \(edit)")
+            _ = try Self.build(site, into: recorded, incremental: true)
+            Self.expectSame(served, as: full, "step \(step), serve after \(edit)", fingerprints: false)
+            Self.expectSame(served, as: recorded, "step \(step), serve after \(edit)")
+            Self.expectSame(built, as: recorded, "step \(step), build --incremental after \(edit)")
+            // The first incremental build after a plain one (which records no fingerprints) renders everything.
+            #expect(step == 0 ? builtReport.renderedPageCount == builtReport.pageCount : servedReport.renderedPageCount == builtReport.renderedPageCount,
+                    "step \(step): \(edit)")
             #expect(fullReport.renderedPageCount == fullReport.pageCount)
             if step % 7 == 0 && exists {
                 // A body edit: its page and the feed at most.
@@ -166,6 +174,7 @@ import GalleryTestSupport
                 #expect(rendered <= 2, "step \(step): \(edit) rendered \(rendered)")
             }
             try? FileManager.default.removeItem(at: full)
+            try? FileManager.default.removeItem(at: recorded)
         }
     }
 
@@ -185,8 +194,10 @@ import GalleryTestSupport
         let memory = BuildMemory()
         _ = try Self.build(site, into: output, incremental: true, memory: memory)
         #expect(try Self.build(site, into: output, incremental: true, memory: memory).renderedPageCount == 0)
-        // A full build renders everything again, whatever the output holds.
+        // A full build renders everything again, whatever the output holds, and records nothing.
         #expect(try Self.build(site, into: output, incremental: false).renderedPageCount == first.pageCount)
+        #expect(Self.contents(output, fingerprints: false) == Self.contents(output))
+        #expect(try Self.build(site, into: output, incremental: true).renderedPageCount == first.pageCount)
     }
 
     @Test func aMultilingualSiteToo() throws {
@@ -210,7 +221,7 @@ import GalleryTestSupport
             let report = try Self.build(site, into: output, incremental: true, memory: memory)
             #expect(report.renderedPageCount < report.pageCount, "\(relative)")
             try? FileManager.default.removeItem(at: full)
-            _ = try Self.build(site, into: full, incremental: false)
+            _ = try Self.build(site, into: full, incremental: true)
             Self.expectSame(output, as: full, "after editing \(relative)")
         }
     }
