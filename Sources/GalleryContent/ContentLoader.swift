@@ -200,7 +200,9 @@ package struct ContentLoader: Sendable {
                            slugStyle: SlugStyle, _ log: inout DiagnosticLog) {
         let pagePaths = Set(pages.map(\.path))
         let slugs = Set(recipes.map(\.slug))
-        let tags = Set(recipes.flatMap { $0.tags.map { Slug.make(from: $0, style: slugStyle) } })
+        // Only a menu that links a tag needs every tag's slug.
+        let linksTag = menu.contains { if case .tag = $0.target { true } else { false } }
+        let tags = linksTag ? Set(recipes.flatMap { $0.tags.map { Slug.make(from: $0, style: slugStyle) } }) : []
         for entry in menu where entry.sourcePath == "site.yml" {
             let problem: String?
             switch entry.target {

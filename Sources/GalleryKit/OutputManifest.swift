@@ -40,7 +40,9 @@ enum OutputManifest {
     /// The ownership the folder's marker records, or nil without a marker.
     static func read(in folder: URL) -> Ownership? {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(OutputWriter.markerName).path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
+        // The list ends where an incremental build's fingerprints begin (`OutputFingerprints`).
+        let list = data.range(of: Data(("\n" + OutputFingerprints.header).utf8)).map { data[..<$0.lowerBound] } ?? data[...]
+        let text = String(decoding: list, as: UTF8.self)
         guard text.hasPrefix(header) else { return .legacy }
         return .files(Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)))
     }

@@ -10,7 +10,8 @@ package struct RecipePage: TemplatePage {
 
     package func count(in site: PageRenderer) -> Int { site.site.recipes.count }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(site.site.recipes[index]) }
+    /// From the slug alone: copying the whole recipe out to read it costs more than the path.
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(slug: site.site.recipes[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index).context }
 
