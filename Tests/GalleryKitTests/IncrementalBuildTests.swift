@@ -200,6 +200,44 @@ import GalleryTestSupport
         #expect(try Self.build(site, into: output, incremental: true).renderedPageCount == first.pageCount)
     }
 
+    /// Copies the output as an incremental commit leaves it at `phase` (what a kill there leaves),
+    /// puts the copy back, and checks the next build finishes the job: before the journal the
+    /// previous site is whole, after it the new one is, byte for byte.
+    @Test(arguments: [OutputWriter.SwapPhase.beforeSwap, .midSwap, .beforeCleanup])
+    func aKilledIncrementalCommitIsFinishedByTheNextBuild(phase: OutputWriter.SwapPhase) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        var generator = Generator(state: 11)
+        let site = try Self.makeSite(in: folder, count: 40, generator: &generator)
+        let output = folder.url.appendingPathComponent("out"), frozen = folder.url.appendingPathComponent("frozen")
+        _ = try Self.build(site, into: output, incremental: true)
+        let previous = Self.contents(output)
+        try Self.recipe(1, title: "Aardvark", tags: ["gin", "new"], day: 9, body: "Edited.").write(
+            to: site.appendingPathComponent("recipes/drink-1.md"), atomically: true, encoding: .utf8)
+        // One recipe goes and one comes, so the count every gallery page shows stays.
+        try FileManager.default.moveItem(at: site.appendingPathComponent("recipes/drink-2.md"), to: site.appendingPathComponent("recipes/drink-99.md"))
+        var options = BuildOptions(siteDirectory: site, outputDirectory: output)
+        options.incremental = true
+        options.swapCheckpoint = { reached in
+            if reached == phase { try? FileManager.default.copyItem(at: output, to: frozen) }
+        }
+        let report = try SiteBuilder(options: options).build()
+        #expect(report.renderedPageCount > 0 && report.renderedPageCount < report.pageCount)
+        let expected = Self.contents(output)
+        try FileManager.default.removeItem(at: output)
+        try FileManager.default.moveItem(at: frozen, to: output)
+        if phase == .beforeSwap {
+            // Nothing moved yet: the previous site, and the staging folder the next build removes.
+            let left = Self.contents(output).filter { !$0.key.hasPrefix(".gallerygen-") || $0.key == OutputWriter.markerName }
+            #expect(left == previous, "\(Set(left.keys).symmetricDifference(previous.keys).sorted().prefix(5))")
+        }
+        let again = try Self.build(site, into: output, incremental: true)
+        #expect(Self.contents(output) == expected)
+        #expect(phase == .beforeSwap ? again.renderedPageCount == report.renderedPageCount : again.renderedPageCount == 0)
+        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter { $0.hasPrefix(".gallerygen-") && $0 != OutputWriter.markerName }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     @Test func aMultilingualSiteToo() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
