@@ -88,6 +88,13 @@ class Server:
             self.process.kill()
 
 
+def cpu_seconds(pid):
+    """The user + system CPU time the process has used (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as file:
+        fields = file.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def timed_edit(server, path, text, page, marker):
     """Writes `text` to `path`; returns the seconds until `page` is served with `marker` in it."""
     generation = server.generation()
@@ -123,7 +130,7 @@ def measure(gallerygen, folder, count, edits):
         # Warm-up: the first rebuild after start.
         timed_edit(server, path, original + "\nWarm-up.\n", page, "Warm-up.")
         for kind in ("body", "title"):
-            seconds, rendered = [], []
+            seconds, rendered, cpu = [], [], []
             for number in range(edits):
                 marker = f"Reloadmarker{kind}{number}"
                 if kind == "body":
@@ -131,12 +138,14 @@ def measure(gallerygen, folder, count, edits):
                 else:
                     text = re.sub(r"^title: .*$", f"title: {marker} Sour", original, count=1, flags=re.M)
                 before = len(server.lines)
+                spent = cpu_seconds(server.process.pid)
                 seconds.append(timed_edit(server, path, text, page, marker))
+                cpu.append(cpu_seconds(server.process.pid) - spent)
                 time.sleep(0.3)
                 lines = server.rebuilt(before)
                 rendered += [int(found[1].replace(",", "")) for found in (re.match(r"Rebuilt ([\d,]+) of", line) for line in lines) if found]
                 total = next((re.search(r"of ([\d,]+) pages", line)[1] for line in reversed(lines)), "?")
-            results[kind] = (seconds, rendered, total)
+            results[kind] = (seconds, rendered, total, cpu)
     finally:
         server.stop()
         shutil.rmtree(site, ignore_errors=True)
@@ -152,15 +161,17 @@ def main():
     for count in sizes:
         folder = corpus(args.work, count)
         print(f"Measuring {count} recipes ({args.edits} edits of each kind)", flush=True)
-        for kind, (seconds, rendered, total) in measure(args.gallerygen, folder, count, args.edits).items():
+        for kind, (seconds, rendered, total, cpu) in measure(args.gallerygen, folder, count, args.edits).items():
             rows.append((count, kind, statistics.median(seconds) * 1000, min(seconds) * 1000, max(seconds) * 1000,
-                         statistics.median(rendered) if rendered else float("nan"), total))
+                         statistics.median(cpu) * 1000, statistics.median(rendered) if rendered else float("nan"), total))
     print()
-    print(f"Save-to-reload, gallerygen serve ({os.cpu_count()} cores); median of {args.edits} edits, min-max")
-    print(f"{'recipes':>8} | {'edit':<5} | {'save to reload':>15} | {'min - max ms':>14} | pages rendered per edit")
-    print(f"{'-' * 8}-|-{'-' * 5}-|-{'-' * 15}-|-{'-' * 14}-|-{'-' * 24}")
-    for count, kind, median, low, high, rendered, total in rows:
-        print(f"{count:>8,} | {kind:<5} | {median:>12.0f} ms | {low:>6.0f} - {high:<5.0f} | {rendered:g} of {total}")
+    load = os.getloadavg()[0]
+    print(f"Save-to-reload, gallerygen serve ({os.cpu_count()} cores, load average {load:.1f}); median of {args.edits} edits, min-max;")
+    print("CPU: the server's user + system time per edit (steadier than wall time on a busy machine)")
+    print(f"{'recipes':>8} | {'edit':<5} | {'save to reload':>15} | {'min - max ms':>14} | {'CPU':>7} | pages rendered per edit")
+    print(f"{'-' * 8}-|-{'-' * 5}-|-{'-' * 15}-|-{'-' * 14}-|-{'-' * 7}-|-{'-' * 24}")
+    for count, kind, median, low, high, cpu, rendered, total in rows:
+        print(f"{count:>8,} | {kind:<5} | {median:>12.0f} ms | {low:>6.0f} - {high:<5.0f} | {cpu:>4.0f} ms | {rendered:g} of {total}")
 
 
 if __name__ == "__main__":

@@ -192,7 +192,11 @@ public struct SiteBuilder: Sendable {
         // only the pages whose fingerprint differs from the one the output folder recorded.
         let memo = memory?.memo ?? FingerprintMemo()
         let pagePaths = renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } }
-        let pageFingerprints = renderers.map { tree in tree.fingerprints(PageInputs(renderer: tree, memo: memo)) }
+        for index in renderers.indices {
+            renderers[index].inputs = PageInputs(renderer: renderers[index], memo: memo)
+            renderers[index].memo = memo
+        }
+        let pageFingerprints = renderers.map { tree in tree.fingerprints(tree.inputs!) }
         let pageCount = pagePaths.reduce(0) { $0 + $1.count }
         let previous = options.incremental ? session.recordedFingerprints(remembered: memory?.recorded) : nil
         let staging: OutputWriter.Staging

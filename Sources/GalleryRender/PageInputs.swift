@@ -105,7 +105,22 @@ package final class FingerprintMemo: Sendable {
     private let recipes = Mutex<[String: (recipe: Recipe, card: Fingerprint, page: Fingerprint)]>([:])
     private let pictures = Mutex<[String: (info: ImageInfo?, published: PublishedPicture?, fingerprint: Fingerprint)]>([:])
 
+    /// Pieces of search indexes (`SearchIndex.file`) by the fingerprint of their recipes' cards.
+    private let searchPieces = Mutex<[Fingerprint: Data]>([:])
+
     package init() {}
+
+    func searchPiece(_ key: Fingerprint) -> Data? {
+        searchPieces.withLock { $0[key] }
+    }
+
+    /// Keeps a piece for the next build; a few hundred at most (the pieces of a few indexes).
+    func keepSearchPiece(_ data: Data, for key: Fingerprint) {
+        searchPieces.withLock { pieces in
+            if pieces.count >= 512 { pieces.removeAll() }
+            pieces[key] = data
+        }
+    }
 
     /// A recipe's card fingerprint (every field but the body) and its page's (the card's and the body).
     func recipe(_ recipe: Recipe) -> (card: Fingerprint, page: Fingerprint) {

@@ -33,6 +33,10 @@ package struct PageRenderer: Sendable {
     /// A multilingual site's trees and where each page's versions are (hreflang alternates, the
     /// language switcher, the sitemap's alternates); nil for a site in one language.
     package var languages: LanguageVersions?
+    /// What the tree's files are made from and what was made of it before (`serve` keeps the
+    /// memo between rebuilds): the search index makes again only its pieces whose recipes changed.
+    package var inputs: PageInputs?
+    package var memo: FingerprintMemo?
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.

@@ -13,6 +13,10 @@ package struct SearchIndex: Sendable {
     /// The pages of `pages/`, listed after the recipes with `"type": "page"`.
     package var pages: [Page]
 
+    /// The recipes' card fingerprints (`PageInputs.cards`) and where pieces made before are
+    /// kept: a piece whose recipes' cards did not change is taken from there.
+    package var madeBefore: (cards: [Fingerprint], memo: FingerprintMemo)?
+
     package init(recipes: [Recipe], pages: [Page] = []) {
         self.recipes = recipes
         self.pages = pages
@@ -56,14 +60,25 @@ package struct SearchIndex: Sendable {
     /// The JSON array of every entry (recipes, then pages) and a newline: pieces of entries written side by side as
     /// bytes, then joined once (no tree of every entry, no second copy as a string).
     package var file: OutputFile {
-        let recipes = self.recipes, size = Self.chunkSize
+        let recipes = self.recipes, size = Self.chunkSize, madeBefore = self.madeBefore
         let pieces = concurrentMap(count: (recipes.count + size - 1) / size) { piece -> Data in
+            let range = piece * size..<min(piece * size + size, recipes.count)
+            var key: Fingerprint?
+            if let madeBefore, madeBefore.cards.count == recipes.count {
+                var hasher = FingerprintHasher("search piece")
+                hasher.combine(range.lowerBound)
+                for index in range { hasher.combine(madeBefore.cards[index]) }
+                key = hasher.finalize()
+                if let made = madeBefore.memo.searchPiece(key!) { return made }
+            }
             var bytes: [UInt8] = piece == 0 ? [UInt8(ascii: "[")] : []
-            for index in piece * size..<min(piece * size + size, recipes.count) {
+            for index in range {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 Self.entry(recipes[index]).write(to: &bytes)
             }
-            return Data(bytes)
+            let data = Data(bytes)
+            if let key { madeBefore?.memo.keepSearchPiece(data, for: key) }
+            return data
         }
         var tail: [UInt8] = recipes.isEmpty ? [UInt8(ascii: "[")] : []
         for (index, page) in pages.enumerated() {
@@ -83,7 +98,9 @@ package struct SearchIndexFile: GeneratedFile {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.searchIndex }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        SearchIndex(recipes: site.site.recipes, pages: site.site.pages).file
+        var searchIndex = SearchIndex(recipes: site.site.recipes, pages: site.site.pages)
+        if let inputs = site.inputs, let memo = site.memo { searchIndex.madeBefore = (inputs.cards, memo) }
+        return searchIndex.file
     }
 }
 
