@@ -12,12 +12,14 @@ struct BuildCommand {
         discussion: """
             Builds the site in DIR (default: the current folder when it holds a site.yml) into a
             static website (default: DIR/public). The previous output is replaced only when the
-            whole build succeeds.
+            whole build succeeds. With --incremental only the files whose inputs changed are
+            rendered and written; the fingerprints that tell which are kept in the output folder's
+            .gallerygen-output marker.
             """,
         options: [
             .site, .output, .theme, .baseURL, .drafts,
             OptionSpec(name: "clean", help: "Empty the image cache first and process every image again"),
-            OptionSpec(name: "incremental", help: "Render and write only the files whose inputs changed since the last build into the output folder, keeping the others (the same bytes as a full build)"),
+            OptionSpec(name: "incremental", help: "Render and write only the files whose inputs changed since the last incremental build (or serve) into the output folder, keeping the others: the same pages as a full build"),
             OptionSpec(name: "layout-report", value: "FILE", kind: .file,
                        help: "Also write the gallery's computed frames (every arrangement, breakpoint and filter) as JSON to FILE, for checks and debugging"),
             OptionSpec(name: "jobs", short: "j", value: "N", kind: .number,

@@ -30,7 +30,7 @@ struct ServeCommand {
             search index), as 'gallerygen build --incremental' does; a saved recipe is parsed again on
             its own, any other change has the whole site read again.
 
-            The reload script is added to pages only as they are served; the files written to the
+            The reload script is added to pages only as they are served; the pages written to the
             output folder are exactly those of 'gallerygen build'.
             """,
         options: [
