@@ -24,18 +24,22 @@ import GalleryTestSupport
         }
     }
 
-    /// A recipe file: title, tags, a date, a body.
+    /// A recipe file: title, tags, a date, a body; every 40th has a picture, and the next one
+    /// shows it in its body.
     static func recipe(_ number: Int, title: String? = nil, tags: [String], day: Int, body: String) -> String {
-        """
+        let picture = "images/p\(number / 40 % 3).jpg"
+        let image = number % 40 == 0 ? "image: \(picture)\n" : ""
+        let inBody = number % 40 == 1 ? "\n\n![A glass](../\(picture))" : ""
+        return """
         ---
-        title: \(title ?? "Drink \(number)")
+        \(image)title: \(title ?? "Drink \(number)")
         summary: Number \(number), shaken or stirred.
         tags: [\(tags.joined(separator: ", "))]
         glass: Coupe
         ingredients: ["50 ml gin", "20 ml lime juice"]
         date: 2024-\(String(format: "%02d", 1 + day / 28 % 12))-\(String(format: "%02d", 1 + day % 28))
         ---
-        \(body)
+        \(body)\(inBody)
 
         """
     }
@@ -62,6 +66,9 @@ import GalleryTestSupport
     static func makeSite(in folder: TemporaryDirectory, count: Int, generator: inout Generator) throws -> URL {
         try folder.write("site/site.yml", siteYML)
         try folder.write("site/pages/about.md", "---\ntitle: About\n---\nA bar that rebuilds only what changed.\n")
+        for (index, size) in [(120, 90), (90, 120), (100, 100)].enumerated() {
+            try folder.write("site/images/p\(index).jpg", try ImageFixture.jpeg(width: size.0, height: size.1))
+        }
         for number in 0..<count {
             let tags = tags.shuffled(using: &generator).prefix(Int.random(in: 0...3, using: &generator))
             try folder.write("site/recipes/drink-\(number).md",
@@ -101,14 +108,15 @@ import GalleryTestSupport
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         var generator = Generator(state: 18)
-        let count = 250
+        let count = 200
         let site = try Self.makeSite(in: folder, count: count, generator: &generator)
         let served = folder.url.appendingPathComponent("served"), built = folder.url.appendingPathComponent("built")
         let memory = BuildMemory()
         _ = try Self.build(site, into: served, incremental: true, memory: memory)
         _ = try Self.build(site, into: built, incremental: false)
+        #expect(treeContents(served).keys.contains { $0.hasPrefix("images/") }, "the pictures' renditions are published")
         var next = count
-        for step in 0..<21 {
+        for step in 0..<14 {
             let number = Int.random(in: 0..<next, using: &generator)
             let file = site.appendingPathComponent("recipes/drink-\(number).md")
             let exists = FileManager.default.fileExists(atPath: file.path)
