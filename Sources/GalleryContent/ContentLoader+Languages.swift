@@ -15,9 +15,9 @@ extension ContentLoader {
         let recipeFileNames = Set(recipeNames)
         let pageFileNames = Set(pageNames)
         for name in recipeNames + pageNames {
+            guard let (original, language) = SiteLanguage.translation(fileName: (name as NSString).lastPathComponent) else { continue }
             let folder = (name as NSString).deletingLastPathComponent
             let isPage = pageFileNames.contains(name)
-            guard let (original, language) = SiteLanguage.translation(fileName: (name as NSString).lastPathComponent) else { continue }
             let relative = isPage ? name : "recipes/" + name
             let originalPath = isPage ? folder + "/" + original : "recipes/" + original
             guard listed.contains(language) else {
@@ -43,13 +43,16 @@ extension ContentLoader {
                 recipeFiles[language, default: []].append((relative, (original as NSString).deletingPathExtension))
             }
         }
-        let originalRecipes = Dictionary(originals.map { ($0.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !others.isEmpty else { return [] }
+        // Positions, not copies: a dictionary of every recipe would copy a large site's recipes.
+        let originalRecipes = Dictionary(originals.indices.map { (originals[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         let originalPages = Dictionary(pages.map { ($0.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         return others.map { language in
             var recipes = parseRecipes(recipeFiles[language.code] ?? [], config: config, &log).compactMap { recipe -> Recipe? in
                 let name = SiteLanguage.translation(fileName: (recipe.sourcePath as NSString).lastPathComponent)?.original ?? ""
                 // An original left out (a draft) takes its translations with it.
-                guard let original = originalRecipes["recipes/" + name] else { return nil }
+                guard let position = originalRecipes["recipes/" + name] else { return nil }
+                let original = originals[position]
                 var translation = recipe
                 translation.translationOf = original.sourcePath
                 if !recipe.keyLines.contains(where: { $0.key == "slug" }) { translation.slug = original.slug }
@@ -61,7 +64,7 @@ extension ContentLoader {
                 return translation
             }
             checkDuplicateSlugs(recipes, &log)
-            recipes.sort(by: Recipe.galleryOrder)
+            recipes.sortInGalleryOrder()
             let treePages = loadPages(pageFiles[language.code] ?? [], slugStyle: config.slugStyle, &log).pages.compactMap { page -> Page? in
                 let folder = (page.sourcePath as NSString).deletingLastPathComponent
                 let name = SiteLanguage.translation(fileName: (page.sourcePath as NSString).lastPathComponent)?.original ?? ""

@@ -81,9 +81,12 @@ package struct ContentLoader: Sendable {
         let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
             + trees.flatMap { $0.recipes.flatMap(\.pictureUses) + $0.pages.flatMap(\.pictureUses) }
         var images = probeImages(uses, &log)
-        for recipe in recipes + trees.flatMap(\.recipes) {
-            if case .remote(let url)? = recipe.image {
-                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+        // Each list walked where it is: joining them would copy every recipe of a large site.
+        for list in [recipes] + trees.map(\.recipes) {
+            for recipe in list {
+                if case .remote(let url)? = recipe.image {
+                    images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+                }
             }
         }
         // A page's remote picture has no size of its own; a recipe's, when one shows it, wins.
@@ -92,7 +95,7 @@ package struct ContentLoader: Sendable {
                 images[url] = ImageProbe.remote(width: nil, height: nil)
             }
         }
-        recipes.sort(by: Recipe.galleryOrder)
+        recipes.sortInGalleryOrder()
         var site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes, images: images, layouts: layouts,
                    pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
@@ -108,36 +111,44 @@ package struct ContentLoader: Sendable {
         return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
     }
 
+    /// Recipe files parsed side by side before their results are collected.
+    static let parseBatchSize = 2048
+
     /// Reads and parses recipe files side by side; results and messages keep the files' order.
-    /// `fileStem` names a translation after its original.
+    /// `fileStem` names a translation after its original. The files go in batches, so that a
+    /// large site's parsed recipes are held once, not also in one list of every parse result.
     func parseRecipes(_ files: [(relative: String, fileStem: String?)], config: SiteConfig, _ log: inout DiagnosticLog) -> [Recipe] {
-        let parsed = concurrentMap(count: files.count) { index -> (Recipe?, [Diagnostic]) in
-            let relative = files[index].relative
-            let path = displayPath(relative)
-            let data: Data
-            do throws(Diagnostic) {
-                data = try readSiteFile(relative, what: "the recipe")
-            } catch {
-                return (nil, [error])
-            }
-            let text: String
-            do throws(Diagnostic) {
-                text = try SourceText.decode(data, path: path)
-            } catch {
-                return (nil, [error])
-            }
-            var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: config.slugStyle,
-                                                           fileStem: files[index].fileStem)
-            // Only where the body starts is kept; its page reads it again (Site.body(of:)).
-            if case .text(let body)? = recipe?.body { recipe?.body = .file(body: body, in: text) }
-            return (recipe, diagnostics)
-        }
         var recipes: [Recipe] = []
-        recipes.reserveCapacity(parsed.count)
-        for (recipe, diagnostics) in consume parsed {
-            log.append(contentsOf: diagnostics)
-            if let recipe, includeDrafts || !recipe.isDraft {
-                recipes.append(recipe)
+        recipes.reserveCapacity(files.count)
+        for batch in stride(from: 0, to: files.count, by: Self.parseBatchSize) {
+            let end = min(batch + Self.parseBatchSize, files.count)
+            let parsed = concurrentMap(count: end - batch) { offset -> (Recipe?, [Diagnostic]) in
+                let index = batch + offset
+                let relative = files[index].relative
+                let path = displayPath(relative)
+                let data: Data
+                do throws(Diagnostic) {
+                    data = try readSiteFile(relative, what: "the recipe")
+                } catch {
+                    return (nil, [error])
+                }
+                let text: String
+                do throws(Diagnostic) {
+                    text = try SourceText.decode(data, path: path)
+                } catch {
+                    return (nil, [error])
+                }
+                var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: config.slugStyle,
+                                                               fileStem: files[index].fileStem)
+                // Only where the body starts is kept; its page reads it again (Site.body(of:)).
+                if case .text(let body)? = recipe?.body { recipe?.body = .file(body: body, in: text) }
+                return (recipe, diagnostics)
+            }
+            for (recipe, diagnostics) in consume parsed {
+                log.append(contentsOf: diagnostics)
+                if let recipe, includeDrafts || !recipe.isDraft {
+                    recipes.append(recipe)
+                }
             }
         }
         return recipes

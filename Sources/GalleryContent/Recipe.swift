@@ -5,21 +5,57 @@ import GallerySupport
 package struct Recipe: Sendable, Hashable {
     /// The page's name (`Slug`): lower-case letters and digits of any script and hyphens; the page
     /// lives at `recipes/<slug>/`.
-    package var slug: String
-    package var title: String
+    package var slug: String {
+        get { text.fixed(.slug) ?? "" }
+        set { text.setFixed(.slug, newValue) }
+    }
+    package var title: String {
+        get { text.fixed(.title) ?? "" }
+        set { text.setFixed(.title, newValue) }
+    }
     /// The source file relative to the site folder, e.g. `recipes/mojito.md`.
-    package var sourcePath: String
-    package var image: ImageReference?
-    package var imageAlt: String?
+    package var sourcePath: String {
+        get { text.fixed(.sourcePath) ?? "" }
+        set { text.setFixed(.sourcePath, newValue) }
+    }
+    package var image: ImageReference? {
+        get { text.fixed(.image).map { text.isRemoteImage ? .remote($0) : .local($0) } }
+        set {
+            switch newValue {
+            case .local(let path)?: text.setFixed(.image, path, remote: false)
+            case .remote(let url)?: text.setFixed(.image, url, remote: true)
+            case nil: text.setFixed(.image, nil)
+            }
+        }
+    }
+    package var imageAlt: String? {
+        get { text.fixed(.imageAlt) }
+        set { text.setFixed(.imageAlt, newValue) }
+    }
     /// With smart punctuation (`Typography.smarten`), as cmark gives bodies.
-    package var summary: String?
-    package var tags: [String]
-    package var glass: String?
-    package var yield: String?
+    package var summary: String? {
+        get { text.fixed(.summary) }
+        set { text.setFixed(.summary, newValue) }
+    }
+    package var tags: [String] {
+        get { text.tags }
+        set { text.tags = newValue }
+    }
+    package var glass: String? {
+        get { text.fixed(.glass) }
+        set { text.setFixed(.glass, newValue) }
+    }
+    package var yield: String? {
+        get { text.fixed(.yield) }
+        set { text.setFixed(.yield, newValue) }
+    }
     package var prepTime: RecipeDuration?
     package var cookTime: RecipeDuration?
     package var date: RecipeDate?
-    package var author: String?
+    package var author: String? {
+        get { text.fixed(.author) }
+        set { text.setFixed(.author, newValue) }
+    }
     /// Ordering hint: lower weights come first; recipes without one follow, by title.
     package var weight: Int?
     package var isDraft: Bool
@@ -32,12 +68,133 @@ package struct Recipe: Sendable, Hashable {
     }
 
     // A 100,000-recipe site holds every recipe's front matter while it is built, so what each
-    // recipe keeps is stored compactly (issue 18): the ingredients as one string, the key lines
-    // packed, and the fields most recipes leave out in one shared box that is absent when they do.
-    private var ingredientStore = IngredientStore()
+    // recipe keeps is stored compactly (issue 18): every text field, tag and ingredient in one
+    // string (one allocation instead of a dozen), the key lines packed, and the fields most
+    // recipes leave out in one shared box that is absent when they do.
+    private var text = RecipeText()
+    private var ingredientMarks: [IngredientGroupMark] = []
     private var packedKeyLines: [UInt32] = []
     private var otherKeyLines: [KeyLine] = []
     private var rare: RareFields.Box?
+}
+
+/// A recipe's text: its fixed fields (`Field`), then its tags, then its ingredients, as one
+/// string joined by U+001F, which YAML text does not carry in practice (when a value holds one,
+/// the parts are kept as an array instead). Reading a field scans to it and copies it out.
+struct RecipeText: Sendable, Hashable {
+    enum Field: Int, CaseIterable {
+        case slug, title, sourcePath, image, imageAlt, summary, glass, yield, author
+    }
+
+    private static let separator: UInt8 = 0x1F
+    private static let separatorText = "\u{1F}"
+    /// Every part joined by the separator; absent fields are empty parts (see `present`).
+    private var joined = String(repeating: separatorText, count: Field.allCases.count - 1)
+    /// The parts, when one holds the separator; `joined` is then empty.
+    private var list: [String] = []
+    /// Bit `Field.rawValue` set: the field is present (an empty value is not absent).
+    private var present: UInt16 = 0
+    /// Bit 15 of `present`: the image is an https URL rather than a site file.
+    private static let remoteImageBit: UInt16 = 1 << 15
+    private var tagCount: UInt32 = 0
+    private var ingredientCount: UInt32 = 0
+
+    init() {}
+
+    var isRemoteImage: Bool { present & Self.remoteImageBit != 0 }
+
+    /// Part `index` (fields first, then tags, then ingredients).
+    private func part(_ index: Int) -> String {
+        parts(index..<index + 1)[0]
+    }
+
+    /// Parts `range`, in order.
+    private func parts(_ range: Range<Int>) -> [String] {
+        guard list.isEmpty else { return Array(list[range]) }
+        guard !range.isEmpty else { return [] }
+        var joined = joined
+        return joined.withUTF8 { bytes in
+            var result: [String] = []
+            result.reserveCapacity(range.count)
+            var index = 0
+            var start = 0
+            for position in 0...bytes.count where position == bytes.count || bytes[position] == Self.separator {
+                if index >= range.lowerBound {
+                    result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+                    if index + 1 == range.upperBound { break }
+                }
+                index += 1
+                start = position + 1
+            }
+            return result
+        }
+    }
+
+    private var partCount: Int { Field.allCases.count + Int(tagCount) + Int(ingredientCount) }
+
+    private var allParts: [String] { parts(0..<partCount) }
+
+    private mutating func store(_ parts: [String]) {
+        if parts.contains(where: { $0.utf8.contains(Self.separator) }) {
+            list = parts
+            joined = ""
+        } else {
+            list = []
+            joined = parts.joined(separator: Self.separatorText)
+        }
+    }
+
+    func fixed(_ field: Field) -> String? {
+        present & 1 << field.rawValue == 0 ? nil : part(field.rawValue)
+    }
+
+    mutating func setFixed(_ field: Field, _ value: String?, remote: Bool = false) {
+        var parts = allParts
+        parts[field.rawValue] = value ?? ""
+        store(parts)
+        if value != nil { present |= 1 << field.rawValue } else { present &= ~(1 << field.rawValue) }
+        if field == .image { present = remote ? present | Self.remoteImageBit : present & ~Self.remoteImageBit }
+    }
+
+    var tags: [String] {
+        get { parts(Field.allCases.count..<Field.allCases.count + Int(tagCount)) }
+        set {
+            var parts = allParts
+            parts.replaceSubrange(Field.allCases.count..<Field.allCases.count + Int(tagCount), with: newValue)
+            store(parts)
+            tagCount = UInt32(newValue.count)
+        }
+    }
+
+    var ingredients: [String] {
+        get { parts(Field.allCases.count + Int(tagCount)..<partCount) }
+        set {
+            var parts = allParts
+            parts.replaceSubrange(Field.allCases.count + Int(tagCount)..<partCount, with: newValue)
+            store(parts)
+            ingredientCount = UInt32(newValue.count)
+        }
+    }
+
+    var hasIngredients: Bool { ingredientCount > 0 }
+
+    /// Every part at once: the one string is made once.
+    mutating func setAll(slug: String, title: String, sourcePath: String, image: ImageReference?, imageAlt: String?, summary: String?,
+                         glass: String?, yield: String?, author: String?, tags: [String], ingredients: [String]) {
+        let imageText: String?
+        switch image {
+        case .local(let path)?: imageText = path
+        case .remote(let url)?: imageText = url
+        case nil: imageText = nil
+        }
+        let fields: [String?] = [slug, title, sourcePath, imageText, imageAlt, summary, glass, yield, author]
+        present = 0
+        for (index, value) in fields.enumerated() where value != nil { present |= 1 << index }
+        if case .remote? = image { present |= Self.remoteImageBit }
+        tagCount = UInt32(tags.count)
+        ingredientCount = UInt32(ingredients.count)
+        store(fields.map { $0 ?? "" } + tags + ingredients)
+    }
 }
 
 /// The front matter fields most recipes leave out, kept apart so that a recipe without them
@@ -68,71 +225,46 @@ struct RareFields: Sendable, Hashable {
     }
 }
 
-/// The ingredients of a recipe in one string (items joined by U+001F, which YAML text does not
-/// carry in practice; a list that holds one is kept as an array), and the group headings.
-struct IngredientStore: Sendable, Hashable {
-    private static let separator: Character = "\u{1F}"
-    private var joined: String?
-    private var list: [String] = []
-    /// Each titled or untitled group's heading and item count, only when there is more than one
-    /// group or a heading.
-    private var groups: [GroupMark] = []
-
-    struct GroupMark: Sendable, Hashable {
-        var title: String?
-        var count: Int
-    }
-
-    init() {}
-
-    init(groups: [IngredientGroup]) {
-        let items = groups.flatMap(\.items)
-        if items.contains(where: { $0.contains(Self.separator) }) {
-            list = items
-        } else if !items.isEmpty {
-            joined = items.joined(separator: String(Self.separator))
-        }
-        if groups.count > 1 || groups.contains(where: { $0.title != nil }) {
-            self.groups = groups.map { GroupMark(title: $0.title, count: $0.items.count) }
-        }
-    }
-
-    var items: [String] {
-        guard let joined else { return list }
-        return joined.split(separator: Self.separator, omittingEmptySubsequences: false).map(String.init)
-    }
-
-    var isEmpty: Bool { joined == nil && list.isEmpty }
-
-    var ingredientGroups: [IngredientGroup] {
-        let items = items
-        guard !groups.isEmpty else { return items.isEmpty ? [] : [IngredientGroup(title: nil, items: items)] }
-        var result: [IngredientGroup] = []
-        var start = 0
-        for mark in groups {
-            let end = min(items.count, start + mark.count)
-            result.append(IngredientGroup(title: mark.title, items: Array(items[start..<end])))
-            start = end
-        }
-        return result
-    }
+/// A titled or untitled ingredient group's heading and item count, kept only when a recipe has
+/// more than one group or a heading (the items themselves are in `RecipeText`).
+struct IngredientGroupMark: Sendable, Hashable {
+    var title: String?
+    var count: Int
 }
 
 extension Recipe {
     /// Every ingredient of every group, in order; setting it makes one untitled group.
     package var ingredients: [String] {
-        get { ingredientStore.items }
-        set { ingredientStore = IngredientStore(groups: newValue.isEmpty ? [] : [IngredientGroup(title: nil, items: newValue)]) }
+        get { text.ingredients }
+        set {
+            text.ingredients = newValue
+            ingredientMarks = []
+        }
     }
 
     /// Whether there is any ingredient, without assembling the list.
-    package var hasIngredients: Bool { !ingredientStore.isEmpty }
+    package var hasIngredients: Bool { text.hasIngredients }
 
     /// The ingredients as written: one untitled group for a flat list, else the `- group:` entries.
     /// `ingredients` holds every item of every group, in order.
     package var ingredientGroups: [IngredientGroup] {
-        get { ingredientStore.ingredientGroups }
-        set { ingredientStore = IngredientStore(groups: newValue) }
+        get {
+            let items = text.ingredients
+            guard !ingredientMarks.isEmpty else { return items.isEmpty ? [] : [IngredientGroup(title: nil, items: items)] }
+            var result: [IngredientGroup] = []
+            var start = 0
+            for mark in ingredientMarks {
+                let end = min(items.count, start + mark.count)
+                result.append(IngredientGroup(title: mark.title, items: Array(items[start..<end])))
+                start = end
+            }
+            return result
+        }
+        set {
+            text.ingredients = newValue.flatMap(\.items)
+            ingredientMarks = newValue.count > 1 || newValue.contains(where: { $0.title != nil })
+                ? newValue.map { IngredientGroupMark(title: $0.title, count: $0.items.count) } : []
+        }
     }
 
     /// The line of each front matter key in the source file, for diagnostics found after parsing.
@@ -257,34 +389,52 @@ extension Recipe {
                 cookTime: RecipeDuration? = nil, date: RecipeDate? = nil, author: String? = nil,
                 weight: Int? = nil, isDraft: Bool = false, body: String = "") {
         self.body = .text(body)
-        self.slug = slug
-        self.title = title
-        self.sourcePath = sourcePath
-        self.image = image
-        self.imageAlt = imageAlt
-        self.summary = summary
-        self.tags = tags
-        self.glass = glass
-        self.ingredientStore = IngredientStore(groups: ingredients.isEmpty ? [] : [IngredientGroup(title: nil, items: ingredients)])
-        self.yield = yield
         self.prepTime = prepTime
         self.cookTime = cookTime
         self.date = date
-        self.author = author
         self.weight = weight
         self.isDraft = isDraft
+        var text = RecipeText()
+        text.setAll(slug: slug, title: title, sourcePath: sourcePath, image: image, imageAlt: imageAlt, summary: summary,
+                    glass: glass, yield: yield, author: author, tags: tags, ingredients: ingredients)
+        self.text = text
     }
 
     /// The order of the gallery: weight, then title, then slug, so ties never depend on file order.
     package static func galleryOrder(_ a: Recipe, _ b: Recipe) -> Bool {
+        galleryOrder(SortKey(a), SortKey(b))
+    }
+
+    /// What `galleryOrder` compares, worked out once per recipe.
+    struct SortKey {
+        var weight: Int?
+        var title: String
+        var slug: String
+
+        init(_ recipe: Recipe) {
+            weight = recipe.weight
+            title = recipe.title.lowercased()
+            slug = recipe.slug
+        }
+    }
+
+    static func galleryOrder(_ a: SortKey, _ b: SortKey) -> Bool {
         switch (a.weight, b.weight) {
         case let (x?, y?) where x != y: return x < y
         case (.some, nil): return true
         case (nil, .some): return false
-        default:
-            let (ta, tb) = (a.title.lowercased(), b.title.lowercased())
-            return ta != tb ? ta < tb : a.slug < b.slug
+        default: return a.title != b.title ? a.title < b.title : a.slug < b.slug
         }
+    }
+}
+
+extension [Recipe] {
+    /// Sorts in `Recipe.galleryOrder`, each recipe's keys worked out once rather than at every
+    /// comparison (a recipe's title is copied out of its packed text when read).
+    package mutating func sortInGalleryOrder() {
+        let keys = map(Recipe.SortKey.init)
+        let order = indices.sorted { Recipe.galleryOrder(keys[$0], keys[$1]) }
+        self = order.map { self[$0] }
     }
 }
 

@@ -281,10 +281,16 @@ extension OutputWriter {
     /// the disk (fsync), which made writing 10,000 pages take seconds; the swap into place does not
     /// need it, and a static site generator's output can always be rebuilt.
     static func writeWithoutSync(_ pieces: [Data], to path: String) throws {
+        try writeWithoutSync(OutputFile.Pieces(pieces), to: path)
+    }
+
+    /// Each piece is made just before it is written and let go after.
+    static func writeWithoutSync(_ pieces: OutputFile.Pieces, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
         defer { close(descriptor) }
-        for data in pieces {
+        for index in 0..<pieces.count {
+        let data = pieces.piece(index)
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
             var offset = 0
             while offset < buffer.count {

@@ -194,7 +194,8 @@ public struct SiteBuilder: Sendable {
         let pagePaths = renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } }
         for index in renderers.indices {
             renderers[index].inputs = PageInputs(renderer: renderers[index], memo: memo)
-            renderers[index].memo = memo
+            // Only serve keeps pieces of the search index between rebuilds; a build holds none.
+            renderers[index].memo = memory?.memo
         }
         let pageFingerprints = renderers.map { tree in tree.fingerprints(tree.inputs!) }
         let pageCount = pagePaths.reduce(0) { $0 + $1.count }

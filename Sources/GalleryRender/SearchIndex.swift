@@ -57,37 +57,43 @@ package struct SearchIndex: Sendable {
         return parts.filter { !$0.isEmpty }.joined(separator: " ").foldedForSearch
     }
 
-    /// The JSON array of every entry (recipes, then pages) and a newline: pieces of entries written side by side as
-    /// bytes, then joined once (no tree of every entry, no second copy as a string).
+    /// The JSON array of every entry (recipes, then pages) and a newline, made as it is written:
+    /// one piece of `chunkSize` recipes' entries at a time (no tree of every entry, and never the
+    /// whole index in memory).
     package var file: OutputFile {
-        let recipes = self.recipes, size = Self.chunkSize, madeBefore = self.madeBefore
-        let pieces = concurrentMap(count: (recipes.count + size - 1) / size) { piece -> Data in
-            let range = piece * size..<min(piece * size + size, recipes.count)
-            var key: Fingerprint?
-            if let madeBefore, madeBefore.cards.count == recipes.count {
-                var hasher = FingerprintHasher("search piece")
-                hasher.combine(range.lowerBound)
-                for index in range { hasher.combine(madeBefore.cards[index]) }
-                key = hasher.finalize()
-                if let made = madeBefore.memo.searchPiece(key!) { return made }
+        let recipes = self.recipes, pages = self.pages, size = Self.chunkSize, madeBefore = self.madeBefore
+        let recipePieces = (recipes.count + size - 1) / size
+        let pieces = OutputFile.Pieces(count: recipePieces + 1) { piece -> Data in
+            var bytes: [UInt8] = []
+            if piece < recipePieces {
+                let range = piece * size..<min(piece * size + size, recipes.count)
+                // serve: a piece whose recipes' cards did not change is the one made before.
+                var key: Fingerprint?
+                if let madeBefore, madeBefore.cards.count == recipes.count {
+                    var hasher = FingerprintHasher("search piece")
+                    hasher.combine(range.lowerBound)
+                    for index in range { hasher.combine(madeBefore.cards[index]) }
+                    key = hasher.finalize()
+                    if let made = madeBefore.memo.searchPiece(key!) { return made }
+                }
+                if piece == 0 { bytes.append(UInt8(ascii: "[")) }
+                for index in range {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    Self.entry(recipes[index]).write(to: &bytes)
+                }
+                let data = Data(bytes)
+                if let key { madeBefore?.memo.keepSearchPiece(data, for: key) }
+                return data
             }
-            var bytes: [UInt8] = piece == 0 ? [UInt8(ascii: "[")] : []
-            for index in range {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.entry(recipes[index]).write(to: &bytes)
+            if recipes.isEmpty { bytes.append(UInt8(ascii: "[")) }
+            for (index, page) in pages.enumerated() {
+                if !recipes.isEmpty || index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.entry(page).write(to: &bytes)
             }
-            let data = Data(bytes)
-            if let key { madeBefore?.memo.keepSearchPiece(data, for: key) }
-            return data
+            bytes += [UInt8(ascii: "]"), UInt8(ascii: "\n")]
+            return Data(bytes)
         }
-        var tail: [UInt8] = recipes.isEmpty ? [UInt8(ascii: "[")] : []
-        for (index, page) in pages.enumerated() {
-            if !recipes.isEmpty || index > 0 { tail.append(UInt8(ascii: ",")) }
-            Self.entry(page).write(to: &tail)
-        }
-        tail += [UInt8(ascii: "]"), UInt8(ascii: "\n")]
-        // Written piece by piece: the index of a large site is never one buffer.
-        return OutputFile(path: SitePaths.searchIndex, contents: .pieces(pieces + [Data(tail)]))
+        return OutputFile(path: SitePaths.searchIndex, contents: .pieces(pieces))
     }
 }
 

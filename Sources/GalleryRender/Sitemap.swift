@@ -1,3 +1,4 @@
+import Foundation
 import GallerySupport
 import GalleryContent
 import GalleryImages
@@ -50,14 +51,20 @@ package struct Sitemap: Sendable {
         }
     }
 
-    package var text: String {
-        let hasAlternates = entries.contains { !$0.alternates.isEmpty }
-        var xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\(hasAlternates ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"" : "")>
+    /// Entries per piece of the file.
+    static let chunkSize = 2048
 
-        """
-        for entry in entries {
+    /// The XML of entries `range`, with the document's head before the first and its end after the last.
+    private func xml(_ range: Range<Int>, hasAlternates: Bool) -> String {
+        var xml = ""
+        if range.lowerBound == 0 {
+            xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\(hasAlternates ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"" : "")>
+
+            """
+        }
+        for entry in entries[range] {
             if entry.alternates.isEmpty {
                 xml += "  <url><loc>\(XMLText.escape(entry.url))</loc></url>\n"
                 continue
@@ -68,11 +75,23 @@ package struct Sitemap: Sendable {
             }
             xml += "  </url>\n"
         }
-        return xml + "</urlset>\n"
+        if range.upperBound == entries.count { xml += "</urlset>\n" }
+        return xml
     }
 
+    private var hasAlternates: Bool { entries.contains { !$0.alternates.isEmpty } }
+
+    package var text: String {
+        xml(entries.indices, hasAlternates: hasAlternates)
+    }
+
+    /// Written piece by piece: a large site's sitemap is never one string.
     package var file: OutputFile {
-        OutputFile(path: SitePaths.sitemap, text: text)
+        let sitemap = self, hasAlternates = hasAlternates, size = Self.chunkSize
+        let count = max(1, (entries.count + size - 1) / size)
+        return OutputFile(path: SitePaths.sitemap, contents: .pieces(OutputFile.Pieces(count: count) { piece in
+            Data(sitemap.xml(piece * size..<min(piece * size + size, sitemap.entries.count), hasAlternates: hasAlternates).utf8)
+        }))
     }
 }
 

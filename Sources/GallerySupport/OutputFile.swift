@@ -4,8 +4,9 @@ import Foundation
 package struct OutputFile: Sendable, Hashable {
     package enum Contents: Sendable, Hashable {
         case data(Data)
-        /// A large generated file written from pieces in order, so it is never joined in memory.
-        case pieces([Data])
+        /// A large generated file made and written piece by piece, in order, so that it is never
+        /// whole in memory.
+        case pieces(Pieces)
         /// A file copied byte for byte from the site or theme folder.
         case copy(URL)
         /// A file from gallerygen's own cache, reflinked when the file system allows, else copied;
@@ -26,13 +27,50 @@ package struct OutputFile: Sendable, Hashable {
     package var data: Data? {
         switch contents {
         case .data(let data): data
-        case .pieces(let pieces): pieces.reduce(into: Data()) { $0.append($1) }
+        case .pieces(let pieces): pieces.joined
         case .copy, .link: nil
         }
     }
 
     package init(path: String, text: String) {
         self.init(path: path, contents: .data(Data(text.utf8)))
+    }
+}
+
+extension OutputFile {
+    /// A file's bytes as `count` pieces, each made when the writer asks for it: a site's search
+    /// index or sitemap grows with its recipes, and only one piece of it is ever held.
+    package struct Pieces: Sendable, Hashable {
+        package let count: Int
+        private let make: @Sendable (Int) -> Data
+
+        /// Pieces `make(0)`, `make(1)`, … `make(count - 1)`, in that order.
+        package init(count: Int, make: @escaping @Sendable (Int) -> Data) {
+            self.count = count
+            self.make = make
+        }
+
+        package init(_ pieces: [Data]) {
+            self.init(count: pieces.count) { pieces[$0] }
+        }
+
+        /// Piece `index`, made now.
+        package func piece(_ index: Int) -> Data {
+            make(index)
+        }
+
+        /// Every piece in one buffer (tests and small files).
+        package var joined: Data {
+            (0..<count).reduce(into: Data()) { $0.append(make($1)) }
+        }
+
+        package static func == (a: Pieces, b: Pieces) -> Bool {
+            a.joined == b.joined
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(joined)
+        }
     }
 }
 
@@ -46,19 +84,25 @@ extension OutputFile.Contents {
         case .data(let data):
             hasher.combine(data)
         case .pieces(let pieces):
-            for piece in pieces { hasher.combine(piece) }
-        case .copy(let url), .link(let url):
-            hasher.combine(self == .copy(url) ? "copy" : "link")
-            hasher.combine(url.path)
-            var info = stat()
-            if stat(url.path, &info) == 0 {
-                hasher.combine(Int(info.st_size))
-                hasher.combine(Int(info.st_mtim.tv_sec))
-                hasher.combine(Int(info.st_mtim.tv_nsec))
-                hasher.combine(Int(info.st_ino))
-                hasher.combine(Int(info.st_dev))
-            }
+            for index in 0..<pieces.count { hasher.combine(pieces.piece(index)) }
+        case .copy(let url):
+            hasher.combine("copy")
+            Self.combineIdentity(of: url, into: &hasher)
+        case .link(let url):
+            hasher.combine("link")
+            Self.combineIdentity(of: url, into: &hasher)
         }
         return hasher.finalize()
+    }
+
+    private static func combineIdentity(of url: URL, into hasher: inout FingerprintHasher) {
+        hasher.combine(url.path)
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return }
+        hasher.combine(Int(info.st_size))
+        hasher.combine(Int(info.st_mtim.tv_sec))
+        hasher.combine(Int(info.st_mtim.tv_nsec))
+        hasher.combine(Int(info.st_ino))
+        hasher.combine(Int(info.st_dev))
     }
 }
