@@ -156,9 +156,15 @@ public struct SiteBuilder: Sendable {
             log.append(.error("the theme has no template '\(name)' (looked for \(name).mustache)",
                               path: loader.displayPath(page.sourcePath), line: page.line(of: "template"), column: 1))
         }
+        // One renderer per language's tree, the default first, made once: the collision check
+        // reads their paths now, the pages are rendered with them once the pictures are known.
+        var renderers = site.languageTrees.map { tree in
+            var renderer = PageRenderer(site: tree, theme: theme)
+            renderer.configDisplayPath = configPath
+            return renderer
+        }
         // Pages and static files must not take a path another file of the site has.
-        var collisions = OutputCollisions(renderer: PageRenderer(site: site, theme: theme),
-                                          trees: site.otherLanguages.map { PageRenderer(site: $0, theme: theme) },
+        var collisions = OutputCollisions(renderer: renderers[0], trees: Array(renderers.dropFirst()),
                                           displayPath: loader.displayPath)
         log.append(contentsOf: collisions.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
@@ -176,13 +182,8 @@ public struct SiteBuilder: Sendable {
         progress("Rendering pages")
         // Each page goes into the staging folder as soon as it is rendered, so a large site is
         // never held in memory whole; the output folder changes only at the commit below.
-        // One renderer per language's tree, the default first; each knows where the others'
-        // versions of its pages are.
-        var renderers = site.languageTrees.map { tree in
-            var renderer = PageRenderer(site: tree, theme: theme, pictures: imageWork.pictures)
-            renderer.configDisplayPath = configPath
-            return renderer
-        }
+        // Each renderer knows the published pictures and where the other trees' versions of its pages are.
+        for index in renderers.indices { renderers[index].pictures = imageWork.pictures }
         if renderers.count > 1 {
             let languages = LanguageVersions(renderers: renderers)
             for index in renderers.indices { renderers[index].languages = languages }

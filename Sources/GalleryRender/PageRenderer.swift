@@ -13,7 +13,7 @@ package struct PageRenderer: Sendable {
     /// The gallery plan: each gallery page's recipes, and their layouts on demand.
     package let gallery: GalleryPages
     /// What the image phase made of each local picture, by site-relative path.
-    package let pictures: [String: PublishedPicture]
+    package var pictures: [String: PublishedPicture]
     /// Every tag of the site, with its recipes, in tag-page order.
     package let tags: [RecipeTag]
     /// How diagnostics name the site's site.yml.
