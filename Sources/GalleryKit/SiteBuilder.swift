@@ -191,16 +191,19 @@ public struct SiteBuilder: Sendable {
         let renderer = renderers[0]
         // What each page is made from, found without rendering it: an incremental build renders
         // only the pages whose fingerprint differs from the one the output folder recorded.
+        // A plain build computes none of it.
+        let incremental = options.incremental
         let memo = memory?.memo ?? FingerprintMemo()
-        let pagePaths = renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } }
-        for index in renderers.indices {
+        let pagePaths = incremental ? renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } } : []
+        for index in renderers.indices where incremental {
             renderers[index].inputs = PageInputs(renderer: renderers[index], memo: memo)
             // Only serve keeps pieces of the search index between rebuilds; a build holds none.
             renderers[index].memo = memory?.memo
         }
-        let pageFingerprints = renderers.map { tree in tree.fingerprints(tree.inputs!) }
-        let pageCount = pagePaths.reduce(0) { $0 + $1.count }
-        let previous = options.incremental ? session.recordedFingerprints(remembered: memory?.recorded) : nil
+        let pageFingerprints = incremental ? renderers.map { tree in tree.fingerprints(tree.inputs!) } : []
+        let treeSizes = renderers.map(\.files.count)
+        let pageCount = treeSizes.reduce(0, +)
+        let previous = incremental ? session.recordedFingerprints(remembered: memory?.recorded) : nil
         let staging: OutputWriter.Staging
         do {
             staging = try session.stage()
@@ -211,15 +214,17 @@ public struct SiteBuilder: Sendable {
         var offset = 0
         for (treeIndex, tree) in renderers.enumerated() {
             let base = offset
-            let paths = pagePaths[treeIndex], fingerprints = pageFingerprints[treeIndex]
-            let changed = previous.map { recorded in Set(paths.indices.filter { recorded[paths[$0]] != fingerprints[$0] }) }
+            let changed = previous.map { recorded in
+                let paths = pagePaths[treeIndex]
+                return Set(paths.indices.filter { recorded[paths[$0]] != pageFingerprints[treeIndex][$0] })
+            }
             let diagnostics = tree.render(only: changed) { file, position in
                 if cancellation?.isCancelled != true { pageWriter.write(file, at: base + position) }
             }
             // The trees share templates and site.yml: each problem is reported once.
             let seen = log.diagnostics
             log.append(contentsOf: diagnostics.filter { !seen.contains($0) })
-            offset += paths.count
+            offset += treeSizes[treeIndex]
         }
         if cancellation?.isCancelled == true {
             staging.discard()
@@ -251,11 +256,11 @@ public struct SiteBuilder: Sendable {
         files += site.staticFiles.map { OutputFile(path: $0.path, contents: .copy($0.source)) }
 
         var fingerprints: [String: Fingerprint] = [:]
-        fingerprints.reserveCapacity(pageCount + files.count)
+        fingerprints.reserveCapacity(incremental ? pageCount + files.count : 0)
         for (paths, made) in zip(pagePaths, pageFingerprints) {
             for (path, fingerprint) in zip(paths, made) { fingerprints[path] = fingerprint }
         }
-        let fileFingerprints = files.map(\.contents.fingerprint)
+        let fileFingerprints = incremental ? files.map(\.contents.fingerprint) : []
         for (file, fingerprint) in zip(files, fileFingerprints) { fingerprints[file.path] = fingerprint }
         let changedFiles = previous.map { recorded in files.indices.filter { recorded[files[$0].path] != fileFingerprints[$0] }.map { files[$0] } } ?? files
 
@@ -272,12 +277,12 @@ public struct SiteBuilder: Sendable {
                                           fingerprints: fingerprints)
             } else {
                 // A plain build records no fingerprints: its output stays what it always was.
-                try staging.commit(fingerprints: options.incremental ? fingerprints : nil)
+                try staging.commit(fingerprints: incremental ? fingerprints : nil)
             }
         } catch {
             throw BuildFailure(log.sorted + [error])
         }
-        if let memory {
+        if let memory, incremental {
             memory.recorded = OutputFingerprints.identity(ofMarker: writer.root.appendingPathComponent(OutputWriter.markerName).path)
                 .map { ($0, fingerprints) }
             memory.memo.keep(recipes: Set(renderers.flatMap { $0.site.recipes.map(\.sourcePath) }))
