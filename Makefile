@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench
+.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -137,6 +137,10 @@ clean:
 bench: release
 	@scripts/install-deps.sh hugo time
 	$(PYTHON) bench/run.py --gallerygen .build/release/gallerygen
+
+## bench-reload: gallerygen serve on 1,000 and 10,000 generated recipes: save-to-reload of a body and a title edit, pages re-rendered
+bench-reload: release
+	$(PYTHON) bench/reload.py --gallerygen .build/release/gallerygen
 
 ## bench-layout: prepare every engine for 1k/10k/100k items at three widths, print ns per item
 bench-layout: deps

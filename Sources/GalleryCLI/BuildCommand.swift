@@ -12,11 +12,14 @@ struct BuildCommand {
         discussion: """
             Builds the site in DIR (default: the current folder when it holds a site.yml) into a
             static website (default: DIR/public). The previous output is replaced only when the
-            whole build succeeds.
+            whole build succeeds. With --incremental only the files whose inputs changed are
+            rendered and written; the fingerprints that tell which are kept in the output folder's
+            .gallerygen-output marker.
             """,
         options: [
             .site, .output, .theme, .baseURL, .drafts,
             OptionSpec(name: "clean", help: "Empty the image cache first and process every image again"),
+            OptionSpec(name: "incremental", help: "Render and write only the files whose inputs changed since the last incremental build (or serve) into the output folder, keeping the others: the same pages as a full build"),
             OptionSpec(name: "layout-report", value: "FILE", kind: .file,
                        help: "Also write the gallery's computed frames (every arrangement, breakpoint and filter) as JSON to FILE, for checks and debugging"),
             OptionSpec(name: "jobs", short: "j", value: "N", kind: .number,
@@ -52,6 +55,7 @@ struct BuildCommand {
         guard var options = tool.buildOptions(parsed) else { return ExitCode.failure }
         options.baseURL = baseURL
         options.cleanCache = parsed.flags.contains("clean")
+        options.incremental = parsed.flags.contains("incremental")
         options.layoutReport = parsed.options["layout-report"].map(tool.resolve)
         if let jobs = parsed.options["jobs"] {
             guard let count = Int(jobs), count > 0 else {
@@ -92,7 +96,12 @@ struct BuildCommand {
             if !quiet {
                 let seconds = Date().timeIntervalSince(started)
                 let output = tool.display(report.outputDirectory)
-                console.out(String(format: "Built %d recipes into %@ (%d files) in %.2f s", report.recipeCount, output, report.fileCount, seconds))
+                if options.incremental {
+                    console.out(String(format: "Built %d recipes into %@ (%d files; rendered %@ of %@ pages) in %.2f s", report.recipeCount, output,
+                                       report.fileCount, CommandLineTool.grouped(report.renderedPageCount), CommandLineTool.grouped(report.pageCount), seconds))
+                } else {
+                    console.out(String(format: "Built %d recipes into %@ (%d files) in %.2f s", report.recipeCount, output, report.fileCount, seconds))
+                }
                 console.out("Open \(output)/index.html in a browser, or serve \(output) with any static web server.")
             }
             return ExitCode.success

@@ -6,6 +6,17 @@ import GalleryKit
 package struct CommandLineTool: Sendable {
     package static let version = "0.1.0"
 
+    /// `10214` as `10,214`, for counts in messages (the same in every locale).
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
+    }
+
     /// Where output goes; tests capture it.
     package struct Console: Sendable {
         package var out: @Sendable (String) -> Void

@@ -25,7 +25,12 @@ struct ServeCommand {
             in the browser. A failed rebuild prints its errors and keeps the previous pages served.
             Press Ctrl-C to stop.
 
-            The reload script is added to pages only as they are served; the files written to the
+            Each rebuild renders and writes only the pages whose inputs changed (a recipe edit: its page,
+            its neighbours, the gallery and tag pages showing its card, the feed, the sitemap and the
+            search index), as 'gallerygen build --incremental' does; a saved recipe is parsed again on
+            its own, any other change has the whole site read again.
+
+            The reload script is added to pages only as they are served; the pages written to the
             output folder are exactly those of 'gallerygen build'.
             """,
         options: [
@@ -70,9 +75,13 @@ struct ServeCommand {
                 console.out("Changed: \(names.joined(separator: ", "))\(more)")
             case .built(let report, let seconds, let generation):
                 displayTool.report(report.diagnostics)
-                let verb = generation == 1 ? "Built" : "Rebuilt"
-                console.out(String(format: "%@ %d recipes into %@ in %.2f s", verb, report.recipeCount,
-                                   displayTool.display(report.outputDirectory), seconds))
+                if generation == 1 {
+                    console.out(String(format: "Built %d recipes into %@ in %.2f s", report.recipeCount,
+                                       displayTool.display(report.outputDirectory), seconds))
+                } else {
+                    console.out(String(format: "Rebuilt %@ of %@ pages (%d recipes) into %@ in %.2f s", CommandLineTool.grouped(report.renderedPageCount),
+                                       CommandLineTool.grouped(report.pageCount), report.recipeCount, displayTool.display(report.outputDirectory), seconds))
+                }
             case .failed(let failure):
                 displayTool.report(failure.diagnostics)
                 let count = failure.errors.count

@@ -207,11 +207,13 @@ package struct ContentLoader: Sendable {
     }
 
     /// Reports menu entries of site.yml whose page, recipe or tag does not exist.
-    private func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>,
+    func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>,
                            slugStyle: SlugStyle, _ log: inout DiagnosticLog) {
         let pagePaths = Set(pages.map(\.path))
         let slugs = Set(recipes.map(\.slug))
-        let tags = Set(recipes.flatMap { $0.tags.map { Slug.make(from: $0, style: slugStyle) } })
+        // Only a menu that links a tag needs every tag's slug.
+        let linksTag = menu.contains { if case .tag = $0.target { true } else { false } }
+        let tags = linksTag ? Set(recipes.flatMap { $0.tags.map { Slug.make(from: $0, style: slugStyle) } }) : []
         for entry in menu where entry.sourcePath == "site.yml" {
             let problem: String?
             switch entry.target {
@@ -384,7 +386,7 @@ package struct ContentLoader: Sendable {
     /// Checks that every local picture the documents name (a recipe's `image:`, a body's images)
     /// exists inside the site folder and reads its size, once per file; a problem is reported at
     /// every use.
-    private func probeImages(_ uses: [PictureUse], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
+    func probeImages(_ uses: [PictureUse], _ log: inout DiagnosticLog) -> [String: ImageInfo] {
         var images: [String: ImageInfo] = [:]
         var problems: [String: String] = [:]
         for use in uses {

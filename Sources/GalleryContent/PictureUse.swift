@@ -49,8 +49,10 @@ extension PictureUse {
 extension Recipe {
     /// The local pictures this recipe names: its `image:` (the hero, the cards, the crops), then its body's.
     package var pictureUses: [PictureUse] {
-        PictureUse.uses(image: image, imageLine: line(of: "image"), imageIsInBody: false, bodyPictures: bodyPictures,
-                        sourcePath: sourcePath)
+        // Most recipes of a large site name none; finding the `image:` line costs more than the answer.
+        if case .local? = image {} else if bodyPictures.isEmpty { return [] }
+        return PictureUse.uses(image: image, imageLine: line(of: "image"), imageIsInBody: false, bodyPictures: bodyPictures,
+                               sourcePath: sourcePath)
     }
 }
 

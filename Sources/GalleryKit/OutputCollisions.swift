@@ -55,9 +55,25 @@ struct OutputCollisions {
 
     /// Keeps `claim` if it can clash with a static file or a page, and notes the folders it needs.
     private mutating func consider(_ claim: Claim) {
-        if interesting.contains(claim.path) { claims.append(claim) }
-        for folder in Self.folders(of: claim.path) where interesting.contains(folder) && folders[folder] == nil {
-            folders[folder] = claim
+        consider(claim.path) { claim.claimant }
+    }
+
+    /// The same, with the claimant made only for a path that can clash: at 10,000 recipes, naming
+    /// every page's origin on each rebuild cost more than checking.
+    private mutating func consider(_ path: String, claimant: () -> Claimant) {
+        var claim: Claim?
+        if interesting.contains(path) {
+            claim = Claim(path: path, claimant: claimant())
+            claims.append(claim!)
+        }
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            let name = String(folder)
+            if interesting.contains(name), folders[name] == nil {
+                claim = claim ?? Claim(path: path, claimant: claimant())
+                folders[name] = claim
+            }
         }
     }
 
@@ -73,9 +89,9 @@ struct OutputCollisions {
         for tree in renderers {
             for (kind, index) in tree.files {
                 let path = tree.site.treePrefix + PageRenderer.kinds[kind].path(index, in: tree)
-                let claimant: Claimant = kind == pageKind ? .page(tree.site.pages[index])
-                    : .other(PageRenderer.kinds[kind].origin(index, in: tree))
-                consider(Claim(path: path, claimant: claimant))
+                consider(path) {
+                    kind == pageKind ? .page(tree.site.pages[index]) : .other(PageRenderer.kinds[kind].origin(index, in: tree))
+                }
             }
         }
         for name in renderer.theme.assets.keys.sorted() {

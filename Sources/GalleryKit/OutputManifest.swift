@@ -40,7 +40,9 @@ enum OutputManifest {
     /// The ownership the folder's marker records, or nil without a marker.
     static func read(in folder: URL) -> Ownership? {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(OutputWriter.markerName).path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
+        // The list ends where an incremental build's fingerprints begin (`OutputFingerprints`).
+        let list = data.range(of: Data(("\n" + OutputFingerprints.header).utf8)).map { data[..<$0.lowerBound] } ?? data[...]
+        let text = String(decoding: list, as: UTF8.self)
         guard text.hasPrefix(header) else { return .legacy }
         return .files(Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)))
     }
@@ -48,7 +50,9 @@ enum OutputManifest {
 
 /// The swap's journal, `.gallerygen-swap` in the output folder: which top-level entries come in
 /// from the staging folder and which owned entries go to the trash. It is written once the
-/// staging folder is complete, so a build that finds it can always finish the swap.
+/// staging folder is complete, so a build that finds it can always finish the swap. An
+/// incremental build's journal names files instead: each staged file that replaces its namesake
+/// (`put`, by an atomic rename) and each file of the previous build that goes (`drop`).
 struct SwapJournal: Equatable {
     static let fileName = ".gallerygen-swap"
     static let stagingName = ".gallerygen-staging"
@@ -56,6 +60,10 @@ struct SwapJournal: Equatable {
 
     var incoming: [String]
     var outgoing: [String]
+    /// Paths staged by an incremental build, put in place in this order (the marker last).
+    var puts: [String] = []
+    /// Paths of the previous build that the new one no longer has.
+    var drops: [String] = []
 
     /// gallerygen's own working entries, never part of a site.
     static func isReserved(_ name: String) -> Bool {
@@ -65,6 +73,7 @@ struct SwapJournal: Equatable {
     /// Writes the journal atomically (a temporary file, then a rename).
     func write(in folder: URL) throws {
         let text = incoming.sorted().map { "in \($0)\n" }.joined() + outgoing.sorted().map { "out \($0)\n" }.joined()
+            + drops.map { "drop \($0)\n" }.joined() + puts.map { "put \($0)\n" }.joined()
         let temporary = folder.appendingPathComponent(Self.fileName + ".tmp").path
         try OutputWriter.writeWithoutSync([Data(text.utf8)], to: temporary)
         guard rename(temporary, folder.appendingPathComponent(Self.fileName).path) == 0 else {
@@ -78,6 +87,8 @@ struct SwapJournal: Equatable {
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             if line.hasPrefix("in ") { journal.incoming.append(String(line.dropFirst(3))) }
             if line.hasPrefix("out ") { journal.outgoing.append(String(line.dropFirst(4))) }
+            if line.hasPrefix("put ") { journal.puts.append(String(line.dropFirst(4))) }
+            if line.hasPrefix("drop ") { journal.drops.append(String(line.dropFirst(5))) }
         }
         return journal
     }
@@ -106,10 +117,43 @@ struct SwapJournal: Equatable {
             }
             if incomingNames.contains(name) { try fileManager.moveItem(at: new, to: target) }
         }
+        try finishFiles(in: folder, staging: staging, checkpoint: checkpoint)
         checkpoint(.beforeCleanup)
         unlink(folder.appendingPathComponent(Self.fileName).path)
         try? fileManager.removeItem(at: trash)
         try? fileManager.removeItem(at: staging)
+    }
+
+    /// An incremental build's part: removes the dropped files (and the folders that leaves empty),
+    /// then renames each staged file over its namesake. Each step can run again after a kill: a
+    /// file already dropped or put is skipped.
+    private func finishFiles(in folder: URL, staging: URL, checkpoint: (OutputWriter.SwapPhase) -> Void) throws {
+        let root = folder.path
+        for path in drops {
+            // Not a folder: a dropped file's path may since have become one that a put fills.
+            guard unlink(root + "/" + path) == 0 || errno == ENOENT || errno == EISDIR else {
+                throw OutputWriter.WriteError(path: root + "/" + path, code: errno)
+            }
+            var parent = (path as NSString).deletingLastPathComponent
+            while !parent.isEmpty, rmdir(root + "/" + parent) == 0 {
+                parent = (parent as NSString).deletingLastPathComponent
+            }
+        }
+        for (index, path) in puts.enumerated() {
+            if index == puts.count / 2 { checkpoint(.midSwap) }
+            let staged = staging.path + "/" + path
+            guard exists(staged) else { continue }
+            var folders: [String] = []
+            var parent = (path as NSString).deletingLastPathComponent
+            while !parent.isEmpty {
+                folders.append(parent)
+                parent = (parent as NSString).deletingLastPathComponent
+            }
+            for subfolder in folders.reversed() where mkdir(root + "/" + subfolder, 0o755) != 0 && errno != EEXIST {
+                throw OutputWriter.WriteError(path: root + "/" + subfolder, code: errno)
+            }
+            guard rename(staged, root + "/" + path) == 0 else { throw OutputWriter.WriteError(path: root + "/" + path, code: errno) }
+        }
     }
 
     /// Whether anything (even a dangling symbolic link) is at `path`.

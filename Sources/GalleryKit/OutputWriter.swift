@@ -109,6 +109,20 @@ package struct OutputWriter: Sendable {
             self.ownership = ownership
         }
 
+        /// What the previous build recorded of each file it wrote, when this binary can trust it
+        /// and the manifest lists files (a folder from before manifests is rebuilt in full).
+        /// `remembered` is what this process recorded last (serve), used when the marker is still
+        /// the one written with it, which saves reading the file.
+        package func recordedFingerprints(remembered: (marker: String, fingerprints: [String: Fingerprint])? = nil) -> [String: Fingerprint]? {
+            guard case .files(let paths) = ownership else { return nil }
+            if let remembered, remembered.fingerprints.count == paths.count,
+               OutputFingerprints.identity(ofMarker: writer.root.appendingPathComponent(OutputWriter.markerName).path) == remembered.marker {
+                return remembered.fingerprints
+            }
+            guard let recorded = OutputFingerprints.read(in: writer.root), Set(recorded.keys) == paths else { return nil }
+            return recorded
+        }
+
         /// Releases the lock (and removes the output folder if this session created it empty).
         package func close() {
             lock.release()
@@ -188,10 +202,11 @@ package struct OutputWriter: Sendable {
             }
         }
 
-        /// Writes the manifest and moves the new tree into the output folder entry by entry; the
-        /// entries the previous build owned go, every other entry stays. On a failure before the
-        /// first move the previous output stays as it was and the staging folder goes.
-        package func commit() throws(Diagnostic) {
+        /// Writes the manifest (and `fingerprints`, for a later incremental build) and moves the
+        /// new tree into the output folder entry by entry; the entries the previous build owned
+        /// go, every other entry stays. On a failure before the first move the previous output
+        /// stays as it was and the staging folder goes.
+        package func commit(fingerprints: [String: Fingerprint]? = nil) throws(Diagnostic) {
             writer.checkpoint(.beforeSwap)
             if writer.isCancelled() {
                 discard()
@@ -201,8 +216,7 @@ package struct OutputWriter: Sendable {
             let fileManager = FileManager.default
             let incoming: [String]
             do {
-                try OutputWriter.writeWithoutSync([Data(OutputManifest.text(written.sorted).utf8)],
-                                                  to: folder.appendingPathComponent(OutputWriter.markerName).path)
+                try writeMarker(paths: written.sorted, fingerprints: fingerprints)
                 incoming = try fileManager.contentsOfDirectory(atPath: folder.path)
             } catch {
                 discard()
@@ -223,6 +237,12 @@ package struct OutputWriter: Sendable {
             } catch {
                 throw .error("cannot move the new output into place (the next build finishes it): \(error.localizedDescription)", path: writer.displayPath)
             }
+        }
+
+        /// Writes the manifest listing `paths`, with their fingerprints, into the staging folder.
+        func writeMarker(paths: [String], fingerprints: [String: Fingerprint]?) throws {
+            let text = OutputManifest.text(paths) + (fingerprints.map(OutputFingerprints.text) ?? "")
+            try OutputWriter.writeWithoutSync([Data(text.utf8)], to: folder.appendingPathComponent(OutputWriter.markerName).path)
         }
 
         /// Removes the staging folder, leaving the output folder as it was.

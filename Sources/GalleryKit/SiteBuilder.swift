@@ -34,6 +34,14 @@ public struct BuildOptions: Sendable {
     package var notice: (@Sendable (String) -> Void)?
     /// Called at each point of the swap into the output folder (tests pause there).
     package var swapCheckpoint: (@Sendable (OutputWriter.SwapPhase) -> Void)?
+    /// Makes again and writes only the files whose inputs changed since the incremental build that
+    /// wrote the output folder (`--incremental`), the rest staying as they are; the output is
+    /// the same bytes a full build writes. It records what each file was made from in the
+    /// marker (`OutputFingerprints`); without such a record, it renders everything.
+    public var incremental = false
+    /// What `serve` keeps between its rebuilds (the site as read, the theme, fingerprints);
+    /// nil: read everything from the folders.
+    package var memory: BuildMemory?
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL
@@ -54,6 +62,10 @@ public struct BuildReport: Sendable {
     /// Images processed by this build, and images taken from the cache unchanged.
     public var imagesProcessed = 0
     public var imagesFromCache = 0
+    /// The pages of the site (every language's tree), and how many of them this build rendered:
+    /// all in a full build, only those whose inputs changed in an incremental one.
+    public var pageCount = 0
+    public var renderedPageCount = 0
 }
 
 /// The pipeline: load and validate content, lay out the gallery for every breakpoint, render
@@ -68,7 +80,11 @@ public struct SiteBuilder: Sendable {
     /// Reads the site folder with `loader`; when that fails, also decodes the pictures whose
     /// headers were fine, so every bad picture is reported in the same run.
     package static func loadSite(_ loader: ContentLoader) throws(BuildFailure) -> (Site, [Diagnostic]) {
-        let reading = loader.read()
+        try site(of: loader.read(), loader: loader)
+    }
+
+    /// The site `reading` found, or the failure with every problem (see `loadSite`).
+    static func site(of reading: ContentLoader.Reading, loader: ContentLoader) throws(BuildFailure) -> (Site, [Diagnostic]) {
         guard let site = reading.site else {
             var log = DiagnosticLog()
             log.append(contentsOf: reading.diagnostics)
@@ -104,8 +120,15 @@ public struct SiteBuilder: Sendable {
                                    includeDrafts: options.includeDrafts)
         let configPath = loader.displayPath("site.yml")
         var site: Site?
-        do {
-            var (loaded, warnings) = try Self.loadSite(loader)
+        let memory = options.memory
+        do throws(BuildFailure) {
+            // serve: only the recipe files saved since the last reading are parsed again.
+            let previous = memory?.reading
+            let reading = memory?.changedRecipes.flatMap { changed in previous.flatMap { loader.reread($0, changedRecipes: changed) } }
+                ?? loader.read()
+            var (loaded, warnings) = try Self.site(of: reading, loader: loader)
+            memory?.reading = reading
+            memory?.changedRecipes = []
             if let baseURL = options.baseURL {
                 loaded.setBaseURL(baseURL)
             }
@@ -118,8 +141,13 @@ public struct SiteBuilder: Sendable {
         }
         let overrides = options.siteDirectory.appendingPathComponent("templates")
         var theme: Theme?
-        do {
-            theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
+        do throws(BuildFailure) {
+            if let remembered = memory?.theme {
+                theme = remembered
+            } else {
+                theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
+                memory?.theme = theme
+            }
         } catch {
             log.append(contentsOf: error.diagnostics)
         }
@@ -130,9 +158,15 @@ public struct SiteBuilder: Sendable {
             log.append(.error("the theme has no template '\(name)' (looked for \(name).mustache)",
                               path: loader.displayPath(page.sourcePath), line: page.line(of: "template"), column: 1))
         }
+        // One renderer per language's tree, the default first, made once: the collision check
+        // reads their paths now, the pages are rendered with them once the pictures are known.
+        var renderers = site.languageTrees.map { tree in
+            var renderer = PageRenderer(site: tree, theme: theme)
+            renderer.configDisplayPath = configPath
+            return renderer
+        }
         // Pages and static files must not take a path another file of the site has.
-        var collisions = OutputCollisions(renderer: PageRenderer(site: site, theme: theme),
-                                          trees: site.otherLanguages.map { PageRenderer(site: $0, theme: theme) },
+        var collisions = OutputCollisions(renderer: renderers[0], trees: Array(renderers.dropFirst()),
                                           displayPath: loader.displayPath)
         log.append(contentsOf: collisions.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
@@ -150,18 +184,28 @@ public struct SiteBuilder: Sendable {
         progress("Rendering pages")
         // Each page goes into the staging folder as soon as it is rendered, so a large site is
         // never held in memory whole; the output folder changes only at the commit below.
-        // One renderer per language's tree, the default first; each knows where the others'
-        // versions of its pages are.
-        var renderers = site.languageTrees.map { tree in
-            var renderer = PageRenderer(site: tree, theme: theme, pictures: imageWork.pictures)
-            renderer.configDisplayPath = configPath
-            return renderer
-        }
+        // Each renderer knows the published pictures and where the other trees' versions of its pages are.
+        for index in renderers.indices { renderers[index].pictures = imageWork.pictures }
         if renderers.count > 1 {
             let languages = LanguageVersions(renderers: renderers)
             for index in renderers.indices { renderers[index].languages = languages }
         }
         let renderer = renderers[0]
+        // What each page is made from, found without rendering it: an incremental build renders
+        // only the pages whose fingerprint differs from the one the output folder recorded.
+        // A plain build computes none of it.
+        let incremental = options.incremental
+        let memo = memory?.memo ?? FingerprintMemo()
+        let pagePaths = incremental ? renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } } : []
+        for index in renderers.indices where incremental {
+            renderers[index].inputs = PageInputs(renderer: renderers[index], memo: memo)
+            // Only serve keeps pieces of the search index between rebuilds; a build holds none.
+            renderers[index].memo = memory?.memo
+        }
+        let pageFingerprints = incremental ? renderers.map { tree in tree.fingerprints(tree.inputs!) } : []
+        let treeSizes = renderers.map(\.files.count)
+        let pageCount = treeSizes.reduce(0, +)
+        let previous = incremental ? session.recordedFingerprints(remembered: memory?.recorded) : nil
         let staging: OutputWriter.Staging
         do {
             staging = try session.stage()
@@ -170,15 +214,19 @@ public struct SiteBuilder: Sendable {
         }
         let pageWriter = PageWriter(staging: staging)
         var offset = 0
-        for tree in renderers {
+        for (treeIndex, tree) in renderers.enumerated() {
             let base = offset
-            let diagnostics = tree.render { file, position in
+            let changed = previous.map { recorded in
+                let paths = pagePaths[treeIndex]
+                return Set(paths.indices.filter { recorded[paths[$0]] != pageFingerprints[treeIndex][$0] })
+            }
+            let diagnostics = tree.render(only: changed) { file, position in
                 if cancellation?.isCancelled != true { pageWriter.write(file, at: base + position) }
             }
             // The trees share templates and site.yml: each problem is reported once.
             let seen = log.diagnostics
             log.append(contentsOf: diagnostics.filter { !seen.contains($0) })
-            offset += tree.files.count
+            offset += treeSizes[treeIndex]
         }
         if cancellation?.isCancelled == true {
             staging.discard()
@@ -209,17 +257,37 @@ public struct SiteBuilder: Sendable {
         // The site's static files, as they are, at the same paths under the output root.
         files += site.staticFiles.map { OutputFile(path: $0.path, contents: .copy($0.source)) }
 
-        progress("Writing \(files.count) assets, pictures and static files")
+        var fingerprints: [String: Fingerprint] = [:]
+        fingerprints.reserveCapacity(incremental ? pageCount + files.count : 0)
+        for (paths, made) in zip(pagePaths, pageFingerprints) {
+            for (path, fingerprint) in zip(paths, made) { fingerprints[path] = fingerprint }
+        }
+        let fileFingerprints = incremental ? files.map(\.contents.fingerprint) : []
+        for (file, fingerprint) in zip(files, fileFingerprints) { fingerprints[file.path] = fingerprint }
+        let changedFiles = previous.map { recorded in files.indices.filter { recorded[files[$0].path] != fileFingerprints[$0] }.map { files[$0] } } ?? files
+
+        progress("Writing \(changedFiles.count) assets, pictures and static files")
         do {
-            try staging.add(files)
+            try staging.add(changedFiles)
         } catch {
             staging.discard()
             throw BuildFailure(log.sorted + [error])
         }
         do {
-            try staging.commit()
+            if let previous {
+                try staging.commitChanges(paths: fingerprints.keys.sorted(), removed: previous.keys.filter { fingerprints[$0] == nil },
+                                          fingerprints: fingerprints)
+            } else {
+                // A plain build records no fingerprints: its output stays what it always was.
+                try staging.commit(fingerprints: incremental ? fingerprints : nil)
+            }
         } catch {
             throw BuildFailure(log.sorted + [error])
+        }
+        if let memory, incremental {
+            memory.recorded = OutputFingerprints.identity(ofMarker: writer.root.appendingPathComponent(OutputWriter.markerName).path)
+                .map { ($0, fingerprints) }
+            memory.memo.keep(recipes: Set(renderers.flatMap { $0.site.recipes.map(\.sourcePath) }))
         }
         imageWork.pipeline.prune(keeping: imageWork.outcome.cacheKeys)
         if let reportURL = options.layoutReport {
@@ -230,8 +298,10 @@ public struct SiteBuilder: Sendable {
                 throw BuildFailure(log.sorted + [.error("cannot write the layout report: \(error.localizedDescription)", path: display(reportURL))])
             }
         }
-        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageWriter.count + files.count,
+        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageCount + files.count,
                                  outputDirectory: options.outputDirectory)
+        report.pageCount = pageCount
+        report.renderedPageCount = pageWriter.count
         report.baseURL = site.config.baseURL
         report.imagesProcessed = imageWork.outcome.processedCount
         report.imagesFromCache = imageWork.outcome.cachedCount

@@ -59,6 +59,7 @@ package struct ThemeLoader: Sendable {
             log.append(contentsOf: problems)
         }
         var templates: [String: Template] = [:]
+        var fingerprint = FingerprintHasher("theme")
         for (name, (source, path)) in sources.sorted(by: { $0.key < $1.key }) {
             let data: Data
             switch source {
@@ -72,6 +73,9 @@ package struct ThemeLoader: Sendable {
                     continue
                 }
             }
+            fingerprint.combine(name)
+            fingerprint.combine(path)
+            fingerprint.combine(data)
             do {
                 let text = try SourceText.decode(data, path: path)
                 templates[name] = try Template(source: text, name: path)
@@ -88,7 +92,13 @@ package struct ThemeLoader: Sendable {
                               path: themeDirectory.map(displayPath) ?? BuiltInTheme.displayName))
         }
         if log.hasErrors { throw BuildFailure(log.sorted) }
-        return Theme(templates: templates, assets: assets)
+        for (name, contents) in assets.sorted(by: { $0.key < $1.key }) {
+            fingerprint.combine(name)
+            fingerprint.combine(contents.fingerprint)
+        }
+        var theme = Theme(templates: templates, assets: assets)
+        theme.fingerprint = fingerprint.finalize()
+        return theme
     }
 
     /// The files of a site's `templates/` folder, hidden ones skipped: regular files, and symbolic

@@ -31,10 +31,15 @@ package struct AtomFeed: Sendable {
 
     /// Dated recipes, newest first; recipes of the same day keep their gallery order.
     package var entries: [Recipe] {
+        Self.entryPositions(site.recipes).map { site.recipes[$0] }
+    }
+
+    /// The positions in `recipes` of the feed's entries, in feed order.
+    package static func entryPositions(_ recipes: [Recipe]) -> [Int] {
         // Positions and dates only: a large site's recipes are not copied to be sorted.
-        let dated = site.recipes.indices.compactMap { index in site.recipes[index].date.map { (index, $0) } }
+        let dated = recipes.indices.compactMap { index in recipes[index].date.map { (index, $0) } }
         return dated.sorted { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
-            .prefix(Self.maximumEntries).map { site.recipes[$0.0] }
+            .prefix(maximumEntries).map(\.0)
     }
 
     package func text() throws(Diagnostic) -> String {
@@ -135,5 +140,14 @@ package struct FeedFile: GeneratedFile {
                             ingredientsHeading: site.strings.text("ingredients"))
         feed.assetURL = site.assetPublishedURL ?? feed.publishedURL
         return try feed.file()
+    }
+}
+
+extension FeedFile {
+    /// Everything of the recipes the feed lists (their bodies are its entries' content).
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("feed", index)
+        for position in AtomFeed.entryPositions(site.site.recipes) { hasher.combine(inputs.recipes[position]) }
+        return hasher.finalize()
     }
 }

@@ -80,3 +80,12 @@ extension PageRenderer {
         return .dictionary(fields)
     }
 }
+
+extension ContentPage {
+    /// The page of `pages/` and its pictures.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("page")
+        hasher.combine(inputs.pages[index])
+        return hasher.finalize()
+    }
+}

@@ -102,3 +102,13 @@ extension PageRenderer {
         return start...min(count, start + width - 1)
     }
 }
+
+extension GalleryPage {
+    /// The page's recipes' cards (their pictures' sizes place them), its number and the page count.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("gallery", index)
+        hasher.combine(site.gallery.pages.count)
+        for position in site.gallery.pages[index].indices { hasher.combine(inputs.cards[position]) }
+        return hasher.finalize()
+    }
+}

@@ -36,3 +36,10 @@ extension PageRenderer {
         ]
     }
 }
+
+extension NotFoundPage {
+    /// Only what every page reads.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        inputs.hasher("404", index).finalize()
+    }
+}

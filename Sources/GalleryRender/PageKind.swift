@@ -81,6 +81,10 @@ package protocol PageKind: Sendable {
     func makeReportingWarnings(_ index: Int, in site: PageRenderer) throws -> (OutputFile, [Diagnostic])
     /// Where file `index` comes from, for the error when another file claims its path.
     func origin(_ index: Int, in site: PageRenderer) -> FileOrigin
+    /// What file `index` is made from, found without making it: everything `make` reads, folded
+    /// from `inputs`. Equal fingerprints promise equal bytes, so an incremental build keeps the
+    /// file; when in doubt a kind folds in more (a wider fingerprint only costs a re-render).
+    func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint
 }
 
 /// What an output file is made from, as an error about two files at one path names it.

@@ -13,7 +13,7 @@ package struct PageRenderer: Sendable {
     /// The gallery plan: each gallery page's recipes, and their layouts on demand.
     package let gallery: GalleryPages
     /// What the image phase made of each local picture, by site-relative path.
-    package let pictures: [String: PublishedPicture]
+    package var pictures: [String: PublishedPicture]
     /// Every tag of the site, with its recipes, in tag-page order.
     package let tags: [RecipeTag]
     /// How diagnostics name the site's site.yml.
@@ -33,6 +33,10 @@ package struct PageRenderer: Sendable {
     /// A multilingual site's trees and where each page's versions are (hreflang alternates, the
     /// language switcher, the sitemap's alternates); nil for a site in one language.
     package var languages: LanguageVersions?
+    /// What the tree's files are made from and what was made of it before (`serve` keeps the
+    /// memo between rebuilds): the search index makes again only its pieces whose recipes changed.
+    package var inputs: PageInputs?
+    package var memo: FingerprintMemo?
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
@@ -76,12 +80,13 @@ package struct PageRenderer: Sendable {
     /// is never held in memory), with its position in the output order (`kinds`' order).
     /// Diagnostics come in that order, whatever the scheduling; a file that fails is left out and
     /// reported once.
-    package func render(emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
+    /// `only`: the positions to render (an incremental build's changed pages); nil: every file.
+    package func render(only: Set<Int>? = nil, emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
         let files = files
         // Made in another order: the heavy gallery pages first, with the files made in code
         // beside them, so that no core is left alone with a gallery page at the end.
         let galleryKind = Self.kinds.firstIndex { $0 is GalleryPage }
-        let order = files.indices.sorted { a, b in
+        let order = files.indices.filter { only?.contains($0) ?? true }.sorted { a, b in
             func rank(_ position: Int) -> Int {
                 files[position].kind == galleryKind ? 0 : Self.kinds[files[position].kind].template == nil ? 1 : 2
             }

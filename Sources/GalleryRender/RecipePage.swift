@@ -10,7 +10,8 @@ package struct RecipePage: TemplatePage {
 
     package func count(in site: PageRenderer) -> Int { site.site.recipes.count }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(site.site.recipes[index]) }
+    /// From the slug alone: copying the whole recipe out to read it costs more than the path.
+    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(slug: site.site.recipes[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index).context }
 
@@ -117,5 +118,16 @@ extension PageRenderer {
 extension RecipePage {
     package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
         .source(path: site.site.recipes[index].sourcePath, what: "the recipe")
+    }
+}
+
+extension RecipePage {
+    /// Everything of the recipe, and the cards of its neighbours (the previous and next links).
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("recipe")
+        hasher.combine(inputs.recipes[index])
+        hasher.combine(index > 0 ? inputs.cards[index - 1] : Fingerprint(high: 0, low: 0))
+        hasher.combine(index + 1 < inputs.cards.count ? inputs.cards[index + 1] : Fingerprint(high: 0, low: 0))
+        return hasher.finalize()
     }
 }

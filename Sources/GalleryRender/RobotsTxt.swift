@@ -33,3 +33,10 @@ package struct RobotsFile: GeneratedFile {
         RobotsTxt(publishedURL: site.site.config.publishedURL).file
     }
 }
+
+extension RobotsFile {
+    /// Only site.yml's `base_url`, part of what every file reads.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        inputs.hasher("robots", index).finalize()
+    }
+}

@@ -13,6 +13,10 @@ package struct SearchIndex: Sendable {
     /// The pages of `pages/`, listed after the recipes with `"type": "page"`.
     package var pages: [Page]
 
+    /// The recipes' card fingerprints (`PageInputs.cards`) and where pieces made before are
+    /// kept: a piece whose recipes' cards did not change is taken from there.
+    package var madeBefore: (cards: [Fingerprint], memo: FingerprintMemo)?
+
     package init(recipes: [Recipe], pages: [Page] = []) {
         self.recipes = recipes
         self.pages = pages
@@ -57,17 +61,29 @@ package struct SearchIndex: Sendable {
     /// one piece of `chunkSize` recipes' entries at a time (no tree of every entry, and never the
     /// whole index in memory).
     package var file: OutputFile {
-        let recipes = self.recipes, pages = self.pages, size = Self.chunkSize
+        let recipes = self.recipes, pages = self.pages, size = Self.chunkSize, madeBefore = self.madeBefore
         let recipePieces = (recipes.count + size - 1) / size
         let pieces = OutputFile.Pieces(count: recipePieces + 1) { piece -> Data in
             var bytes: [UInt8] = []
             if piece < recipePieces {
+                let range = piece * size..<min(piece * size + size, recipes.count)
+                // serve: a piece whose recipes' cards did not change is the one made before.
+                var key: Fingerprint?
+                if let madeBefore, madeBefore.cards.count == recipes.count {
+                    var hasher = FingerprintHasher("search piece")
+                    hasher.combine(range.lowerBound)
+                    for index in range { hasher.combine(madeBefore.cards[index]) }
+                    key = hasher.finalize()
+                    if let made = madeBefore.memo.searchPiece(key!) { return made }
+                }
                 if piece == 0 { bytes.append(UInt8(ascii: "[")) }
-                for index in piece * size..<min(piece * size + size, recipes.count) {
+                for index in range {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
                     Self.entry(recipes[index]).write(to: &bytes)
                 }
-                return Data(bytes)
+                let data = Data(bytes)
+                if let key { madeBefore?.memo.keepSearchPiece(data, for: key) }
+                return data
             }
             if recipes.isEmpty { bytes.append(UInt8(ascii: "[")) }
             for (index, page) in pages.enumerated() {
@@ -88,7 +104,9 @@ package struct SearchIndexFile: GeneratedFile {
     package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.searchIndex }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        SearchIndex(recipes: site.site.recipes, pages: site.site.pages).file
+        var searchIndex = SearchIndex(recipes: site.site.recipes, pages: site.site.pages)
+        if let inputs = site.inputs, let memo = site.memo { searchIndex.madeBefore = (inputs.cards, memo) }
+        return searchIndex.file
     }
 }
 
@@ -100,5 +118,15 @@ extension PageRenderer {
         let matches = JSONValue.object(Dictionary(uniqueKeysWithValues: strings.forms("search_matches").map { ($0.key.rawValue, .string($0.value)) }))
         return ["indexURL": .string(URLPath.link(to: SitePaths.searchIndex, root: root)), "scriptURL": .string(URLPath.link(to: SitePaths.searchScript, root: assetRoot(root))),
                 "matches": .string(matches.text)]
+    }
+}
+
+extension SearchIndexFile {
+    /// Every recipe's card fields and every page.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("search", index)
+        for card in inputs.cards { hasher.combine(card) }
+        for page in inputs.pages { hasher.combine(page) }
+        return hasher.finalize()
     }
 }

@@ -111,3 +111,14 @@ package struct SitemapFile: GeneratedFile {
         return Sitemap(pagePaths: paths, publishedURL: site.site.config.publishedURL!).file
     }
 }
+
+extension SitemapFile {
+    /// The path of every listed page (the language trees' are part of every file's fingerprint).
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("sitemap", index)
+        for (kind, position) in site.files where PageRenderer.kinds[kind].isListedInSitemap {
+            hasher.combine(PageRenderer.kinds[kind].path(position, in: site))
+        }
+        return hasher.finalize()
+    }
+}

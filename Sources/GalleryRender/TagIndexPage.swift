@@ -31,3 +31,16 @@ extension PageRenderer {
         ]
     }
 }
+
+extension TagIndexPage {
+    /// Every tag's name, slug and count.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        var hasher = inputs.hasher("tags", index)
+        for tag in site.tags {
+            hasher.combine(tag.name)
+            hasher.combine(tag.slug)
+            hasher.combine(tag.members.count)
+        }
+        return hasher.finalize()
+    }
+}

@@ -35,9 +35,18 @@ package struct TagPage: TemplatePage {
     /// Every tag of `recipes`, sorted by name (case-insensitively, then by slug).
     package static func tags(of recipes: [Recipe], style: SlugStyle) -> [RecipeTag] {
         var bySlug: [String: RecipeTag] = [:]
-        for (position, recipe) in recipes.enumerated() {
-            for name in recipe.tags {
-                guard let slug = slug(of: name, style: style) else { continue }
+        // A site has far fewer tags than uses of them: each name's slug is made once.
+        var slugs: [String: String?] = [:]
+        for position in recipes.indices {
+            for name in recipes[position].tags {
+                let known: String?
+                if let cached = slugs[name] {
+                    known = cached
+                } else {
+                    known = slug(of: name, style: style)
+                    slugs[name] = .some(known)
+                }
+                guard let slug = known else { continue }
                 // Appended in place: copying a tag out and back would copy its list every time.
                 if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, members: []) }
                 if bySlug[slug]!.members.last != position { bySlug[slug]!.members.append(position) }
@@ -86,5 +95,18 @@ extension TagPage {
     package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
         let tag = site.tags[index]
         return .source(path: tag.members.first.map { site.site.recipes[$0].sourcePath } ?? "", what: "the page of tag '\(tag.name)', first used by")
+    }
+}
+
+extension TagPage {
+    /// The tag and the cards of its recipes, in order.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        let tag = site.tags[index]
+        var hasher = inputs.hasher("tag")
+        hasher.combine(tag.name)
+        hasher.combine(tag.slug)
+        hasher.combine(tag.members.count)
+        for position in tag.members { hasher.combine(inputs.cards[position]) }
+        return hasher.finalize()
     }
 }

@@ -14,6 +14,9 @@ package struct Theme: Sendable {
     /// Static files published under `assets/`, by path relative to `assets/`: the built-in
     /// theme's bytes, or files copied from a theme or override folder.
     package var assets: [String: OutputFile.Contents]
+    /// What the theme is made of (every template's and asset's name and bytes), which every page's
+    /// fingerprint folds in; set by the loader that read them.
+    package var fingerprint = Fingerprint(high: 0, low: 0)
 
     package init(templates: [String: Template], assets: [String: OutputFile.Contents]) {
         self.templates = TemplateLibrary(templates: templates)

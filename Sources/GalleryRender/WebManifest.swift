@@ -79,3 +79,10 @@ extension PageRenderer {
         })
     }
 }
+
+extension WebManifestFile {
+    /// site.yml, the icons and the static files' names, part of what every file reads.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        inputs.hasher("webmanifest", index).finalize()
+    }
+}

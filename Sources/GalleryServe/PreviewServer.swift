@@ -27,6 +27,9 @@ package final class PreviewServer: @unchecked Sendable {
     package static let eventsPath = "/__gallerygen/events"
 
     package let options: BuildOptions
+    /// The site as last read, the theme and the fingerprints, kept between rebuilds so that each
+    /// renders and writes only what changed (`BuildMemory`).
+    private let memory = BuildMemory()
     /// The path of the base URL the last successful build was made for (`--base-url`, else
     /// site.yml's, which may change while serving); requests under it are served as if at `/`.
     package var basePath: String {
@@ -51,14 +54,19 @@ package final class PreviewServer: @unchecked Sendable {
     /// `.gallerygen-cache` are never watched.
     package init(options: BuildOptions, host: String = "127.0.0.1", port: UInt16,
                 watchedDirectories: [URL], pollInterval: TimeInterval = 0.5, events report: @escaping @Sendable (Event) -> Void) {
+        var options = options
+        options.incremental = true
+        options.memory = memory
         self.options = options
         self.report = report
         server = HTTPServer(host: host, port: port) { [weak self] request in
             self?.respond(to: request) ?? .text(503, "The preview server is stopping.")
         }
         let excluded = [options.outputDirectory, options.siteDirectory.appendingPathComponent(".gallerygen-cache")]
+        let siteDirectory = options.siteDirectory
         watcher = FileWatcher(directories: watchedDirectories, excluding: excluded, interval: pollInterval) { [weak self] changed in
             report(.changed(changed))
+            self?.memory.noteChanges(changed, siteDirectory: siteDirectory)
             self?.rebuild()
         }
     }

@@ -73,3 +73,36 @@ extension OutputFile {
         }
     }
 }
+
+extension OutputFile.Contents {
+    /// What the file will hold, for an incremental build to tell whether to write it again: the
+    /// bytes, or for a copied file its path, size, modification time and inode (reading every
+    /// picture again on each save would cost more than copying the few that changed).
+    package var fingerprint: Fingerprint {
+        var hasher = FingerprintHasher("contents")
+        switch self {
+        case .data(let data):
+            hasher.combine(data)
+        case .pieces(let pieces):
+            for index in 0..<pieces.count { hasher.combine(pieces.piece(index)) }
+        case .copy(let url):
+            hasher.combine("copy")
+            Self.combineIdentity(of: url, into: &hasher)
+        case .link(let url):
+            hasher.combine("link")
+            Self.combineIdentity(of: url, into: &hasher)
+        }
+        return hasher.finalize()
+    }
+
+    private static func combineIdentity(of url: URL, into hasher: inout FingerprintHasher) {
+        hasher.combine(url.path)
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return }
+        hasher.combine(Int(info.st_size))
+        hasher.combine(Int(info.st_mtim.tv_sec))
+        hasher.combine(Int(info.st_mtim.tv_nsec))
+        hasher.combine(Int(info.st_ino))
+        hasher.combine(Int(info.st_dev))
+    }
+}

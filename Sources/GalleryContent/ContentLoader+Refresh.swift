@@ -1,0 +1,60 @@
+import Foundation
+import GallerySupport
+
+extension ContentLoader {
+    /// The site as `read()` would find it now, when only the recipe files `changed` (site-relative
+    /// paths of `recipes/*.md`, edited, added or removed) differ from what `previous` read: those
+    /// are parsed again and every other recipe, page and picture is kept, so `serve` answers a save
+    /// at 10,000 recipes without reading them all. Nil when a full read is needed instead (a
+    /// multilingual site, whose trees pair recipes up, or a previous reading that failed).
+    package func reread(_ previous: Reading, changedRecipes changed: Set<String>) -> Reading? {
+        guard let old = previous.site, old.otherLanguages.isEmpty,
+              changed.allSatisfy({ $0.hasPrefix("recipes/") && $0.hasSuffix(".md") && SiteLanguage.translation(fileName: String($0.dropFirst("recipes/".count))) == nil })
+        else { return nil }
+        var log = DiagnosticLog()
+        let changedDisplay = Set(changed.map(displayPath))
+        let noRecipes = displayPath("recipes")
+        // A previous reading that succeeded has no errors: its warnings about other files stand.
+        log.append(contentsOf: previous.diagnostics.filter { !changedDisplay.contains($0.path) && $0.path != noRecipes })
+        let present = changed.filter { FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent($0).path) }.sorted()
+        let parsed = parseRecipes(present.map { ($0, nil) }, config: old.config, &log)
+        var recipes = old.recipes.filter { !changed.contains($0.sourcePath) }
+        for recipe in parsed {
+            // The gallery order is total (slugs are unique), so inserting gives what sorting gives.
+            var low = 0, high = recipes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Recipe.galleryOrder(recipes[middle], recipe) { low = middle + 1 } else { high = middle }
+            }
+            recipes.insert(recipe, at: low)
+        }
+        if recipes.isEmpty {
+            log.append(.warning("no recipes found (add Markdown files to recipes/)", path: noRecipes))
+        }
+        checkDuplicateSlugs(recipes, &log)
+        checkMenu(old.menu, recipes: recipes, pages: old.pages, draftPages: [], slugStyle: old.config.slugStyle, &log)
+        let uses = recipes.flatMap(\.pictureUses) + old.pages.flatMap(\.pictureUses)
+        // Pictures did not change (a change under images/ is read in full): only new uses are probed.
+        var images: [String: ImageInfo] = [:]
+        var unknown: [PictureUse] = []
+        for use in uses {
+            if let info = previous.images[use.path] { images[use.path] = info } else { unknown.append(use) }
+        }
+        images.merge(probeImages(unknown, &log)) { known, _ in known }
+        for recipe in recipes {
+            if case .remote(let url)? = recipe.image {
+                images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
+            }
+        }
+        for page in old.pages {
+            if case .remote(let url)? = page.image, images[url] == nil {
+                images[url] = ImageProbe.remote(width: nil, height: nil)
+            }
+        }
+        var site = log.hasErrors ? nil
+            : Site(config: old.config, recipes: recipes, images: images, layouts: old.layouts,
+                   pages: old.pages, menu: old.menu, staticFiles: old.staticFiles, folder: old.folder)
+        site?.translations = old.translations
+        return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GallerySupport
+import Synchronization
+
+/// What the files of one language's tree are made from, fingerprinted once per build without
+/// rendering anything: the part every file reads (site.yml, the theme, the strings, the menu, the
+/// language trees…) and, per recipe, what its card shows and what its own page shows. Each
+/// `PageKind.fingerprint` folds the parts its file reads; an incremental build makes again only
+/// the files whose fingerprint changed (DESIGN §2: same input, same bytes).
+package struct PageInputs: Sendable {
+    /// What every file of the tree reads.
+    package var site: Fingerprint
+    /// Per recipe (the tree's order): every field but the body, and the pictures its card shows.
+    package var cards: [Fingerprint]
+    /// Per recipe: the card's fingerprint, the body, and every picture its page shows.
+    package var recipes: [Fingerprint]
+    /// Per page of `pages/`: the page and its pictures.
+    package var pages: [Fingerprint]
+
+    /// Fingerprints `renderer`'s tree; `theme` is the theme's (`Theme.fingerprint`). Recipes equal
+    /// to one `memo` has seen are not walked again (`serve` keeps one between rebuilds).
+    package init(renderer: PageRenderer, memo: FingerprintMemo = FingerprintMemo()) {
+        let site = renderer.site
+        var pictures: [String: Fingerprint] = [:]
+        for path in Set(site.images.keys).union(renderer.pictures.keys).sorted() {
+            pictures[path] = memo.picture(path, info: site.images[path], published: renderer.pictures[path])
+        }
+        let known = pictures
+        @Sendable func addPictures(_ uses: [PictureUse], to hasher: inout FingerprintHasher) {
+            for use in uses {
+                hasher.combine(use.path)
+                hasher.combine(known[use.path] ?? Fingerprint(high: 0, low: 0))
+            }
+        }
+        let recipes = site.recipes
+        let parts = concurrentMap(count: recipes.count) { index -> (Fingerprint, Fingerprint) in
+            let recipe = recipes[index]
+            let (card, page) = memo.recipe(recipe)
+            let uses = recipe.pictureUses
+            if uses.isEmpty { return (card, page) }
+            var cardHasher = FingerprintHasher("card")
+            cardHasher.combine(card)
+            addPictures(uses.filter { !$0.isInBody }, to: &cardHasher)
+            var pageHasher = FingerprintHasher("recipe")
+            pageHasher.combine(page)
+            addPictures(uses, to: &pageHasher)
+            return (cardHasher.finalize(), pageHasher.finalize())
+        }
+        cards = parts.map(\.0)
+        self.recipes = parts.map(\.1)
+        pages = site.pages.map { page in
+            var hasher = FingerprintHasher("page")
+            hasher.combine(reflecting: page)
+            addPictures(page.pictureUses, to: &hasher)
+            return hasher.finalize()
+        }
+
+        var shared = FingerprintHasher("site")
+        shared.combine(renderer.theme.fingerprint)
+        shared.combine(reflecting: site.config)
+        shared.combine(reflecting: site.translations)
+        shared.combine(reflecting: site.menu)
+        shared.combine(site.treePrefix)
+        shared.combine(recipes.count)
+        shared.combine(renderer.hasTagIndex)
+        shared.combine(reflecting: renderer.icons)
+        shared.combine(reflecting: site.staticFiles.map(\.path))
+        if let background = site.config.gallery.backgroundImage {
+            shared.combine(pictures[background] ?? Fingerprint(high: 0, low: 0))
+        }
+        // Which pages exist in which language: every page's alternates and switcher read it.
+        if let languages = renderer.languages, languages.trees.count > 1 {
+            for tree in languages.trees {
+                shared.combine(tree.code)
+                shared.combine(tree.name)
+                shared.combine(tree.prefix)
+                shared.combine(tree.published?.base)
+                shared.combine(tree.listed.count)
+                for page in tree.listed {
+                    shared.combine(page.path)
+                    shared.combine(page.key)
+                }
+            }
+        }
+        self.site = shared.finalize()
+    }
+
+    /// A hasher for one file: the tree's shared part, the file's kind and, for a file whose
+    /// place among its kind shows (a gallery page's number), that place. A recipe's or a tag's
+    /// page leaves it out: one recipe more earlier in the gallery must not make every later page again.
+    func hasher(_ kind: String, _ index: Int? = nil) -> FingerprintHasher {
+        var hasher = FingerprintHasher(kind)
+        hasher.combine(site)
+        hasher.combine(index ?? -1)
+        return hasher
+    }
+}
+
+/// Fingerprints already computed, for recipes and pictures equal to ones seen before: at 10,000
+/// recipes walking every recipe's fields again on each save would cost more than rendering the
+/// few pages that changed. Safe from any thread.
+package final class FingerprintMemo: Sendable {
+    private let recipes = Mutex<[String: (recipe: Recipe, card: Fingerprint, page: Fingerprint)]>([:])
+    private let pictures = Mutex<[String: (info: ImageInfo?, published: PublishedPicture?, fingerprint: Fingerprint)]>([:])
+
+    /// Pieces of search indexes (`SearchIndex.file`) by the fingerprint of their recipes' cards.
+    private let searchPieces = Mutex<[Fingerprint: Data]>([:])
+
+    package init() {}
+
+    func searchPiece(_ key: Fingerprint) -> Data? {
+        searchPieces.withLock { $0[key] }
+    }
+
+    /// Keeps a piece for the next build; a few hundred at most (the pieces of a few indexes).
+    func keepSearchPiece(_ data: Data, for key: Fingerprint) {
+        searchPieces.withLock { pieces in
+            if pieces.count >= 512 { pieces.removeAll() }
+            pieces[key] = data
+        }
+    }
+
+    /// A recipe's card fingerprint (every field but the body) and its page's (the card's and the body).
+    func recipe(_ recipe: Recipe) -> (card: Fingerprint, page: Fingerprint) {
+        if let known = recipes.withLock({ $0[recipe.sourcePath] }), known.recipe == recipe { return (known.card, known.page) }
+        var card = FingerprintHasher("recipe fields")
+        var page = FingerprintHasher("recipe body")
+        for child in Mirror(reflecting: recipe).children {
+            if child.label == "body" {
+                page.combine(reflecting: child.value)
+            } else {
+                card.combine(child.label ?? "")
+                card.combine(reflecting: child.value)
+            }
+        }
+        let cardFingerprint = card.finalize()
+        page.combine(cardFingerprint)
+        let pageFingerprint = page.finalize()
+        recipes.withLock { $0[recipe.sourcePath] = (recipe, cardFingerprint, pageFingerprint) }
+        return (cardFingerprint, pageFingerprint)
+    }
+
+    /// A picture's fingerprint: its probed size and what the image phase published of it.
+    func picture(_ path: String, info: ImageInfo?, published: PublishedPicture?) -> Fingerprint {
+        if let known = pictures.withLock({ $0[path] }), known.info == info, known.published == published { return known.fingerprint }
+        var hasher = FingerprintHasher("picture")
+        hasher.combine(reflecting: info as Any)
+        hasher.combine(reflecting: published as Any)
+        let fingerprint = hasher.finalize()
+        pictures.withLock { $0[path] = (info, published, fingerprint) }
+        return fingerprint
+    }
+
+    /// Forgets recipes and pictures no longer in the site, so a long `serve` does not collect them.
+    package func keep(recipes sourcePaths: Set<String>) {
+        recipes.withLock { entries in
+            for key in entries.keys where !sourcePaths.contains(key) { entries[key] = nil }
+        }
+    }
+}
+
+extension PageRenderer {
+    /// Every file's fingerprint, in `files` order.
+    package func fingerprints(_ inputs: PageInputs) -> [Fingerprint] {
+        let files = files
+        return concurrentMap(count: files.count) { position in
+            let (kind, index) = files[position]
+            return Self.kinds[kind].fingerprint(index, in: self, inputs: inputs)
+        }
+    }
+}
