@@ -29,12 +29,34 @@ enum OutputManifest {
 
     /// The marker's text for these paths (sorted).
     static func text(_ paths: [String]) -> String {
-        """
-        \(header): written by gallerygen, which owns the files listed below (one path per line,
-        # relative to this folder) and replaces them on every build. Anything else in this folder
-        # (.git, CNAME, your own files) is left alone.
+        String(decoding: pieces(paths).joined, as: UTF8.self)
+    }
 
-        """ + paths.map { $0 + "\n" }.joined()
+    /// Paths per piece of the marker.
+    static let chunkSize = 4096
+
+    /// The marker's text for these paths (sorted), then `trailer`, made piece by piece as it is
+    /// written: a large site's list of files is never one string.
+    static func pieces(_ paths: [String], trailer: String = "") -> OutputFile.Pieces {
+        let size = chunkSize
+        let chunks = (paths.count + size - 1) / size
+        return OutputFile.Pieces(count: chunks + 2) { piece in
+            if piece == 0 {
+                return Data("""
+                    \(header): written by gallerygen, which owns the files listed below (one path per line,
+                    # relative to this folder) and replaces them on every build. Anything else in this folder
+                    # (.git, CNAME, your own files) is left alone.
+
+                    """.utf8)
+            }
+            if piece == chunks + 1 { return Data(trailer.utf8) }
+            var bytes: [UInt8] = []
+            for path in paths[(piece - 1) * size..<min(piece * size, paths.count)] {
+                bytes += path.utf8
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            return Data(bytes)
+        }
     }
 
     /// The ownership the folder's marker records, or nil without a marker.

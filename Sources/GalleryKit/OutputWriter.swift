@@ -241,8 +241,8 @@ package struct OutputWriter: Sendable {
 
         /// Writes the manifest listing `paths`, with their fingerprints, into the staging folder.
         func writeMarker(paths: [String], fingerprints: [String: Fingerprint]?) throws {
-            let text = OutputManifest.text(paths) + (fingerprints.map(OutputFingerprints.text) ?? "")
-            try OutputWriter.writeWithoutSync([Data(text.utf8)], to: folder.appendingPathComponent(OutputWriter.markerName).path)
+            let pieces = OutputManifest.pieces(paths, trailer: fingerprints.map(OutputFingerprints.text) ?? "")
+            try OutputWriter.writeWithoutSync(pieces, to: folder.appendingPathComponent(OutputWriter.markerName).path)
         }
 
         /// Removes the staging folder, leaving the output folder as it was.

@@ -73,8 +73,10 @@ extension PageRenderer {
         let path = SitePaths.tag(slug: tag.slug)
         let root = URLPath.root(from: path)
         let description = strings.counted("tag_description", tag.members.count, ["tag": tag.name, "site": site.config.title])
-        let cards: [MustacheValue] = tag.members.enumerated().map { index, position in
-            var card = summaryContext(site.recipes[position], root: root)
+        // Made card by card as the template reaches them: a tag of a large site has thousands.
+        let members = tag.members
+        let cards = MustacheLazyArray(count: members.count) { [self] index in
+            var card = summaryContext(site.recipes[members[index]], root: root)
             card["loading"] = .string(index < 8 ? "eager" : "lazy")
             return .dictionary(card)
         }
@@ -86,7 +88,7 @@ extension PageRenderer {
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "tagsURL": .string(URLPath.link(to: SitePaths.tagIndex, root: root)),
             "tag": ["name": .string(tag.name), "countText": .string(strings.counted("recipe_count", tag.members.count))],
-            "cards": .array(cards),
+            "cards": .lazyArray(cards),
         ]
     }
 }

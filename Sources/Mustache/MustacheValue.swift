@@ -6,7 +6,32 @@ public indirect enum MustacheValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case array([MustacheValue])
+    /// A list whose items are made as a section reaches them and let go once rendered, so that a
+    /// page of thousands of cards never holds every card's values at once. It renders as `array`
+    /// of the same items does.
+    case lazyArray(MustacheLazyArray)
     case dictionary([String: MustacheValue])
+}
+
+/// `count` items, item `index` made by `item(index)` each time it is read.
+public struct MustacheLazyArray: Sendable, Equatable {
+    public let count: Int
+    private let item: @Sendable (Int) -> MustacheValue
+
+    public init(count: Int, item: @escaping @Sendable (Int) -> MustacheValue) {
+        self.count = count
+        self.item = item
+    }
+
+    public subscript(index: Int) -> MustacheValue { item(index) }
+
+    /// Every item, made now.
+    public var items: [MustacheValue] { (0..<count).map(item) }
+
+    /// Equal when their items are (made to compare: for tests, not for rendering).
+    public static func == (a: MustacheLazyArray, b: MustacheLazyArray) -> Bool {
+        a.count == b.count && a.items == b.items
+    }
 }
 
 extension MustacheValue {
@@ -18,6 +43,7 @@ extension MustacheValue {
         switch self {
         case .null, .bool(false): true
         case .array(let items): items.isEmpty
+        case .lazyArray(let list): list.count == 0
         default: false
         }
     }
@@ -32,6 +58,7 @@ extension MustacheValue {
         case .string(let value): value
         // Mirrors JavaScript's Array.join, which most Mustache data comes from.
         case .array(let items): items.map(\.interpolatedText).joined(separator: ",")
+        case .lazyArray(let list): list.items.map(\.interpolatedText).joined(separator: ",")
         }
     }
 

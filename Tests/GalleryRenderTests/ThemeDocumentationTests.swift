@@ -189,6 +189,9 @@ struct ContextObservations {
         case .dictionary(let fields):
             kind = .object
             for (key, field) in fields { record(field, at: path + "." + key) }
+        case .lazyArray(let list):
+            record(.array(list.items), at: path)
+            return
         case .array(let items):
             var kinds = Set<ValueKind>()
             for item in items {

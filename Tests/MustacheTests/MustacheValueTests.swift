@@ -33,4 +33,14 @@ struct MustacheValueTests {
         let value: MustacheValue = ["a": [1, 2.5, "s", true, nil]]
         #expect(value == .dictionary(["a": .array([.int(1), .double(2.5), .string("s"), .bool(true), .null])]))
     }
+
+    @Test func aLazyArrayRendersAsTheArrayOfItsItemsAndMakesEachWhenReached() throws {
+        let template = try Template(source: "{{#v}}<{{name}}>{{/v}}{{^v}}none{{/v}}|{{v}}", name: "t")
+        let items: [MustacheValue] = [["name": "a"], ["name": "b & c"], ["name": "d"]]
+        let lazy = MustacheLazyArray(count: items.count) { items[$0] }
+        #expect(try template.render(["v": .lazyArray(lazy)]) == template.render(["v": .array(items)]))
+        #expect(try template.render(["v": .lazyArray(MustacheLazyArray(count: 0) { _ in .null })]) == "none|")
+        #expect(MustacheValue.lazyArray(lazy) == .lazyArray(MustacheLazyArray(count: 3) { items[$0] }))
+        #expect(MustacheValue.lazyArray(lazy) != .lazyArray(MustacheLazyArray(count: 2) { items[$0] }))
+    }
 }

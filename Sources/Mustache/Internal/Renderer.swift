@@ -70,6 +70,13 @@ struct Renderer<Partials: PartialProvider> {
                 try render(section.content, blocks: blocks, indentation: indentation)
                 stack.removeLast()
             }
+        } else if case .lazyArray(let list) = value {
+            for index in 0..<list.count {
+                try countPass(section)
+                stack.append(list[index])
+                try render(section.content, blocks: blocks, indentation: indentation)
+                stack.removeLast()
+            }
         } else if !value.isFalsy {
             try countPass(section)
             stack.append(value)
