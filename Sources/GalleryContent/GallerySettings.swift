@@ -48,6 +48,13 @@ package struct TransitionSettings: Sendable, Hashable {
     package var easing: Easing = .spring(damping: 0.8, frequency: 1.0)
     /// Seconds between one card's start and the next one's.
     package var stagger: Double = 0.012
+    /// Springy scroll: how far (reference pixels) a card entering or leaving a strip that scrolls
+    /// sideways trails behind its place, settling into it with the spring as it comes fully into
+    /// view, as UIKit Dynamics' springy collection views do; nil when off (the default).
+    package var springyScroll: Double?
+
+    /// The trail `springy_scroll: true` gives, in reference pixels.
+    package static let defaultSpringyScroll = 40.0
 
     package init() {}
 }
@@ -191,6 +198,16 @@ package struct GallerySettings: Sendable {
                 reader.error(message, at: node)
             } else {
                 reader.error(message)
+            }
+        }
+        if let node = reader.value("springy_scroll") {
+            if let on = node.bool {
+                transition.springyScroll = on ? TransitionSettings.defaultSpringyScroll : nil
+            } else if let trail = node.double, trail >= 0, trail <= 400 {
+                transition.springyScroll = trail > 0 ? trail : nil
+            } else {
+                reader.error("'springy_scroll' must be true, false or how far cards trail in reference pixels (0 to 400), "
+                    + "found '\(node.scalar ?? node.kindName)'", at: node)
             }
         }
         let easing = reader.string("easing") ?? "spring"

@@ -185,6 +185,7 @@ package enum StarterSite {
           # page_size: 60                        # cards per gallery page; more go on page/2/ …
           # section_by: glass                    # headed sections: glass, author, tag or year
           # transition: { duration: 0.6, stagger: 0.02, easing: spring }   # how cards move
+          #                                      # springy_scroll: true makes a sideways strip springy
           # background: { color: "#2b1d14", image: images/leather.jpg }    # behind the cards
 
         # How the default theme looks:

@@ -133,6 +133,9 @@ package struct GalleryStyle: Sendable {
         if encoder.properties == Property.turned {
             css += Self.turnRules(model: model).utf8
         }
+        if let trail = transition.springyScroll {
+            css += Self.springyRules(model: model, trail: trail, easing: transition.easing).utf8
+        }
         self.css = String(decoding: css, as: UTF8.self)
         cardStyles = model.cards.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .card, element: $0)], as: UTF8.self) }
         headerStyles = model.sections.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .header, element: $0)], as: UTF8.self) }

@@ -48,11 +48,23 @@ package struct SpringEasing: Sendable, Hashable {
 
     /// `linear(0, 0.047, …, 1)`: evenly spaced samples over the settling time.
     package func linearFunction(samples: Int = 40) -> String {
+        Self.linear(progress(samples: samples))
+    }
+
+    /// The spring played backwards, `1 − f(1 − t)`: it leaves its start as the spring arrives, so
+    /// a value that moves away along it comes back along the spring when the progress runs the
+    /// other way (a scroll-driven animation scrolled back).
+    package func reversedLinearFunction(samples: Int = 40) -> String {
+        Self.linear(progress(samples: samples).reversed().map { 1 - $0 })
+    }
+
+    /// The spring's progress at `samples + 1` evenly spaced times over its settling time, ending at 1.
+    private func progress(samples: Int) -> [Double] {
         let total = settlingTime
-        let points = (0...samples).map { index -> String in
-            if index == samples { return "1" }
-            return CSSNumber.format(value(at: total * Double(index) / Double(samples)), places: 3)
-        }
-        return "linear(" + points.joined(separator: ",") + ")"
+        return (0...samples).map { index in index == samples ? 1 : value(at: total * Double(index) / Double(samples)) }
+    }
+
+    private static func linear(_ points: [Double]) -> String {
+        "linear(" + points.map { CSSNumber.format($0, places: 3) }.joined(separator: ",") + ")"
     }
 }

@@ -208,6 +208,45 @@ import GalleryTestSupport
         #expect(report.contains(",false,50,0,-100,0,-60,500]"))
     }
 
+    @Test func springyScrollTrailsCardsAtTheEdgesOfFlatStripsOnly() throws {
+        let model = try GalleryModelTests().model(GalleryModelTests.sample + GalleryModelTests.recipes(
+            (0..<12).map { ("s\($0)", [], nil) }), arrangements: ["grid", "spread", "coverflow"])
+        var transition = TransitionSettings()
+        #expect(!GalleryStyle(model: model, transition: transition, labelHeight: 44).css.contains("gsf"))
+        transition.springyScroll = 40
+        let css = GalleryStyle(model: model, transition: transition, labelHeight: 44).css
+        // The spread strip scrolls and is flat; the grid fits the page; the cover flow turns.
+        let spring = SpringEasing()
+        let x = "var(--x) * var(--u)"
+        let far = "calc(\(x) - 100cqw) calc(\(x) + var(--w) * var(--u) - 100cqw)"
+        let near = "calc(\(x)) calc(\(x) + var(--w) * var(--u))"
+        var rule: String = "@supports (animation-timeline:scroll(inline)){@media (prefers-reduced-motion:no-preference){\n"
+        rule += ".g:is(:has(#ga1:checked)) .card{animation:gsf auto \(spring.linearFunction()) none,"
+        rule += "gsn auto \(spring.reversedLinearFunction()) none;"
+        rule += "animation-timeline:scroll(inline nearest),scroll(inline nearest);"
+        rule += "animation-range:\(far),\(near)}\n}}\n"
+        #expect(css.contains(rule))
+        #expect(css.contains("@keyframes gsf{from{transform:translateX(calc(40 * var(--u)))}to{transform:translateX(0)}}"))
+        #expect(css.contains("@keyframes gsn{from{transform:translateX(0)}to{transform:translateX(calc(-40 * var(--u)))}}"))
+        #expect(css.components(separatedBy: "gsf auto").count == 2)
+    }
+
+    @Test func aRightToLeftStripTrailsTowardsItsOwnEdges() throws {
+        var settings = GallerySettings()
+        settings.arrangements = [ArrangementSetting(engine: "spread")]
+        let breakpoints = [SiteConfig.Breakpoint(name: "phone", width: 375)]
+        let model = GalleryModel(recipes: GalleryModelTests.sample, images: [:], settings: settings,
+                                 layouts: [[try LayoutRegistry.makeLayout(name: "spread")]], breakpoints: breakpoints,
+                                 layoutDirection: .rightToLeft)
+        var transition = TransitionSettings()
+        transition.springyScroll = 25
+        let css = GalleryStyle(model: model, transition: transition, labelHeight: 44).css
+        #expect(css.contains("animation-range:calc((var(--cw) - var(--x) - var(--w)) * var(--u) - 100cqw) "))
+        // The far edge is on the left: a card coming in there trails to the left.
+        #expect(css.contains("@keyframes gsf{from{transform:translateX(calc(-25 * var(--u)))}"))
+        #expect(css.contains("@keyframes gsn{from{transform:translateX(0)}to{transform:translateX(calc(25 * var(--u)))}}"))
+    }
+
     @Test func sameModelGivesSameCSS() throws {
         let first = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
         let second = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)

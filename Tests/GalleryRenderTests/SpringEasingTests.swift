@@ -44,6 +44,19 @@ import GalleryTestSupport
         #expect(css.hasSuffix(",1)"))
         #expect(css.split(separator: ",").count == 11)
     }
+
+    @Test func theReversedSpringIsTheSpringPlayedBackwards() {
+        let spring = SpringEasing(damping: 0.5, frequency: 1.5)
+        let forward = spring.linearFunction(samples: 20).dropFirst(7).dropLast().split(separator: ",").map { Double($0)! }
+        let backward = spring.reversedLinearFunction(samples: 20).dropFirst(7).dropLast().split(separator: ",").map { Double($0)! }
+        #expect(forward.count == 21 && backward.count == 21)
+        #expect(backward.first == 0 && backward.last == 1)
+        for index in forward.indices {
+            #expect(abs(backward[index] - (1 - forward[20 - index])) < 0.0015)
+        }
+        // It leaves fast where the spring arrives slowly, and overshoots below 0 as the spring above 1.
+        #expect(backward.min()! < 0)
+    }
 }
 
 @Suite struct TypographyTests {
