@@ -18,7 +18,12 @@ package struct ContentLoader: Sendable {
 
     /// How a site-relative path appears in messages.
     package func displayPath(_ relative: String) -> String {
-        displayRoot.isEmpty || displayRoot == "." ? relative : displayRoot.endingInSlash + relative
+        Self.displayPath(relative, root: displayRoot)
+    }
+
+    /// How diagnostics name the site file at `relative` of a site folder they name `root`.
+    package static func displayPath(_ relative: String, root: String) -> String {
+        root.isEmpty || root == "." ? relative : root.endingInSlash + relative
     }
 
     /// What reading the site folder found: the site when nothing is wrong with it, and in any

@@ -44,6 +44,12 @@ package struct Site: Sendable {
             ?? GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints, path: "site.yml").0
     }
 
+    /// How diagnostics name the site file at `relative`: under the site folder's display name, or
+    /// as it is for a site made in memory.
+    package func displayPath(_ relative: String) -> String {
+        folder.map { ContentLoader.displayPath(relative, root: $0.displayRoot) } ?? relative
+    }
+
     /// `recipe`'s Markdown body: as it is held, or read again from its file, which must still
     /// hold the text the site was read with.
     package func body(of recipe: Recipe) throws(Diagnostic) -> String {
@@ -55,7 +61,7 @@ package struct Site: Sendable {
                 throw .error("the recipe's text was not kept and there is no site folder to read it from", path: recipe.sourcePath)
             }
             let loader = ContentLoader(siteDirectory: folder.directory, displayRoot: folder.displayRoot)
-            let path = loader.displayPath(recipe.sourcePath)
+            let path = displayPath(recipe.sourcePath)
             let text = try SourceText.decode(try loader.readSiteFile(recipe.sourcePath, what: "the recipe"), path: path)
             let bytes = text.utf8
             guard offset <= bytes.count, RecipeBody.checksum(bytes.dropFirst(offset)) == checksum else {

@@ -42,16 +42,6 @@ struct OutputCollisions {
     /// Turns a site-relative path into the form diagnostics use.
     var displayPath: (String) -> String
 
-    /// The folders `path` needs, innermost first: `a/b/c.html` → `a/b`, `a`.
-    private static func folders(of path: String) -> [String] {
-        var result: [String] = []
-        var folder = Substring(path)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            result.append(String(folder))
-        }
-        return result
-    }
 
     /// Keeps `claim` if it can clash with a static file or a page, and notes the folders it needs.
     private mutating func consider(_ claim: Claim) {
@@ -85,7 +75,7 @@ struct OutputCollisions {
         let renderers = [renderer] + trees
         let blameable = renderers.flatMap { tree in tree.site.pages.map { tree.site.treePrefix + SitePaths.page($0) } }
             + renderer.site.staticFiles.map(\.path)
-        interesting = Set(blameable + blameable.flatMap(Self.folders(of:)))
+        interesting = Set(blameable + blameable.flatMap(\.parentFolders))
         for tree in renderers {
             for (kind, index) in tree.files {
                 let path = tree.site.treePrefix + PageRenderer.kinds[kind].path(index, in: tree)

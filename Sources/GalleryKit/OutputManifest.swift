@@ -156,22 +156,15 @@ struct SwapJournal: Equatable {
             guard unlink(root + "/" + path) == 0 || errno == ENOENT || errno == EISDIR else {
                 throw OutputWriter.WriteError(path: root + "/" + path, code: errno)
             }
-            var parent = (path as NSString).deletingLastPathComponent
-            while !parent.isEmpty, rmdir(root + "/" + parent) == 0 {
-                parent = (parent as NSString).deletingLastPathComponent
+            for parent in path.parentFolders {
+                guard rmdir(root + "/" + parent) == 0 else { break }
             }
         }
         for (index, path) in puts.enumerated() {
             if index == puts.count / 2 { checkpoint(.midSwap) }
             let staged = staging.path + "/" + path
             guard exists(staged) else { continue }
-            var folders: [String] = []
-            var parent = (path as NSString).deletingLastPathComponent
-            while !parent.isEmpty {
-                folders.append(parent)
-                parent = (parent as NSString).deletingLastPathComponent
-            }
-            for subfolder in folders.reversed() where mkdir(root + "/" + subfolder, 0o755) != 0 && errno != EEXIST {
+            for subfolder in path.parentFolders.reversed() where mkdir(root + "/" + subfolder, 0o755) != 0 && errno != EEXIST {
                 throw OutputWriter.WriteError(path: root + "/" + subfolder, code: errno)
             }
             guard rename(staged, root + "/" + path) == 0 else { throw OutputWriter.WriteError(path: root + "/" + path, code: errno) }

@@ -268,10 +268,9 @@ extension OutputWriter {
     static func folders(of files: [OutputFile]) -> [String] {
         var folders = Set<String>()
         for file in files {
-            var folder = Substring(file.path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
+            // Innermost first: once a folder is known, so are the ones it sits in.
+            for folder in file.path.parentFolders {
+                guard folders.insert(folder).inserted else { break }
             }
         }
         return folders.sorted()

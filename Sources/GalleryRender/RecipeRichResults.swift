@@ -79,8 +79,7 @@ package enum RecipeRichResults {
 extension RecipeRichResults {
     /// The warnings for `recipe` of `site`, its method read from `body` (`Markdown.recipeBody`).
     package static func diagnostics(for recipe: Recipe, in site: Site, body: Markdown.RecipeBody) -> [Diagnostic] {
-        let display = site.folder.map { ContentLoader(siteDirectory: $0.directory, displayRoot: $0.displayRoot).displayPath(recipe.sourcePath) }
-            ?? recipe.sourcePath
+        let display = site.displayPath(recipe.sourcePath)
         var image: ImageInfo?
         if case .local(let path)? = recipe.image { image = site.images[path] }
         return diagnostics(for: recipe, hasInstructions: !body.steps.isEmpty || !body.sections.isEmpty,

@@ -14,6 +14,19 @@ extension String {
 }
 
 extension String {
+    /// The folders a relative path sits in, innermost first: `a/b/c.html` → `a/b`, `a`.
+    package var parentFolders: [String] {
+        var result: [String] = []
+        var folder = Substring(self)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            result.append(String(folder))
+        }
+        return result
+    }
+}
+
+extension String {
     /// Whether the UTF-8 bytes of `needle` occur in the text: a byte search, where `contains` of
     /// Foundation goes through NSString (the loader and the renderer ask it of every body).
     package func containsBytes(_ needle: String) -> Bool {
