@@ -462,6 +462,12 @@ main { display: block; }
    mandatory snap centres it (no script). */
 .gc .card:is(:focus-visible, :focus-within) { z-index: 100000; }
 .gv:has(.card:focus-visible) .card:not(:focus-visible) { scroll-snap-align: none; }
+/* A card reached with Tab below the fold or above it comes well into view. Firefox (153) scrolls a
+   newly focused element only when none of it is inside the scrollport and leaves a card cut by the
+   window's edge where it is, its centre off screen; the scroll padding makes the outer quarters of
+   the window count as outside, so the card is brought in, and every engine then keeps a focused
+   card clear of the window's edges. */
+html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 @media (prefers-reduced-motion: no-preference) {
   .gc .card:focus-visible { scale: calc(var(--s) * 1.06); transition-delay: 0s; }
 }

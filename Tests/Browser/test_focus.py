@@ -100,12 +100,7 @@ def focus_visible_works(engine):
 
 
 @pytest.mark.parametrize("width", [375, 768, 1280])
-def test_every_focused_card_is_in_view_and_in_front(engine, built_site, width, request):
-    if engine.name == "firefox":
-        # Known and open (issue 17): Firefox does not scroll a card below the fold into view on
-        # focus in scatter, masonry and justified (it seems to judge the card's box before its
-        # translate). Strict: the day it passes, this marker fails and must go.
-        request.applymarker(pytest.mark.xfail(strict=True, reason="Firefox leaves focused cards below the fold unscrolled"))
+def test_every_focused_card_is_in_view_and_in_front(engine, built_site, width):
     layout = built_site["layout"]
     open_gallery(engine, built_site, width)
     # An engine whose window cannot take keyboard focus is an error, not a skip.
