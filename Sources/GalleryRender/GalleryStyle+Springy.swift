@@ -25,11 +25,11 @@ extension GalleryStyle {
             spring = SpringEasing()
         }
         // The card's start-side edge, measured from the start of the strip (a right-to-left page
-        // scrolls from the right), and the strip's visible width: 100cqw, the same at every
-        // breakpoint, so one rule serves them all. Where the strip fits the page its scroll
-        // timeline is inactive and the animations do nothing.
+        // scrolls from the right), and the strip's visible width, `--sw` reference pixels (the
+        // breakpoint's width), so one rule serves every breakpoint. Where the strip fits the page
+        // its scroll timeline is inactive and the animations do nothing.
         let rightToLeft = model.layoutDirection == .rightToLeft
-        let lead = rightToLeft ? "(var(--cw) - var(--x) - var(--w)) * var(--u)" : "var(--x) * var(--u)"
+        let lead = rightToLeft ? "var(--cw) - var(--x) - var(--w)" : "var(--x)"
         let strips = model.arrangements.indices.filter { arrangement in
             model.breakpoints.indices.contains { breakpoint in
                 let state = model.state(arrangement: arrangement, breakpoint: breakpoint, filter: 0)
@@ -42,11 +42,15 @@ extension GalleryStyle {
         let outward = CSSNumber.format(trail * (rightToLeft ? -1 : 1), places: 1)
         let inward = CSSNumber.format(-trail * (rightToLeft ? -1 : 1), places: 1)
         var css = "@supports (animation-timeline:scroll(inline)){@media (prefers-reduced-motion:no-preference){\n"
-        css += ".g:is(\(scope)) .card{animation:gsf auto \(spring.linearFunction()) none,"
-            + "gsn auto \(spring.reversedLinearFunction()) none;"
+        for (index, breakpoint) in model.breakpoints.enumerated() {
+            let rule = ".gc{--sw:\(CSSNumber.format(breakpoint.width, places: 1))}"
+            css += (index == 0 ? rule : "\(containerQuery(breakpoint.width)){\(rule)}") + "\n"
+        }
+        css += ".g:is(\(scope)) .card{animation-name:gsf,gsn;"
+            + "animation-timing-function:\(spring.linearFunction()),\(spring.reversedLinearFunction());"
             + "animation-timeline:scroll(inline nearest),scroll(inline nearest);"
-            + "animation-range:calc(\(lead) - 100cqw) calc(\(lead) + var(--w) * var(--u) - 100cqw),"
-            + "calc(\(lead)) calc(\(lead) + var(--w) * var(--u))}\n}}\n"
+            + "animation-range:calc((\(lead) - var(--sw)) * var(--u)) calc((\(lead) + var(--w) - var(--sw)) * var(--u)),"
+            + "calc((\(lead)) * var(--u)) calc((\(lead) + var(--w)) * var(--u))}\n}}\n"
         css += "@keyframes gsf{from{transform:translateX(calc(\(outward) * var(--u)))}to{transform:translateX(0)}}\n"
         css += "@keyframes gsn{from{transform:translateX(0)}to{transform:translateX(calc(\(inward) * var(--u)))}}\n"
         return css

@@ -26,7 +26,7 @@ return {
     return box.left + box.width / 2 - canvas.left;
   }),
   width: strip.clientWidth, scroll: strip.scrollLeft,
-  spring: (css.match(/gsf auto linear\\(([^)]*)\\)/) || [null, ''])[1],
+  spring: (css.match(/animation-timing-function:linear\\(([^)]*)\\)/) || [null, ''])[1],
 };
 """
 

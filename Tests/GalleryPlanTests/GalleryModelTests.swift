@@ -217,18 +217,18 @@ import GalleryTestSupport
         let css = GalleryStyle(model: model, transition: transition, labelHeight: 44).css
         // The spread strip scrolls and is flat; the grid fits the page; the cover flow turns.
         let spring = SpringEasing()
-        let x = "var(--x) * var(--u)"
-        let far = "calc(\(x) - 100cqw) calc(\(x) + var(--w) * var(--u) - 100cqw)"
-        let near = "calc(\(x)) calc(\(x) + var(--w) * var(--u))"
+        let far = "calc((var(--x) - var(--sw)) * var(--u)) calc((var(--x) + var(--w) - var(--sw)) * var(--u))"
+        let near = "calc((var(--x)) * var(--u)) calc((var(--x) + var(--w)) * var(--u))"
         var rule: String = "@supports (animation-timeline:scroll(inline)){@media (prefers-reduced-motion:no-preference){\n"
-        rule += ".g:is(:has(#ga1:checked)) .card{animation:gsf auto \(spring.linearFunction()) none,"
-        rule += "gsn auto \(spring.reversedLinearFunction()) none;"
+        rule += ".gc{--sw:375}\n@container gallery (min-width: 1228px){.gc{--sw:1280}}\n"
+        rule += ".g:is(:has(#ga1:checked)) .card{animation-name:gsf,gsn;"
+        rule += "animation-timing-function:\(spring.linearFunction()),\(spring.reversedLinearFunction());"
         rule += "animation-timeline:scroll(inline nearest),scroll(inline nearest);"
         rule += "animation-range:\(far),\(near)}\n}}\n"
         #expect(css.contains(rule))
         #expect(css.contains("@keyframes gsf{from{transform:translateX(calc(40 * var(--u)))}to{transform:translateX(0)}}"))
         #expect(css.contains("@keyframes gsn{from{transform:translateX(0)}to{transform:translateX(calc(-40 * var(--u)))}}"))
-        #expect(css.components(separatedBy: "gsf auto").count == 2)
+        #expect(css.components(separatedBy: "animation-name:gsf,gsn;").count == 2)
     }
 
     @Test func aRightToLeftStripTrailsTowardsItsOwnEdges() throws {
@@ -241,7 +241,7 @@ import GalleryTestSupport
         var transition = TransitionSettings()
         transition.springyScroll = 25
         let css = GalleryStyle(model: model, transition: transition, labelHeight: 44).css
-        #expect(css.contains("animation-range:calc((var(--cw) - var(--x) - var(--w)) * var(--u) - 100cqw) "))
+        #expect(css.contains("animation-range:calc((var(--cw) - var(--x) - var(--w) - var(--sw)) * var(--u)) "))
         // The far edge is on the left: a card coming in there trails to the left.
         #expect(css.contains("@keyframes gsf{from{transform:translateX(calc(-25 * var(--u)))}"))
         #expect(css.contains("@keyframes gsn{from{transform:translateX(0)}to{transform:translateX(calc(25 * var(--u)))}}"))
