@@ -90,38 +90,53 @@ package struct GalleryStyle: Sendable {
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
             // min-width, so its rule still applies), else the unfiltered arrangement.
-            let fallback: Int? = state.breakpoint > 0
-                ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
-                : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
-            let scope = Self.scope(arrangement: state.arrangement, filter: state.filter).utf8
+            // An opened stack's state falls back to its arrangement's closed stacks at the smallest
+            // breakpoint, else to itself opened at the next smaller one.
+            let fallback: Int?
+            if let opened = state.openedSection {
+                fallback = state.breakpoint > 0
+                    ? model.openedStateIndex(arrangement: state.arrangement, section: opened, breakpoint: state.breakpoint - 1)
+                    : model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0)
+            } else {
+                fallback = state.breakpoint > 0
+                    ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
+                    : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
+            }
+            let scope = state.openedSection.map { Self.openedScope(model: model, arrangement: state.arrangement, section: $0) }
+                ?? Self.scope(arrangement: state.arrangement, filter: state.filter)
+            let scopeText = scope.utf8
             let breakpoint = model.breakpoints[state.breakpoint]
             // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
             if state.breakpoint > 0 {
                 css += containerQueries[state.breakpoint]
                 css.append(UInt8(ascii: "{"))
             }
-            if fallback.map({ model.states[$0].contentSize }) != state.contentSize {
-                css += scope
+            // An opened state's rules outrank every rule of its arrangement at every breakpoint, so
+            // its smallest breakpoint says the canvas size even where it equals the closed one's.
+            if fallback.map({ model.states[$0].contentSize }) != state.contentSize
+                || (state.openedSection != nil && state.breakpoint == 0) {
+                css += scopeText
                 css += " .gc{--cw:".utf8
                 CSSNumber.write(max(state.contentSize.width, breakpoint.width), places: 1, to: &css)
                 css += ";--ch:".utf8
                 CSSNumber.write(state.contentSize.height, places: 1, to: &css)
                 css.append(UInt8(ascii: "}"))
             }
-            if state.filter == 0, state.contentSize.width > breakpoint.width + 0.5, model.layoutDirection == .leftToRight {
+            if state.filter == 0, state.openedSection == nil, state.contentSize.width > breakpoint.width + 0.5,
+               model.layoutDirection == .leftToRight {
                 // Wider than the page (spread): the strip scrolls on its own, card by card. Not on a
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
                 // grown to its far left end, the end of the list, so there it scrolls freely.
-                css += scope
+                css += scopeText
                 // A strip whose cards turn with the scroll (cover flow) scrolls freely: a snap area
                 // is a card's transformed box, which moves as the card turns. It snaps only to a
                 // focused card, its one snap area, which faces the viewer once at the middle.
                 css += (state.scrollDrivenTurn == nil ? " .gv{" : " .gv:has(.card:focus-visible){").utf8
                 css += "scroll-snap-type:x mandatory}".utf8
             }
-            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope, to: &css)
+            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: &css)
             if model.hasSectionHeaders {
-                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scope, to: &css)
+                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scopeText, to: &css)
             }
             if state.breakpoint > 0 { css.append(UInt8(ascii: "}")) }
             css.append(UInt8(ascii: "\n"))
@@ -143,6 +158,16 @@ package struct GalleryStyle: Sendable {
         ".g" + (arrangement > 0 ? ":has(#ga\(arrangement):checked)" : "") + (filter > 0 ? ":has(#gf\(filter):checked)" : "")
     }
 
+    /// The `.g:has(...)` prefix selecting an arrangement with section `section`'s stack opened
+    /// (radio `gs1` for the first section): the arrangement's radio whenever there is a switcher
+    /// (the stack radios keep their choice in other arrangements), and "All" checked when there are
+    /// chips, so a chip closes the stacks and shows its filtered stacks instead. Its specificity
+    /// beats the arrangement's own rules, filtered or not, at every breakpoint.
+    static func openedScope(model: GalleryModel, arrangement: Int, section: Int) -> String {
+        ".g" + (model.arrangements.count > 1 ? ":has(#ga\(arrangement):checked)" : "") + ":has(#gs\(section + 1):checked)"
+            + (model.filters.isEmpty ? "" : ":has(#gf0:checked)")
+    }
+
     /// The filter classes of an element: `t3` when filter 3 shows it.
     package static func filterClasses(card: Int, model: GalleryModel) -> String {
         model.filters.indices.filter { model.filters[$0].members.contains(card) }.map { "t\($0 + 1)" }.joined(separator: " ")
@@ -160,6 +185,7 @@ package struct GalleryStyle: Sendable {
     static func stateName(_ state: GalleryModel.State) -> String {
         let letter = state.arrangement < letters.count ? String(letters[state.arrangement]) : "a\(state.arrangement)_"
         return letter + String(state.breakpoint) + (state.filter > 0 ? "-\(state.filter)" : "")
+            + (state.openedSection.map { "s\($0 + 1)" } ?? "")
     }
 
     /// Encodes states one after another, remembering each state's expressions so a later state
@@ -238,7 +264,8 @@ package struct GalleryStyle: Sendable {
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
             if state.breakpoint > 0, let fallbackIndex, let baseSlot,
-               model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0 {
+               model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0
+                || model.states[fallbackIndex].openedSection != nil {
                 stateKeys[baseSlot] = nil
             }
             let baseExpressions = baseSlot.flatMap { self.baseExpressions[$0] }
@@ -246,7 +273,10 @@ package struct GalleryStyle: Sendable {
             // every arrangement and outranks another arrangement's unfiltered rule
             // (`.g:has(#ga1:checked) .card`), so another arrangement's smallest filtered state
             // declares every property, even those its members keep (a chip with every card).
-            let declaresEveryProperty = state.filter > 0 && state.arrangement > 0 && state.breakpoint == 0
+            // Likewise an opened stack's smallest breakpoint: its rule outranks the closed stacks' rules
+            // at the larger breakpoints too, whose values would otherwise show through.
+            let declaresEveryProperty = state.breakpoint == 0
+                && ((state.filter > 0 && state.arrangement > 0) || state.openedSection != nil)
             var expressions = [[UInt8]?](repeating: nil, count: properties.count)
             var declarations: [UInt8] = []
             for (propertyIndex, property) in properties.enumerated() {
