@@ -91,6 +91,35 @@ import GalleryTestSupport
         #expect(model.state(arrangement: 1, breakpoint: 0, filter: 0).headers.allSatisfy { $0 == nil })
     }
 
+    @Test func aStackArrangementWithSectionsHasAnOpenedStatePerSectionAndBreakpoint() throws {
+        let model = try model(arrangements: ["grid", "stack"], sectionBy: "glass")
+        // 2 arrangements × 4 filters × 2 breakpoints, then the stack's 3 sections × 2 breakpoints.
+        #expect(model.states.count == 16 + 6)
+        #expect(model.openingArrangements.map(\.arrangement) == [1])
+        #expect(model.openingArrangements.map(\.firstState) == [16])
+        #expect(model.openedStateIndex(arrangement: 1, section: 1, breakpoint: 0) == 18)
+        #expect(model.openedStateIndex(arrangement: 0, section: 1, breakpoint: 0) == nil)
+        let opened = model.states[18]
+        #expect((opened.arrangement, opened.breakpoint, opened.filter, opened.openedSection) == (1, 0, 0, 1))
+        // Rocks (card 2) opened: Coupe stays the same stack, Rocks' card is straight and shown,
+        // Other's stack (card 3) moves down under it.
+        let closed = model.state(arrangement: 1, breakpoint: 0, filter: 0)
+        #expect(opened.cards[0] == closed.cards[0] && opened.cards[1] == closed.cards[1])
+        #expect(opened.cards[2]?.rotation == 0 && opened.cards[2]?.isHidden == false)
+        let other = try #require(opened.cards[3]), rocks = try #require(opened.cards[2])
+        #expect(other.y > rocks.y)
+        #expect(opened.headers.allSatisfy { $0 != nil })
+        #expect(model.states.prefix(16).allSatisfy { $0.openedSection == nil })
+    }
+
+    @Test func withoutSectionsOrWithoutAStackNoStateOpens() throws {
+        let unsectioned = try model(arrangements: ["grid", "stack"])
+        #expect(unsectioned.states.count == 16 && unsectioned.openingArrangements.isEmpty)
+        let noStack = try model(arrangements: ["grid", "fan"], sectionBy: "glass")
+        #expect(noStack.states.count == 16 && noStack.openingArrangements.isEmpty)
+        #expect(noStack.openedStateIndex(arrangement: 0, section: 0, breakpoint: 0) == nil)
+    }
+
     @Test func emptyAndSingleRecipeGalleriesWork() throws {
         #expect(try model([]).states.allSatisfy { $0.cards.isEmpty })
         let one = try model(Self.recipes([("x", [], nil)]))
@@ -206,6 +235,56 @@ import GalleryTestSupport
         // The grid's cards stop at `hidden`; the cover flow's turned cards go on.
         #expect(report.contains("[187.5,100,120,200,0,1,false],[227.5,100,120,200,0,1,false,50,0,-100,0,-60,500]"))
         #expect(report.contains(",false,50,0,-100,0,-60,500]"))
+    }
+
+    @Test func anOpenedStackHasItsOwnRulesThatOutrankTheClosedOnes() throws {
+        let model = try GalleryModelTests().model(arrangements: ["grid", "stack"], sectionBy: "glass")
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        let rules = style.css.split(separator: "\n").flatMap { $0.split(separator: "}") }
+        // Scoped by the stack's arrangement, its radio and "All": a chip closes the stacks.
+        let scope = ".g:has(#ga1:checked):has(#gs2:checked):has(#gf0:checked)"
+        let cards = try #require(rules.first { $0.hasPrefix(scope + " .card{") })
+        // The smallest breakpoint says every property, even those the cards keep: this rule also
+        // beats the closed stacks' larger breakpoints, whose values would show through.
+        for property in ["x", "y", "w", "h", "r", "s", "z", "o", "v", "lh"] {
+            #expect(cards.contains("--\(property):"), "the opened rule lacks --\(property)")
+        }
+        #expect(rules.contains { $0.hasPrefix(scope + " .gh{") })
+        #expect(rules.contains { $0.hasPrefix(scope + " .gc{--cw:") })
+        #expect(style.css.contains("@container gallery (min-width: 1228px){" + scope))
+        // Only the cards that move carry the opened state's values: Coupe's first card stays.
+        #expect(style.cardStyles[2].contains("--yb0s2:"))
+        #expect(!style.cardStyles[0].contains("--yb0s2:"))
+        // Every opened variable a rule reads without a fallback is on every card.
+        for match in style.css.matches(of: /var\((--[a-z]+[a-z][0-9]+s[0-9]+)\)/) {
+            for (index, card) in style.cardStyles.enumerated() {
+                #expect(card.contains(match.output.1 + ":"), "card \(index) lacks \(match.output.1)")
+            }
+        }
+        // The report names the opened states and the sections.
+        let report = LayoutReport.json(model)
+        #expect(report.contains("\"filter\":0,\"opened\":1,"))
+        #expect(report.contains("\"sections\":[\"Coupe\",\"Rocks\",\"Other\"]"))
+        // The contact sheet draws a row per opened stack.
+        #expect(LayoutPreview.svg(model).contains("Stack · Rocks open · phone 375px"))
+    }
+
+    @Test func aSingleStackArrangementWithoutChipsScopesByItsRadioAlone() throws {
+        let recipes = GalleryModelTests.recipes([("a", [], "Coupe"), ("b", [], "Rocks")])
+        let model = try GalleryModelTests().model(recipes, arrangements: ["stack"], sectionBy: "glass")
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        #expect(style.css.contains(".g:has(#gs1:checked) .gc{--cw:375;--ch:588}.g:has(#gs1:checked) .card{--x:47.5;"))
+        #expect(!style.css.contains("#ga0") && !style.css.contains("#gf0"))
+    }
+
+    @Test func aGalleryWhoseStacksDoNotOpenWritesNothingOfThem() throws {
+        for model in [try GalleryModelTests().model(arrangements: ["grid", "stack"]),
+                      try GalleryModelTests().model(arrangements: ["grid", "fan"], sectionBy: "glass")] {
+            let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+            #expect(!style.css.contains("#gs"))
+            #expect(!LayoutReport.json(model).contains("opened"))
+            #expect(!LayoutReport.json(model).contains("\"sections\""))
+        }
     }
 
     @Test func sameModelGivesSameCSS() throws {
