@@ -16,8 +16,9 @@ public struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
     /// Height of the title below each stack; zero hides titles.
     public var headerHeight: Double
     /// The section laid out as a grid in place, in rows of the stacks' columns under its title
-    /// across the block; the stacks before it keep their places and those after it follow below.
-    /// nil: every section is a stack.
+    /// across the block, each card `itemSize` plus its label height (its title shows there); the
+    /// stacks before it keep their places and those after it follow below. nil: every section is
+    /// a stack.
     public var openedSection: Int?
 
     /// Gap between a stack's cards and its title, enough for the turned cards' corners.
@@ -76,16 +77,19 @@ public struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
                         category: .supplementary(ElementCategory.headerKind),
                         frame: Rect(x: left, y: top, width: blockWidth, height: headerHeight), zIndex: count + 1))
                 }
-                for item in 0..<count {
+                // An opened card carries its title below the picture (its metrics' label height),
+                // the picture as large as in the stack.
+                let rowHeight = size.height + (section.items.map(\.usableLabelHeight).max() ?? 0)
+                for (item, metrics) in section.items.enumerated() {
                     cells.append(LayoutAttributes(
                         indexPath: IndexPath(item: item, section: sectionIndex),
                         frame: Rect(x: left + Double(item % columns) * stride,
-                                    y: top + header + Double(item / columns) * (size.height + spacing),
-                                    width: size.width, height: size.height),
+                                    y: top + header + Double(item / columns) * (rowHeight + spacing),
+                                    width: size.width, height: size.height + metrics.usableLabelHeight),
                         zIndex: count - item))
                 }
                 let rows = (count + columns - 1) / columns
-                let gridHeight = header + (rows == 0 ? 0 : Double(rows) * size.height + Double(rows - 1) * spacing)
+                let gridHeight = header + (rows == 0 ? 0 : Double(rows) * rowHeight + Double(rows - 1) * spacing)
                 bottom = top + gridHeight
                 top += gridHeight + spacing
                 continue

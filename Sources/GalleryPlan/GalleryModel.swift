@@ -163,13 +163,11 @@ package struct GalleryModel: Sendable {
         // opens a section, unfiltered (a chip closes the stacks: GalleryStyle).
         var openingArrangements: [(arrangement: Int, firstState: Int)] = []
         if hasSectionHeaders, !sections.isEmpty {
-            let allMetrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: 0) }
+            // An opened stack's cards show their titles, whether or not the stacks do.
+            let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: settings.labelHeight) }
             for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated()
             where !layoutsByBreakpoint.isEmpty && layoutsByBreakpoint.allSatisfy({ $0 is any SectionOpeningLayout }) {
                 openingArrangements.append((arrangementIndex, states.count))
-                let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
-                let metrics = labelHeight == 0 ? allMetrics
-                    : aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
                 for section in sections.indices {
                     for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
                         states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics,

@@ -257,9 +257,14 @@ package struct GalleryStyle: Sendable {
             // keys, the values its rule really gives, are at hand.
             let baseKeys = fallbackIndex.map { fallback in
                 stateKeys[slot(kind: kind, state: fallback)]
-                    ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight)
+                    ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight,
+                            titled: kind == .card ? model.states[fallback].openedSection.map { model.sections[$0].cards } : nil,
+                            titleHeight: self.labelHeight)
             }
-            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
+            // An opened stack's cards carry their titles (the layout made them taller for it).
+            let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
+            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
+                               titled: titled, titleHeight: self.labelHeight)
             stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
@@ -334,11 +339,14 @@ package struct GalleryStyle: Sendable {
 
         /// Each property's key for the member elements, property by property (other elements keep
         /// 0: a filtered state and the states falling back to it share its members), `hidden`
-        /// standing in for elements not placed.
-        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double) -> [Int] {
+        /// standing in for elements not placed; the `titled` elements have room for a title
+        /// `titleHeight` high whatever the arrangement's `labelHeight`.
+        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double,
+                          titled: Range<Int>? = nil, titleHeight: Double = 0) -> [Int] {
             var keys = [Int](repeating: 0, count: properties.count * elements.count)
             for element in members {
                 let placement = elements[element] ?? hidden
+                let labelHeight = titled?.contains(element) == true ? titleHeight : labelHeight
                 for (propertyIndex, property) in properties.enumerated() {
                     keys[propertyIndex * elements.count + element] = property.key(placement, labelHeight: labelHeight,
                                                                                   perspective: perspective)

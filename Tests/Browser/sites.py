@@ -30,3 +30,24 @@ def scratch(prefix):
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# The sample's gallery with stacks that open: cards grouped by glass (13 sections), a stack
+# arrangement between a grid and a fan, two stacks a row on a phone.
+STACK_ARRANGEMENTS = """  arrangements:
+    - grid: { item_width: 150, item_height: 232, padding: 20 }
+    - stack: { item_width: 130, item_height: 200, spacing: 30 }
+    - fan: { item_width: 150, item_height: 232, radius: 700, angle_per_item_degrees: 2.1 }
+  section_by: glass
+"""
+
+
+def with_stacks(source, target):
+    """Copies the site folder `source` to `target` with the sample's arrangements replaced by
+    STACK_ARRANGEMENTS."""
+    shutil.copytree(source, target)
+    config = pathlib.Path(target) / "site.yml"
+    text = config.read_text()
+    start, end = text.index("  arrangements:\n"), text.index("  label_height:")
+    config.write_text(text[:start] + STACK_ARRANGEMENTS + text[end:])
+    return target

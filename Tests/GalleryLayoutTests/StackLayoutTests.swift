@@ -103,4 +103,17 @@ import Testing
         #expect(second?.center == Point(x: 267.5, y: 120))
         #expect(second?.transform.rotationZ == -five)
     }
+
+    @Test func anOpenedCardMakesRoomForItsTitle() {
+        let titled = [LayoutSection(items: [ItemMetrics(aspectRatio: 1, labelHeight: 44), ItemMetrics(aspectRatio: 1, labelHeight: 30),
+                                            ItemMetrics(aspectRatio: 1, labelHeight: 44)], hasHeader: true),
+                      uniformSection(1, labelHeight: 44, hasHeader: true)]
+        let opened = StackLayout().opening(section: 0).prepare(LayoutContext(containerWidth: 375, sections: titled))
+        // Rows as tall as the tallest title allows (200 + 44), each card its own label taller.
+        #expect(opened.attributes(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 47.5, y: 74, width: 120, height: 244))
+        #expect(opened.attributes(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 207.5, y: 74, width: 120, height: 230))
+        #expect(opened.attributes(at: IndexPath(item: 2, section: 0))?.frame == Rect(x: 47.5, y: 358, width: 120, height: 244))
+        // The stack after it ignores titles: 74 + 244 + 40 + 244 + 40.
+        #expect(opened.attributes(at: IndexPath(item: 0, section: 1))?.frame == Rect(x: 47.5, y: 642, width: 120, height: 200))
+    }
 }
