@@ -12,7 +12,10 @@ from test_gallery import (MEASURE, NO_MOTION, OVERFLOW, WIDTHS, check_frames, ch
 
 ARROW_RIGHT = "\ue014"
 ARROW_LEFT = "\ue012"
+SHIFT = "\ue008"
+TAB = "\ue004"
 STACK = 1  # the arrangement index of the stack in sites.STACK_ARRANGEMENTS
+FRAMES = "return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(0))))"
 SHOTS = __import__("pathlib").Path("/work/wt/notes/shots")
 
 
@@ -44,6 +47,27 @@ def wait_until_settled(engine, timeout=6):
         time.sleep(0.05)
     assert engine.run(SETTLED), f"{engine.name}: transitions still running after {timeout} s"
     return ran
+
+
+def settled_measure(engine, timeout=5, quiet=0.8):
+    """The cards' boxes once they have not changed for `quiet` seconds with nothing running:
+    WebKit under Xvfb renders a busy page about twice a second, and its boxes can still show a
+    frame from before its transitions finished, so the page renders two frames first."""
+    deadline = time.monotonic() + timeout
+    engine.run(FRAMES)
+    measured, since = engine.run(MEASURE), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        again = engine.run(MEASURE)
+        if again != measured or not engine.run(SETTLED):
+            measured, since = again, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            engine.run(FRAMES)
+            if engine.run(MEASURE) != measured:
+                measured, since = engine.run(MEASURE), time.monotonic()
+                continue
+            break
+    return measured
 
 
 def sections_to_open(layout):
@@ -85,13 +109,13 @@ def test_opening_animates_and_lands_on_the_report(engine, stacks_site, width):
     wait_until_settled(engine)
     open_stack(engine, section)
     assert wait_until_settled(engine), f"{engine.name}: opening a stack did not animate at {width}px"
-    check_frames(engine.run(MEASURE), opened(layout, section, breakpoint), f"{engine.name}: Highball opened at {width}px", width)
+    check_frames(settled_measure(engine), opened(layout, section, breakpoint), f"{engine.name}: Highball opened at {width}px", width)
     SHOTS.mkdir(parents=True, exist_ok=True)
     engine.run("document.querySelector('.gh:has(> .gs:checked)').scrollIntoView({block: 'start'}); window.scrollBy(0, -16); return 0")
     engine.screenshot(SHOTS / f"stack-open-{engine.name}-{width}.png")
     close_stack(engine)
     assert wait_until_settled(engine), f"{engine.name}: closing a stack did not animate at {width}px"
-    check_frames(engine.run(MEASURE), state(layout, STACK, breakpoint), f"{engine.name}: closed at {width}px", width)
+    check_frames(settled_measure(engine), state(layout, STACK, breakpoint), f"{engine.name}: closed at {width}px", width)
 
 
 def test_a_chip_closes_the_stacks_and_filters_them(engine, stacks_site):
@@ -148,6 +172,17 @@ def press(engine, key):
         ActionChains(engine.driver).send_keys(key).perform()
 
 
+def press_shift_tab(engine):
+    if engine.name == "firefox":
+        engine.browser.command("input.performActions", {"context": engine.browser.context, "actions": [
+            {"type": "key", "id": "keyboard", "actions": [
+                {"type": "keyDown", "value": SHIFT}, {"type": "keyDown", "value": TAB},
+                {"type": "keyUp", "value": TAB}, {"type": "keyUp", "value": SHIFT}]}]})
+    else:
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(engine.driver).key_down(SHIFT).send_keys(TAB).key_up(SHIFT).perform()
+
+
 FOCUS = """
 const active = document.activeElement;
 const ring = element => { const style = getComputedStyle(element); return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2; };
@@ -173,14 +208,24 @@ def test_the_keyboard_opens_a_stack_with_its_focus_visible(engine, stacks_site):
     assert focus and focus["id"] == "gs0", f"{engine.name}: Tab never reached the stacks (at {focus})"
     assert focus["visible"] and focus["name"] == "All stacks closed"
     assert all(focus["ringed"]), f"{engine.name}: the closed group's focus shows on no stack"
-    # The next radio opens the first stack; its ring is on that stack alone.
+    # The next radio opens the first stack; its ring is on that stack alone. (WebKit 2.50 does not
+    # match :focus-visible after an arrow key in any radio group, the switcher's too: then no
+    # ring shows until the next Tab, checked below.)
+    only_first = [True] + [False] * (len(layout["sections"]) - 1)
     press(engine, ARROW_RIGHT)
     focus = engine.run(FOCUS)
-    assert focus["id"] == "gs1" and focus["visible"], f"{engine.name}: {focus}"
+    assert focus["id"] == "gs1", f"{engine.name}: {focus}"
     assert focus["name"] == f"Open {layout['sections'][0]}"
-    assert focus["ringed"] == [True] + [False] * (len(layout["sections"]) - 1), f"{engine.name}: rings {focus['ringed']}"
+    assert focus["ringed"] == (only_first if focus["visible"] else [False] * len(only_first)), f"{engine.name}: rings {focus}"
     assert engine.run("return document.getElementById('gs1').checked")
     check_frames(engine.run(MEASURE), opened(layout, 0, breakpoint), f"{engine.name}: opened from the keyboard", width)
+    # Tab on to the opened grid's first card, and back to the stack's radio.
+    engine.press_tab()
+    assert engine.run("return document.activeElement.matches('.card') && getComputedStyle(document.activeElement).visibility === 'visible'")
+    press_shift_tab(engine)
+    focus = engine.run(FOCUS)
+    assert focus["id"] == "gs1" and focus["visible"], f"{engine.name}: Shift+Tab went to {focus}"
+    assert focus["ringed"] == only_first, f"{engine.name}: rings {focus['ringed']}"
     # And back: the radio before it closes every stack.
     press(engine, ARROW_LEFT)
     assert engine.run("return document.getElementById('gs0').checked")
