@@ -90,13 +90,11 @@ package struct GalleryStyle: Sendable {
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
             // min-width, so its rule still applies), else the unfiltered arrangement.
-            // An opened stack's state falls back to its arrangement's closed stacks at the smallest
-            // breakpoint, else to itself opened at the next smaller one.
+            // An opened stack's state falls back to its arrangement's closed stacks at the same
+            // breakpoint, whose places the stacks before the opened one keep.
             let fallback: Int?
-            if let opened = state.openedSection {
-                fallback = state.breakpoint > 0
-                    ? model.openedStateIndex(arrangement: state.arrangement, section: opened, breakpoint: state.breakpoint - 1)
-                    : model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0)
+            if state.openedSection != nil {
+                fallback = model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint, filter: 0)
             } else {
                 fallback = state.breakpoint > 0
                     ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
@@ -111,10 +109,9 @@ package struct GalleryStyle: Sendable {
                 css += containerQueries[state.breakpoint]
                 css.append(UInt8(ascii: "{"))
             }
-            // An opened state's rules outrank every rule of its arrangement at every breakpoint, so
-            // its smallest breakpoint says the canvas size even where it equals the closed one's.
-            if fallback.map({ model.states[$0].contentSize }) != state.contentSize
-                || (state.openedSection != nil && state.breakpoint == 0) {
+            // An opened state's rules outrank every rule of its arrangement, its own at smaller
+            // breakpoints too, so it says the canvas size even where it equals the closed one's.
+            if fallback.map({ model.states[$0].contentSize }) != state.contentSize || state.openedSection != nil {
                 css += scopeText
                 css += " .gc{--cw:".utf8
                 CSSNumber.write(max(state.contentSize.width, breakpoint.width), places: 1, to: &css)
@@ -257,9 +254,7 @@ package struct GalleryStyle: Sendable {
             // keys, the values its rule really gives, are at hand.
             let baseKeys = fallbackIndex.map { fallback in
                 stateKeys[slot(kind: kind, state: fallback)]
-                    ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight,
-                            titled: kind == .card ? model.states[fallback].openedSection.map { model.sections[$0].cards } : nil,
-                            titleHeight: self.labelHeight)
+                    ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight)
             }
             // An opened stack's cards carry their titles (the layout made them taller for it).
             let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
@@ -268,9 +263,9 @@ package struct GalleryStyle: Sendable {
             stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
-            if state.breakpoint > 0, let fallbackIndex, let baseSlot,
-               model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0
-                || model.states[fallbackIndex].openedSection != nil {
+            // Every opened state of a breakpoint falls back to the same closed one, which stays.
+            if state.breakpoint > 0, state.openedSection == nil, let fallbackIndex, let baseSlot,
+               model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0 {
                 stateKeys[baseSlot] = nil
             }
             let baseExpressions = baseSlot.flatMap { self.baseExpressions[$0] }
@@ -278,10 +273,10 @@ package struct GalleryStyle: Sendable {
             // every arrangement and outranks another arrangement's unfiltered rule
             // (`.g:has(#ga1:checked) .card`), so another arrangement's smallest filtered state
             // declares every property, even those its members keep (a chip with every card).
-            // Likewise an opened stack's smallest breakpoint: its rule outranks the closed stacks' rules
-            // at the larger breakpoints too, whose values would otherwise show through.
-            let declaresEveryProperty = state.breakpoint == 0
-                && ((state.filter > 0 && state.arrangement > 0) || state.openedSection != nil)
+            // Likewise every opened stack's state: it falls back to the closed stacks at its own
+            // breakpoint, yet its rules at smaller breakpoints, which outrank those, match too.
+            let declaresEveryProperty = state.openedSection != nil
+                || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
             var expressions = [[UInt8]?](repeating: nil, count: properties.count)
             var declarations: [UInt8] = []
             for (propertyIndex, property) in properties.enumerated() {

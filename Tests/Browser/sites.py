@@ -33,10 +33,11 @@ def scratch(prefix):
 
 
 # The sample's gallery with stacks that open: cards grouped by glass (13 sections), a stack
-# arrangement between a grid and a fan, two stacks a row on a phone.
+# arrangement between a grid and a fan, two stacks a row on a phone, larger stacks on a desktop (so
+# every card's size changes at a breakpoint, opened or not).
 STACK_ARRANGEMENTS = """  arrangements:
     - grid: { item_width: 150, item_height: 232, padding: 20 }
-    - stack: { item_width: 130, item_height: 200, spacing: 30 }
+    - stack: { item_width: 130, item_height: 200, spacing: 30, desktop: { item_width: 150, item_height: 232, spacing: 36 } }
     - fan: { item_width: 150, item_height: 232, radius: 700, angle_per_item_degrees: 2.1 }
   section_by: glass
 """

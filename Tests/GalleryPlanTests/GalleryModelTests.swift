@@ -244,11 +244,18 @@ import GalleryTestSupport
         // Scoped by the stack's arrangement, its radio and "All": a chip closes the stacks.
         let scope = ".g:has(#ga1:checked):has(#gs2:checked):has(#gf0:checked)"
         let cards = try #require(rules.first { $0.hasPrefix(scope + " .card{") })
-        // The smallest breakpoint says every property, even those the cards keep: this rule also
-        // beats the closed stacks' larger breakpoints, whose values would show through.
-        for property in ["x", "y", "w", "h", "r", "s", "z", "o", "v", "lh"] {
-            #expect(cards.contains("--\(property):"), "the opened rule lacks --\(property)")
+        // Every opened rule says every property, even those the cards keep from the closed stacks
+        // at its breakpoint (its fallback): its own rules at smaller breakpoints outrank those and
+        // match too, and their values would show through.
+        let opened = rules.map { $0.replacingOccurrences(of: "@container gallery (min-width: 1228px){", with: "") }
+            .filter { $0.hasPrefix(".g:has(#ga1:checked):has(#gs") && !$0.contains(" .gc{") }
+        #expect(opened.count == 3 * 2 * 2)
+        for rule in opened {
+            for property in ["x", "y", "w", "h", "r", "s", "z", "o", "v", "lh"] {
+                #expect(rule.contains("{--\(property):") || rule.contains(";--\(property):"), "\(rule) lacks --\(property)")
+            }
         }
+        #expect(cards.contains("--w:120;"))
         #expect(rules.contains { $0.hasPrefix(scope + " .gh{") })
         #expect(rules.contains { $0.hasPrefix(scope + " .gc{--cw:") })
         #expect(style.css.contains("@container gallery (min-width: 1228px){" + scope))
