@@ -975,7 +975,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   <section class="gv{{#hasBackground}} gv-textured{{/hasBackground}}" aria-label="{{t.gallery_label}}">
     <div class="gc">{{#hasStacks}}<input type="radio" name="stack" id="gs0" class="gs" checked aria-label="{{t.stacks_closed}}">{{/hasStacks}}
 {{#sections}}
-      <h2 class="gh {{classes}}" style="{{style}}">{{#opens}}<input type="radio" name="stack" id="{{id}}" class="gs" aria-label="{{openLabel}}"><label for="{{id}}" class="gh-open">{{title}}</label><label for="gs0" class="gh-back"><span class="arrow" aria-hidden="true">←</span> {{t.stack_back}}</label>{{/opens}}{{^opens}}{{title}}{{/opens}}</h2>
+      <h2 class="gh {{classes}}" style="{{style}}">{{#opens}}<input type="radio" name="stack" id="{{id}}" class="gs" aria-label="{{openLabel}}"><label for="{{id}}" class="gh-open">{{title}}</label><label for="gs0" class="gh-back" aria-hidden="true"><span class="arrow">←</span> {{t.stack_back}}</label>{{/opens}}{{^opens}}{{title}}{{/opens}}</h2>
 {{/sections}}
 {{#cards}}
 {{>card}}

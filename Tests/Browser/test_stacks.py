@@ -111,7 +111,7 @@ def test_opening_animates_and_lands_on_the_report(engine, stacks_site, width):
     assert wait_until_settled(engine), f"{engine.name}: opening a stack did not animate at {width}px"
     check_frames(settled_measure(engine), opened(layout, section, breakpoint), f"{engine.name}: Highball opened at {width}px", width)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    engine.run("document.querySelector('.gh:has(> .gs:checked)').scrollIntoView({block: 'start'}); window.scrollBy(0, -16); return 0")
+    engine.run("document.querySelector('.gh:has(> .gs:checked)').scrollIntoView({block: 'start'}); window.scrollBy(0, -240); return 0")
     engine.screenshot(SHOTS / f"stack-open-{engine.name}-{width}.png")
     close_stack(engine)
     assert wait_until_settled(engine), f"{engine.name}: closing a stack did not animate at {width}px"
