@@ -16,7 +16,6 @@ SHIFT = "\ue008"
 TAB = "\ue004"
 STACK = 1  # the arrangement index of the stack in sites.STACK_ARRANGEMENTS
 FRAMES = "return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(0))))"
-SHOTS = __import__("pathlib").Path("/work/wt/notes/shots")
 
 
 def opened(layout, section, breakpoint, arrangement=STACK):
@@ -100,7 +99,7 @@ def test_an_opened_stack_is_a_grid_in_place(engine, stacks_site, breakpoint):
 
 
 @pytest.mark.parametrize("width", [375, 1280])
-def test_opening_animates_and_lands_on_the_report(engine, stacks_site, width):
+def test_opening_animates_and_lands_on_the_report(engine, stacks_site, screenshot_dir, width):
     layout = stacks_site["layout"]
     breakpoint = layout["breakpoints"].index(width)
     section = layout["sections"].index("Highball")
@@ -110,9 +109,8 @@ def test_opening_animates_and_lands_on_the_report(engine, stacks_site, width):
     open_stack(engine, section)
     assert wait_until_settled(engine), f"{engine.name}: opening a stack did not animate at {width}px"
     check_frames(settled_measure(engine), opened(layout, section, breakpoint), f"{engine.name}: Highball opened at {width}px", width)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     engine.run("document.querySelector('.gh:has(> .gs:checked)').scrollIntoView({block: 'start'}); window.scrollBy(0, -240); return 0")
-    engine.screenshot(SHOTS / f"stack-open-{engine.name}-{width}.png")
+    engine.screenshot(screenshot_dir / f"stack-open-{engine.name}-{width}.png")
     close_stack(engine)
     assert wait_until_settled(engine), f"{engine.name}: closing a stack did not animate at {width}px"
     check_frames(settled_measure(engine), state(layout, STACK, breakpoint), f"{engine.name}: closed at {width}px", width)
