@@ -52,3 +52,15 @@ def with_stacks(source, target):
     start, end = text.index("  arrangements:\n"), text.index("  label_height:")
     config.write_text(text[:start] + STACK_ARRANGEMENTS + text[end:])
     return target
+
+
+def with_rtl_stacks(source, target):
+    """Copies the right-to-left fixture site `source` to `target` grouped by tag (5 sections) with
+    a stack arrangement third, after the fan."""
+    shutil.copytree(source, target)
+    config = pathlib.Path(target) / "site.yml"
+    text = config.read_text()
+    text = text.replace("gallery:\n", "gallery:\n  section_by: tag\n", 1)
+    text = text.replace("    - fan\n", "    - fan\n    - stack: { item_width: 130, item_height: 200, spacing: 30 }\n", 1)
+    config.write_text(text)
+    return target

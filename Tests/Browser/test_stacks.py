@@ -242,3 +242,51 @@ def test_stacks_are_only_in_the_stack_arrangement(engine, stacks_site):
       return [...document.querySelectorAll('.gh')].map(header => [getComputedStyle(header.querySelector('.gs')).display,
         getComputedStyle(header.querySelector('.gh-open')).pointerEvents, getComputedStyle(header.querySelector('.gh-back')).display])""")
     assert all(entry[0] != "none" and entry[1] == "auto" and entry[2] == "none" for entry in states), states
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_right_to_left_stacks_open_mirrored(engine, rtl_stacks_site, width):
+    """On the Arabic site every stack opens where the mirrored report says, its grid filling from
+    the right, and Back (رجوع) closes it."""
+    layout = rtl_stacks_site["layout"]
+    assert layout["direction"] == "rtl"
+    breakpoint = layout["breakpoints"].index(width)
+    stack = layout["arrangements"].index("stack")
+    open_gallery(engine, rtl_stacks_site, width)
+    choose(engine, f"ga{stack}")
+    for section in range(len(layout["sections"])):
+        open_stack(engine, section)
+        expected = opened(layout, section, breakpoint, arrangement=stack)
+        check_frames(engine.run(MEASURE), expected, f"{engine.name}: {layout['sections'][section]} opened at {width}px", width)
+        # The grid's first card is its rightmost.
+        first = min(index for index, frame in enumerate(expected["cards"]) if frame is not None and not frame[6]
+                    and index in members_of(layout, expected, section))
+        row = [frame for index, frame in enumerate(expected["cards"]) if index in members_of(layout, expected, section)
+               and abs(frame[1] - expected["cards"][first][1]) < 0.5]
+        assert expected["cards"][first][0] == max(frame[0] for frame in row)
+    assert engine.run("return document.querySelector('.gh:has(> .gs:checked) .gh-back').textContent.trim()").endswith("رجوع")
+    close_stack(engine)
+    check_frames(engine.run(MEASURE), state(layout, stack, breakpoint), f"{engine.name}: closed at {width}px", width)
+
+
+def members_of(layout, expected, section):
+    """The cards of section `section`: DOM order is section by section, so the cards between the
+    sections before it and those after it (counted from the closed state's stacks)."""
+    sizes = section_sizes(layout)
+    start = sum(sizes[:section])
+    return set(range(start, start + sizes[section]))
+
+
+def section_sizes(layout):
+    """How many cards each section has: the layout report's cards in DOM order grouped by the
+    closed stacks' centres (a stack's cards share one)."""
+    closed = state(layout, layout["arrangements"].index("stack"), 0)["cards"]
+    sizes, last = [], None
+    for frame in closed:
+        centre = (round(frame[0], 1), round(frame[1], 1))
+        if centre != last:
+            sizes.append(0)
+            last = centre
+        sizes[-1] += 1
+    assert len(sizes) == len(layout["sections"])
+    return sizes
