@@ -127,6 +127,10 @@ public struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
         return PreparedLayout(contentSize: contentSize, attributes: cells)
     }
 
+    /// Stacks open when they show titles: the header, which covers the stack and holds its title,
+    /// is what a visitor taps.
+    public var opensSections: Bool { headerHeight > 0 }
+
     /// The same stacks with section `section` opened.
     public func opening(section: Int) -> any CollectionLayout {
         var layout = self

@@ -117,7 +117,7 @@ package struct GalleryModel: Sendable {
     /// Every arrangement × filter × breakpoint (`stateIndex`), then the opened states
     /// (`openedStateIndex`).
     package var states: [State]
-    /// The arrangements whose sections open in place (a `stack` on a site with `section_by`),
+    /// The arrangements whose sections open in place (a `stack` with titles on a site with `section_by`),
     /// each with the index in `states` of its first opened state: section by section, breakpoint
     /// by breakpoint. Empty on every other gallery, which then has exactly the states it always had.
     package var openingArrangements: [(arrangement: Int, firstState: Int)]
@@ -166,7 +166,8 @@ package struct GalleryModel: Sendable {
             // An opened stack's cards show their titles, whether or not the stacks do.
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: settings.labelHeight) }
             for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated()
-            where !layoutsByBreakpoint.isEmpty && layoutsByBreakpoint.allSatisfy({ $0 is any SectionOpeningLayout }) {
+            where !layoutsByBreakpoint.isEmpty
+                && layoutsByBreakpoint.allSatisfy({ ($0 as? any SectionOpeningLayout)?.opensSections == true }) {
                 openingArrangements.append((arrangementIndex, states.count))
                 for section in sections.indices {
                     for (breakpointIndex, breakpoint) in breakpoints.enumerated() {

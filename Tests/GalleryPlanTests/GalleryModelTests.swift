@@ -118,6 +118,15 @@ import GalleryTestSupport
         let noStack = try model(arrangements: ["grid", "fan"], sectionBy: "glass")
         #expect(noStack.states.count == 16 && noStack.openingArrangements.isEmpty)
         #expect(noStack.openedStateIndex(arrangement: 0, section: 0, breakpoint: 0) == nil)
+        // Stacks without titles have no header to tap: they stay closed.
+        var settings = GallerySettings()
+        settings.arrangements = [ArrangementSetting(engine: "stack")]
+        settings.sectionBy = "glass"
+        var untitled = StackLayout()
+        untitled.headerHeight = 0
+        let closed = GalleryModel(recipes: Self.sample, images: [:], settings: settings, layouts: [[untitled]],
+                                  breakpoints: [SiteConfig.Breakpoint(name: "phone", width: 375)])
+        #expect(closed.openingArrangements.isEmpty && closed.states.count == 4)
     }
 
     @Test func emptyAndSingleRecipeGalleriesWork() throws {
