@@ -25,8 +25,9 @@ struct LayoutsCommand {
             Lengths are in reference pixels of each breakpoint; angles in degrees.
 
             With --preview DIR, prints instead an SVG contact sheet of the site in DIR: its first
-            gallery page in every arrangement (rows) at every breakpoint (columns), each card
-            where the engine puts it, turned and in its stacking order, with its title.
+            gallery page in every arrangement (rows; a stack arrangement with sections also with
+            each stack opened) at every breakpoint (columns), each card where the engine puts it,
+            turned and in its stacking order, with its title.
             """,
         options: [
             OptionSpec(name: "preview", value: "DIR", kind: .folder,

@@ -183,7 +183,9 @@ package enum StarterSite {
             - justified
           label_height: 44                       # room for the two-line title under each picture
           # page_size: 60                        # cards per gallery page; more go on page/2/ …
-          # section_by: glass                    # headed sections: glass, author, tag or year
+          # section_by: glass                    # headed sections: glass, author, tag or year; with it,
+          #                                      # a `- stack` arrangement shows one stack per section
+          #                                      # that opens in place when tapped
           # transition: { duration: 0.6, stagger: 0.02, easing: spring }   # how cards move
           #                                      # springy_scroll: true makes a sideways strip springy
           # background: { color: "#2b1d14", image: images/leather.jpg }    # behind the cards

@@ -90,3 +90,13 @@ public protocol CollectionLayout: Sendable {
     /// otherwise). `UICollectionViewLayout.flipsHorizontallyInOppositeLayoutDirection`.
     var flipsHorizontallyInOppositeLayoutDirection: Bool { get }
 }
+
+/// A layout one of whose sections a visitor can open in place (stacks that open, like an album in
+/// Photos): the gallery computes an opened state per section from `opening(section:)`.
+public protocol SectionOpeningLayout: CollectionLayout {
+    /// Whether a visitor can open its sections: each section's header covers what opens it.
+    var opensSections: Bool { get }
+
+    /// The same layout with section `section` opened.
+    func opening(section: Int) -> any CollectionLayout
+}

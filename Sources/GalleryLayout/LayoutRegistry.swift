@@ -241,7 +241,7 @@ public enum LayoutRegistry {
             LayoutParameter("section_inset", .insets, "20", "space around the stacks (top, left, bottom, right)"),
             LayoutParameter("rotation_degrees", .number, "5", "turn of the second and third cards (+ and −)"),
             LayoutParameter("visible_item_count", .integer, "3", "cards shown per stack; the rest are hidden"),
-            LayoutParameter("header_height", .number, "44", "height of the title below each stack; 0 hides them"),
+            LayoutParameter("header_height", .number, "44", "height of the title below each stack; 0 hides them, and the stacks do not open"),
         ],
         make: { p in
             var layout = StackLayout()

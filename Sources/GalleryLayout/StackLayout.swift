@@ -2,7 +2,7 @@
 /// centred grid; in each, the first item lies on top (highest zIndex) and straight, the next two
 /// turn by +`rotation` and −`rotation`, and items beyond `visibleItemCount` are hidden. A section
 /// with a header shows it as the stack's title below the cards.
-public struct StackLayout: CollectionLayout, Hashable {
+public struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
     /// The size of every card.
     public var itemSize: Size
     /// Space between stacks.
@@ -15,6 +15,11 @@ public struct StackLayout: CollectionLayout, Hashable {
     public var visibleItemCount: Int
     /// Height of the title below each stack; zero hides titles.
     public var headerHeight: Double
+    /// The section laid out as a grid in place, in rows of the stacks' columns under its title
+    /// across the block, each card `itemSize` plus its label height (its title shows there); the
+    /// stacks before it keep their places and those after it follow below. nil: every section is
+    /// a stack.
+    public var openedSection: Int?
 
     /// Gap between a stack's cards and its title, enough for the turned cards' corners.
     static let titleSpacing = 10.0
@@ -50,15 +55,50 @@ public struct StackLayout: CollectionLayout, Hashable {
             ? Int(max(1, min(((available + spacing) / stride).rounded(.down), 100_000))) : 1
         let blockWidth = Double(columns) * size.width + Double(columns - 1) * spacing
         let left = inset.left + max((available - blockWidth) / 2, 0)
+        let opened = openedSection.flatMap { context.sections.indices.contains($0) ? $0 : nil }
 
         var cells: [LayoutAttributes] = []
         cells.reserveCapacity(context.itemCount)
         var titles: [LayoutAttributes] = []
+        // Stacks flow in rows from `top`; an opened section ends the rows before it, and the
+        // stacks after it start new rows under its grid.
+        var top = inset.top
+        var slot = 0
+        var bottom = inset.top
         for (sectionIndex, section) in context.sections.enumerated() {
-            let x = left + Double(sectionIndex % columns) * stride
-            let y = inset.top + Double(sectionIndex / columns) * (stackHeight + spacing)
-            let center = Point(x: x + size.width / 2, y: y + size.height / 2)
             let count = section.items.count
+            if sectionIndex == opened {
+                if slot > 0 { top += Double((slot + columns - 1) / columns) * (stackHeight + spacing) }
+                slot = 0
+                let header = hasTitles && section.hasHeader ? headerHeight + Self.titleSpacing : 0
+                if hasTitles && section.hasHeader {
+                    titles.append(LayoutAttributes(
+                        indexPath: IndexPath(item: 0, section: sectionIndex),
+                        category: .supplementary(ElementCategory.headerKind),
+                        frame: Rect(x: left, y: top, width: blockWidth, height: headerHeight), zIndex: count + 1))
+                }
+                // An opened card carries its title below the picture (its metrics' label height),
+                // the picture as large as in the stack.
+                let rowHeight = size.height + (section.items.map(\.usableLabelHeight).max() ?? 0)
+                for (item, metrics) in section.items.enumerated() {
+                    cells.append(LayoutAttributes(
+                        indexPath: IndexPath(item: item, section: sectionIndex),
+                        frame: Rect(x: left + Double(item % columns) * stride,
+                                    y: top + header + Double(item / columns) * (rowHeight + spacing),
+                                    width: size.width, height: size.height + metrics.usableLabelHeight),
+                        zIndex: count - item))
+                }
+                let rows = (count + columns - 1) / columns
+                let gridHeight = header + (rows == 0 ? 0 : Double(rows) * rowHeight + Double(rows - 1) * spacing)
+                bottom = top + gridHeight
+                top += gridHeight + spacing
+                continue
+            }
+            let x = left + Double(slot % columns) * stride
+            let y = top + Double(slot / columns) * (stackHeight + spacing)
+            slot += 1
+            bottom = y + stackHeight
+            let center = Point(x: x + size.width / 2, y: y + size.height / 2)
             for item in 0..<count {
                 let visible = item < visibleItemCount
                 let turn = visible ? rotation(ofItem: item) : 0
@@ -68,15 +108,15 @@ public struct StackLayout: CollectionLayout, Hashable {
                     isHidden: !visible))
             }
             if hasTitles && section.hasHeader {
+                // The title sits at the bottom of a frame that covers the whole stack, above its
+                // cards, so the stack is one target (the gallery opens it: GalleryModel).
                 titles.append(LayoutAttributes(
                     indexPath: IndexPath(item: 0, section: sectionIndex),
                     category: .supplementary(ElementCategory.headerKind),
-                    frame: Rect(
-                        x: x, y: y + size.height + Self.titleSpacing, width: size.width, height: headerHeight)))
+                    frame: Rect(x: x, y: y, width: size.width, height: stackHeight), zIndex: count + 1))
             }
         }
-        let rows = (context.sections.count + columns - 1) / columns
-        let gridHeight = rows == 0 ? 0 : Double(rows) * stackHeight + Double(rows - 1) * spacing
+        let gridHeight = context.sections.isEmpty ? 0 : bottom - inset.top
         cells.append(contentsOf: titles)
         let contentSize = fitIntoContent(
             &cells,
@@ -85,5 +125,16 @@ public struct StackLayout: CollectionLayout, Hashable {
                 height: inset.top + gridHeight + inset.bottom),
             centred: false)
         return PreparedLayout(contentSize: contentSize, attributes: cells)
+    }
+
+    /// Stacks open when they show titles: the header, which covers the stack and holds its title,
+    /// is what a visitor taps.
+    public var opensSections: Bool { headerHeight > 0 }
+
+    /// The same stacks with section `section` opened.
+    public func opening(section: Int) -> any CollectionLayout {
+        var layout = self
+        layout.openedSection = section
+        return layout
     }
 }

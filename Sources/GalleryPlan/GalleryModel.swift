@@ -101,6 +101,9 @@ package struct GalleryModel: Sendable {
         package var contentSize: Size
         /// How the cards turn as the strip scrolls (cover flow); nil when they stay as placed.
         package var scrollDrivenTurn: ScrollDrivenTurn?
+        /// The section opened in place (stacks that open), its cards a grid; nil in every state
+        /// but an opening arrangement's opened ones, which are always unfiltered (filter 0).
+        package var openedSection: Int? = nil
     }
 
     /// Cards in DOM order: section by section, each in gallery order.
@@ -111,7 +114,13 @@ package struct GalleryModel: Sendable {
     package var arrangements: [ArrangementSetting]
     package var breakpoints: [SiteConfig.Breakpoint]
     package var filters: [Filter]
+    /// Every arrangement × filter × breakpoint (`stateIndex`), then the opened states
+    /// (`openedStateIndex`).
     package var states: [State]
+    /// The arrangements whose sections open in place (a `stack` with titles on a site with `section_by`),
+    /// each with the index in `states` of its first opened state: section by section, breakpoint
+    /// by breakpoint. Empty on every other gallery, which then has exactly the states it always had.
+    package var openingArrangements: [(arrangement: Int, firstState: Int)]
     /// Right to left on an Arabic, Hebrew, Persian or Urdu site: every placement is then the
     /// mirror image of the engine's (unless the arrangement turned flipping off).
     package var layoutDirection: LayoutDirection
@@ -150,7 +159,35 @@ package struct GalleryModel: Sendable {
                 }
             }
         }
+        // Opened stacks: one state per section × breakpoint of each arrangement whose layout
+        // opens a section, unfiltered (a chip closes the stacks: GalleryStyle).
+        var openingArrangements: [(arrangement: Int, firstState: Int)] = []
+        if hasSectionHeaders, !sections.isEmpty {
+            // An opened stack's cards show their titles, whether or not the stacks do.
+            let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: settings.labelHeight) }
+            for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated()
+            where !layoutsByBreakpoint.isEmpty
+                && layoutsByBreakpoint.allSatisfy({ ($0 as? any SectionOpeningLayout)?.opensSections == true }) {
+                openingArrangements.append((arrangementIndex, states.count))
+                for section in sections.indices {
+                    for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
+                        states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics,
+                                                 members: nil, hasHeaders: true, width: breakpoint.width, direction: layoutDirection,
+                                                 arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
+                                                 opening: section))
+                    }
+                }
+            }
+        }
+        self.openingArrangements = openingArrangements
         self.states = states
+    }
+
+    /// Where the state of arrangement `arrangement` with section `section` opened is in `states`;
+    /// nil when that arrangement does not open sections.
+    package func openedStateIndex(arrangement: Int, section: Int, breakpoint: Int) -> Int? {
+        guard let first = openingArrangements.first(where: { $0.arrangement == arrangement })?.firstState else { return nil }
+        return first + section * breakpoints.count + breakpoint
     }
 
     /// The state for an arrangement, breakpoint and filter.
@@ -166,7 +203,7 @@ package struct GalleryModel: Sendable {
     /// Lays out the cards that `members` flags (all when nil), keeping sections that still have cards.
     private static func state(layout: any CollectionLayout, sections: [Section], metrics: [ItemMetrics],
                               members: [Bool]?, hasHeaders: Bool, width: Double, direction: LayoutDirection,
-                              arrangement: Int, breakpoint: Int, filter: Int) -> State {
+                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil) -> State {
         var layoutSections: [LayoutSection] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
         var headerPaths: [(section: Int, layoutSection: Int)] = []
@@ -179,6 +216,10 @@ package struct GalleryModel: Sendable {
             }
             headerPaths.append((sectionIndex, layoutSection))
             layoutSections.append(LayoutSection(items: shown.map { metrics[$0] }, hasHeader: hasHeaders))
+        }
+        var layout = layout
+        if let opening, let opened = headerPaths.first(where: { $0.section == opening }), let openable = layout as? any SectionOpeningLayout {
+            layout = openable.opening(section: opened.layoutSection)
         }
         let prepared = layout.prepareInLayoutDirection(LayoutContext(containerWidth: width, sections: layoutSections,
                                                                      layoutDirection: direction))
@@ -194,7 +235,7 @@ package struct GalleryModel: Sendable {
             }
         }
         return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
-                     contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn)
+                     contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn, openedSection: opening)
     }
 
     /// Width ÷ height of a recipe's picture; 4:5 when there is none to measure.

@@ -515,6 +515,32 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   text-align: center;
 }
 
+/* Stacks that open (a stack arrangement on a site with section_by). Each section's header holds
+   its stack's radio (`gs1`…; `gs0`, first in the canvas, closes them all) and a label that covers
+   the whole stack, its title at the bottom, so a tap anywhere on a stack opens it; the build lays
+   the opened section out as a grid in place (`.g:has(#gsN:checked)` rules), and its header then
+   spans the grid with a Back control. Only the stack arrangement with "All" chosen opens stacks:
+   elsewhere the radios are gone and the header is a plain title. The radios arm the transitions as
+   the switcher's do. */
+.gs { position: absolute; left: 0; top: 0; opacity: 0; width: 1px; height: 1px; margin: 0; pointer-events: none; }
+.gh:has(> .gs) { pointer-events: none; }
+.gh-open { flex: 1; align-self: stretch; display: flex; align-items: flex-end; min-width: 0; }
+.gh-back { display: none; }
+.g:has(.segments input:not([value="stack"]):checked, .chip-row input:not(#gf0):checked) .gs { display: none; }
+.g:not(:has(.segments input:not([value="stack"]):checked, .chip-row input:not(#gf0):checked)) :is(.gh-open, .gh-back) { pointer-events: auto; cursor: pointer; }
+.g:not(:has(.segments input:not([value="stack"]):checked, .chip-row input:not(#gf0):checked)) .gh:not(:has(> .gs:checked)) .gh-open {
+  justify-content: center; text-align: center;
+}
+.g:not(:has(.segments input:not([value="stack"]):checked, .chip-row input:not(#gf0):checked)) .gh:has(> .gs:checked) .gh-open { cursor: default; }
+.g:not(:has(.segments input:not([value="stack"]):checked, .chip-row input:not(#gf0):checked)) .gh:has(> .gs:checked) .gh-back {
+  display: inline-flex; align-items: center; gap: .3em; flex: none; margin-inline-start: .75rem; align-self: flex-end;
+  padding: .3rem .8rem; border-radius: 999px; border: 1px solid var(--line); background: var(--surface); color: var(--ink);
+  font: 600 .85rem/1.2 system-ui, sans-serif; text-shadow: none; box-shadow: 0 1px 3px var(--shadow-raised);
+}
+.gs:focus-visible + .gh-open, .g:has(#gs0:focus-visible) .gh-open { outline: 3px solid var(--focus); outline-offset: 4px; border-radius: 6px; }
+.gv-textured .gs:focus-visible + .gh-open, .gv-textured:has(#gs0:focus-visible) .gh-open { outline-color: var(--focus-on-texture); }
+.g:has(.gs:checked:not([checked])) { --armed: 1; transition: --armed 0s; }
+
 /* First, previous, a window of five pages, next, last: it wraps rather than ever scrolling the
    page sideways, and on a phone the arrows drop their words. */
 .pagination {
@@ -953,9 +979,9 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
     {{/hasFilters}}
   </div>
   <section class="gv{{#hasBackground}} gv-textured{{/hasBackground}}" aria-label="{{t.gallery_label}}">
-    <div class="gc">
+    <div class="gc">{{#hasStacks}}<input type="radio" name="stack" id="gs0" class="gs" checked aria-label="{{t.stacks_closed}}">{{/hasStacks}}
 {{#sections}}
-      <h2 class="gh {{classes}}" style="{{style}}">{{title}}</h2>
+      <h2 class="gh {{classes}}" style="{{style}}">{{#opens}}<input type="radio" name="stack" id="{{id}}" class="gs" aria-label="{{openLabel}}"><label for="{{id}}" class="gh-open">{{title}}</label><label for="gs0" class="gh-back" aria-hidden="true"><span class="arrow">←</span> {{t.stack_back}}</label>{{/opens}}{{^opens}}{{title}}{{/opens}}</h2>
 {{/sections}}
 {{#cards}}
 {{>card}}
@@ -1032,6 +1058,10 @@ arrangement_stack: "كومة"
 arrangement_circle: "دائرة"
 arrangement_masonry: "فسيفساء"
 arrangement_justified: "مضبوط"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "فتح {name}"
+stacks_closed: "كل المجموعات مغلقة"
+stack_back: "رجوع"
 glass: "الكأس"
 makes: "الكمية"
 prep: "التحضير"
@@ -1169,6 +1199,10 @@ arrangement_stack: "Stapel"
 arrangement_circle: "Kreis"
 arrangement_masonry: "Mauerwerk"
 arrangement_justified: "Blocksatz"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "{name} öffnen"
+stacks_closed: "Alle Stapel geschlossen"
+stack_back: "Zurück"
 glass: "Glas"
 makes: "Ergibt"
 prep: "Vorbereitung"
@@ -1309,6 +1343,11 @@ arrangement_stack: Stack
 arrangement_circle: Circle
 arrangement_masonry: Masonry
 arrangement_justified: Justified
+# Stacks that open (a stack arrangement with section_by): the radio that opens one, the one
+# that closes them all, and the visible back control of an opened stack.
+open_stack: "Open {name}"
+stacks_closed: All stacks closed
+stack_back: Back
 
 # A recipe
 glass: Glass
@@ -1451,6 +1490,10 @@ arrangement_stack: "Pila"
 arrangement_circle: "Círculo"
 arrangement_masonry: "Mosaico"
 arrangement_justified: "Justificado"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "Abrir {name}"
+stacks_closed: "Todas las pilas cerradas"
+stack_back: "Volver"
 glass: "Vaso"
 makes: "Rinde"
 prep: "Preparación"
@@ -1588,6 +1631,10 @@ arrangement_stack: "Pile"
 arrangement_circle: "Cercle"
 arrangement_masonry: "Mosaïque"
 arrangement_justified: "Justifié"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "Ouvrir {name}"
+stacks_closed: "Toutes les piles fermées"
+stack_back: "Retour"
 glass: "Verre"
 makes: "Quantité"
 prep: "Préparation"
@@ -1725,6 +1772,10 @@ arrangement_stack: "Pila"
 arrangement_circle: "Cerchio"
 arrangement_masonry: "Mosaico"
 arrangement_justified: "Giustificato"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "Apri {name}"
+stacks_closed: "Tutte le pile chiuse"
+stack_back: "Indietro"
 glass: "Bicchiere"
 makes: "Dosi"
 prep: "Preparazione"
@@ -1862,6 +1913,10 @@ arrangement_stack: "重ね"
 arrangement_circle: "円形"
 arrangement_masonry: "石積み"
 arrangement_justified: "両端揃え"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "{name}を開く"
+stacks_closed: "すべての山を閉じる"
+stack_back: "戻る"
 glass: "グラス"
 makes: "分量"
 prep: "下ごしらえ"
@@ -1990,6 +2045,10 @@ arrangement_stack: "Stapel"
 arrangement_circle: "Cirkel"
 arrangement_masonry: "Metselwerk"
 arrangement_justified: "Uitgevuld"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "{name} openen"
+stacks_closed: "Alle stapels gesloten"
+stack_back: "Terug"
 glass: "Glas"
 makes: "Opbrengst"
 prep: "Voorbereiding"
@@ -2126,6 +2185,10 @@ arrangement_stack: "Pilha"
 arrangement_circle: "Círculo"
 arrangement_masonry: "Mosaico"
 arrangement_justified: "Justificado"
+# Stacks that open (a stack arrangement with section_by)
+open_stack: "Abrir {name}"
+stacks_closed: "Todas as pilhas fechadas"
+stack_back: "Voltar"
 glass: "Copo"
 makes: "Rende"
 prep: "Preparo"

@@ -38,9 +38,19 @@ extension PageRenderer {
             card["decoding"] = .string(firstScreen ? "auto" : "async")
             return .dictionary(card)
         }
+        // Stacks that open: each header holds its stack's radio (`gs1`…) and the labels that open
+        // and close it; `gs0`, first in the canvas, closes them all.
+        let hasStacks = !model.openingArrangements.isEmpty
         let sections: [MustacheValue] = model.hasSectionHeaders ? model.sections.enumerated().map { index, section in
-            ["title": .string(section.title), "style": .string(style.headerStyles[index]),
-             "classes": .string(GalleryStyle.filterClasses(section: index, model: model))]
+            var header: [String: MustacheValue] = [
+                "title": .string(section.title), "style": .string(style.headerStyles[index]),
+                "classes": .string(GalleryStyle.filterClasses(section: index, model: model))]
+            if hasStacks {
+                header["opens"] = true
+                header["id"] = .string("gs\(index + 1)")
+                header["openLabel"] = .string(strings.phrase("open_stack", ["name": section.title]))
+            }
+            return .dictionary(header)
         } : []
         let arrangements: [MustacheValue] = model.arrangements.enumerated().map { index, arrangement in
             ["id": .string("ga\(index)"),
@@ -70,6 +80,7 @@ extension PageRenderer {
             "cards": .array(cards),
             "hasCards": .bool(!cards.isEmpty),
             "sections": .array(sections),
+            "hasStacks": .bool(hasStacks),
             "arrangements": .array(arrangements),
             "hasSwitcher": .bool(arrangements.count > 1),
             "filters": .array(filters),

@@ -90,38 +90,50 @@ package struct GalleryStyle: Sendable {
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
             // min-width, so its rule still applies), else the unfiltered arrangement.
-            let fallback: Int? = state.breakpoint > 0
-                ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
-                : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
-            let scope = Self.scope(arrangement: state.arrangement, filter: state.filter).utf8
+            // An opened stack's state falls back to its arrangement's closed stacks at the same
+            // breakpoint, whose places the stacks before the opened one keep.
+            let fallback: Int?
+            if state.openedSection != nil {
+                fallback = model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint, filter: 0)
+            } else {
+                fallback = state.breakpoint > 0
+                    ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
+                    : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
+            }
+            let scope = state.openedSection.map { Self.openedScope(model: model, arrangement: state.arrangement, section: $0) }
+                ?? Self.scope(arrangement: state.arrangement, filter: state.filter)
+            let scopeText = scope.utf8
             let breakpoint = model.breakpoints[state.breakpoint]
             // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
             if state.breakpoint > 0 {
                 css += containerQueries[state.breakpoint]
                 css.append(UInt8(ascii: "{"))
             }
-            if fallback.map({ model.states[$0].contentSize }) != state.contentSize {
-                css += scope
+            // An opened state's rules outrank every rule of its arrangement, its own at smaller
+            // breakpoints too, so it says the canvas size even where it equals the closed one's.
+            if fallback.map({ model.states[$0].contentSize }) != state.contentSize || state.openedSection != nil {
+                css += scopeText
                 css += " .gc{--cw:".utf8
                 CSSNumber.write(max(state.contentSize.width, breakpoint.width), places: 1, to: &css)
                 css += ";--ch:".utf8
                 CSSNumber.write(state.contentSize.height, places: 1, to: &css)
                 css.append(UInt8(ascii: "}"))
             }
-            if state.filter == 0, state.contentSize.width > breakpoint.width + 0.5, model.layoutDirection == .leftToRight {
+            if state.filter == 0, state.openedSection == nil, state.contentSize.width > breakpoint.width + 0.5,
+               model.layoutDirection == .leftToRight {
                 // Wider than the page (spread): the strip scrolls on its own, card by card. Not on a
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
                 // grown to its far left end, the end of the list, so there it scrolls freely.
-                css += scope
+                css += scopeText
                 // A strip whose cards turn with the scroll (cover flow) scrolls freely: a snap area
                 // is a card's transformed box, which moves as the card turns. It snaps only to a
                 // focused card, its one snap area, which faces the viewer once at the middle.
                 css += (state.scrollDrivenTurn == nil ? " .gv{" : " .gv:has(.card:focus-visible){").utf8
                 css += "scroll-snap-type:x mandatory}".utf8
             }
-            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scope, to: &css)
+            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: &css)
             if model.hasSectionHeaders {
-                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scope, to: &css)
+                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scopeText, to: &css)
             }
             if state.breakpoint > 0 { css.append(UInt8(ascii: "}")) }
             css.append(UInt8(ascii: "\n"))
@@ -146,6 +158,16 @@ package struct GalleryStyle: Sendable {
         ".g" + (arrangement > 0 ? ":has(#ga\(arrangement):checked)" : "") + (filter > 0 ? ":has(#gf\(filter):checked)" : "")
     }
 
+    /// The `.g:has(...)` prefix selecting an arrangement with section `section`'s stack opened
+    /// (radio `gs1` for the first section): the arrangement's radio whenever there is a switcher
+    /// (the stack radios keep their choice in other arrangements), and "All" checked when there are
+    /// chips, so a chip closes the stacks and shows its filtered stacks instead. Its specificity
+    /// beats the arrangement's own rules, filtered or not, at every breakpoint.
+    static func openedScope(model: GalleryModel, arrangement: Int, section: Int) -> String {
+        ".g" + (model.arrangements.count > 1 ? ":has(#ga\(arrangement):checked)" : "") + ":has(#gs\(section + 1):checked)"
+            + (model.filters.isEmpty ? "" : ":has(#gf0:checked)")
+    }
+
     /// The filter classes of an element: `t3` when filter 3 shows it.
     package static func filterClasses(card: Int, model: GalleryModel) -> String {
         model.filters.indices.filter { model.filters[$0].members.contains(card) }.map { "t\($0 + 1)" }.joined(separator: " ")
@@ -163,6 +185,7 @@ package struct GalleryStyle: Sendable {
     static func stateName(_ state: GalleryModel.State) -> String {
         let letter = state.arrangement < letters.count ? String(letters[state.arrangement]) : "a\(state.arrangement)_"
         return letter + String(state.breakpoint) + (state.filter > 0 ? "-\(state.filter)" : "")
+            + (state.openedSection.map { "s\($0 + 1)" } ?? "")
     }
 
     /// Encodes states one after another, remembering each state's expressions so a later state
@@ -236,11 +259,15 @@ package struct GalleryStyle: Sendable {
                 stateKeys[slot(kind: kind, state: fallback)]
                     ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight)
             }
-            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
+            // An opened stack's cards carry their titles (the layout made them taller for it).
+            let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
+            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
+                               titled: titled, titleHeight: self.labelHeight)
             stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
-            if state.breakpoint > 0, let fallbackIndex, let baseSlot,
+            // Every opened state of a breakpoint falls back to the same closed one, which stays.
+            if state.breakpoint > 0, state.openedSection == nil, let fallbackIndex, let baseSlot,
                model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0 {
                 stateKeys[baseSlot] = nil
             }
@@ -249,7 +276,10 @@ package struct GalleryStyle: Sendable {
             // every arrangement and outranks another arrangement's unfiltered rule
             // (`.g:has(#ga1:checked) .card`), so another arrangement's smallest filtered state
             // declares every property, even those its members keep (a chip with every card).
-            let declaresEveryProperty = state.filter > 0 && state.arrangement > 0 && state.breakpoint == 0
+            // Likewise every opened stack's state: it falls back to the closed stacks at its own
+            // breakpoint, yet its rules at smaller breakpoints, which outrank those, match too.
+            let declaresEveryProperty = state.openedSection != nil
+                || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
             var expressions = [[UInt8]?](repeating: nil, count: properties.count)
             var declarations: [UInt8] = []
             for (propertyIndex, property) in properties.enumerated() {
@@ -307,11 +337,14 @@ package struct GalleryStyle: Sendable {
 
         /// Each property's key for the member elements, property by property (other elements keep
         /// 0: a filtered state and the states falling back to it share its members), `hidden`
-        /// standing in for elements not placed.
-        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double) -> [Int] {
+        /// standing in for elements not placed; the `titled` elements have room for a title
+        /// `titleHeight` high whatever the arrangement's `labelHeight`.
+        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double,
+                          titled: Range<Int>? = nil, titleHeight: Double = 0) -> [Int] {
             var keys = [Int](repeating: 0, count: properties.count * elements.count)
             for element in members {
                 let placement = elements[element] ?? hidden
+                let labelHeight = titled?.contains(element) == true ? titleHeight : labelHeight
                 for (propertyIndex, property) in properties.enumerated() {
                     keys[propertyIndex * elements.count + element] = property.key(placement, labelHeight: labelHeight,
                                                                                   perspective: perspective)

@@ -6,7 +6,7 @@ import GallerySupport
 /// A contact sheet of a gallery page as SVG: one row per arrangement, one column per breakpoint,
 /// every card drawn where the engine puts it (turned, scaled and seen in its perspective, in its
 /// stacking order) with its title, so an author can compare parameters without a browser. Unfiltered
-/// states only; the same model gives the same bytes.
+/// states only, and a row per opened stack where stacks open; the same model gives the same bytes.
 package enum LayoutPreview {
     /// How wide the largest breakpoint is drawn; the others at the same scale.
     static let largestBreakpointWidth = 320.0
@@ -25,12 +25,24 @@ package enum LayoutPreview {
                     min(max(state.contentSize.height, 1) * scale, maximumHeight))
         }
         let unfiltered = model.states.filter { $0.filter == 0 }
+        // One row per arrangement, and one per opened stack after an arrangement whose stacks open.
+        var rowKeys: [RowKey] = []
+        for arrangement in model.arrangements.indices {
+            rowKeys.append(RowKey(arrangement: arrangement, opened: nil))
+            if model.openedStateIndex(arrangement: arrangement, section: 0, breakpoint: 0) != nil {
+                rowKeys += model.sections.indices.map { RowKey(arrangement: arrangement, opened: $0) }
+            }
+        }
+        let rowOf = Dictionary(uniqueKeysWithValues: rowKeys.enumerated().map { ($1, $0) })
+        func row(_ state: GalleryModel.State) -> Int {
+            rowOf[RowKey(arrangement: state.arrangement, opened: state.openedSection)] ?? 0
+        }
         var columnWidths = [Double](repeating: 0, count: model.breakpoints.count)
-        var rowHeights = [Double](repeating: 0, count: model.arrangements.count)
+        var rowHeights = [Double](repeating: 0, count: rowKeys.count)
         for state in unfiltered {
             let size = panelSize(state)
             columnWidths[state.breakpoint] = max(columnWidths[state.breakpoint], size.width)
-            rowHeights[state.arrangement] = max(rowHeights[state.arrangement], size.height)
+            rowHeights[row(state)] = max(rowHeights[row(state)], size.height)
         }
         func offsets(_ sizes: [Double], extra: Double) -> [Double] {
             var result: [Double] = []
@@ -49,13 +61,14 @@ package enum LayoutPreview {
             + " viewBox=\"0 0 \(number(width)) \(number(height))\" font-family=\"system-ui, sans-serif\">\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#f7f3ec\"/>\n"
         for state in unfiltered {
-            let left = columns[state.breakpoint], top = rows[state.arrangement]
+            let left = columns[state.breakpoint], top = rows[row(state)]
             let breakpoint = model.breakpoints[state.breakpoint]
             let size = panelSize(state)
-            let caption = "\(model.arrangements[state.arrangement].label) · \(breakpoint.name) \(CSSNumber.format(breakpoint.width))px"
+            let opened = state.openedSection.map { " · \(model.sections[$0].title) open" } ?? ""
+            let caption = "\(model.arrangements[state.arrangement].label)\(opened) · \(breakpoint.name) \(CSSNumber.format(breakpoint.width))px"
             svg += "<g transform=\"translate(\(number(left)) \(number(top)))\">\n"
             svg += "<text x=\"0\" y=\"12\" font-size=\"11\" fill=\"#2b1d14\">\(XMLText.escape(caption))</text>\n"
-            let clip = "p\(state.arrangement)-\(state.breakpoint)"
+            let clip = "p\(state.arrangement)-\(state.breakpoint)" + (state.openedSection.map { "-s\($0 + 1)" } ?? "")
             svg += "<clipPath id=\"\(clip)\"><rect width=\"\(number(size.width))\" height=\"\(number(size.height))\"/></clipPath>\n"
             svg += "<g transform=\"translate(0 \(number(captionHeight)))\" clip-path=\"url(#\(clip))\">\n"
             // The content, and the part of it a page at the breakpoint's width shows at once.
@@ -117,6 +130,12 @@ package enum LayoutPreview {
             y *= placement.scale
             return Point(x: centre.x + x * cos(angle) - y * sin(angle), y: centre.y + x * sin(angle) + y * cos(angle))
         }
+    }
+
+    /// A contact sheet row: an arrangement, or one of its stacks opened.
+    private struct RowKey: Hashable {
+        var arrangement: Int
+        var opened: Int?
     }
 
     private static func number(_ value: Double) -> String { CSSNumber.format(value, places: 1) }

@@ -4,7 +4,8 @@ import GalleryImages
 import GalleryPlan
 
 /// The gallery's computed frames as JSON, for browser checks and for debugging a layout: what
-/// every card's box should be, per arrangement, breakpoint and filter, straight from the engines.
+/// every card's box should be, per arrangement, breakpoint and filter (and per opened stack, when
+/// stacks open), straight from the engines.
 package enum LayoutReport {
     package static func json(_ model: GalleryModel) -> String {
         func string(_ text: String) -> String { JSONValue.string(text).text }
@@ -25,7 +26,9 @@ package enum LayoutReport {
                 }
                 return list(fields)
             }
-            states.append("{\"arrangement\":\(state.arrangement),\"breakpoint\":\(state.breakpoint),\"filter\":\(state.filter),"
+            // An opened stack's state names its section (an index into "sections").
+            let opened = state.openedSection.map { ",\"opened\":\($0)" } ?? ""
+            states.append("{\"arrangement\":\(state.arrangement),\"breakpoint\":\(state.breakpoint),\"filter\":\(state.filter)\(opened),"
                           + "\"width\":\(number(state.contentSize.width)),\"height\":\(number(state.contentSize.height)),"
                           + "\"cards\":\(list(cards))}")
         }
@@ -35,6 +38,8 @@ package enum LayoutReport {
             + ",\"filters\":" + list(model.filters.map { string($0.name) })
             + ",\"filterMembers\":" + list(model.filters.map { filter in list(filter.members.sorted().map(String.init)) })
             + ",\"cards\":" + list(model.cards.map { string($0.slug) })
+            // Sections only where stacks open, so every other report stays as it was.
+            + (model.openingArrangements.isEmpty ? "" : ",\"sections\":" + list(model.sections.map { string($0.title) }))
             + ",\"cardFields\":[\"centreX\",\"centreY\",\"width\",\"height\",\"rotation\",\"scale\",\"hidden\""
             // A turned card's list goes on with its turn in depth; an unturned card's stops there.
             + ",\"translationX\",\"translationY\",\"translationZ\",\"rotationX\",\"rotationY\",\"perspective\"]"

@@ -34,6 +34,25 @@ def large_site():
 
 
 @pytest.fixture(scope="session")
+def stacks_site():
+    """The sample site grouped by glass with a stack arrangement (sites.with_stacks), built with
+    its layout report: the opened stacks' states are in it too."""
+    with sites.scratch("gallerygen-browser-stacks-") as workdir:
+        source = sites.with_stacks(ROOT / "Site", workdir / "source")
+        layout = sites.build(source, workdir / "site", workdir / "layout.json")
+        yield {"output": workdir / "site", "layout": layout}
+
+
+@pytest.fixture(scope="session")
+def rtl_stacks_site():
+    """The Arabic fixture site grouped by tag with a stack arrangement (sites.with_rtl_stacks)."""
+    with sites.scratch("gallerygen-browser-rtl-stacks-") as workdir:
+        source = sites.with_rtl_stacks(ROOT / "Tests" / "Fixtures" / "rtl", workdir / "source")
+        layout = sites.build(source, workdir / "site", workdir / "layout.json")
+        yield {"output": workdir / "site", "layout": layout}
+
+
+@pytest.fixture(scope="session")
 def browser():
     """Headless Chromium as a Selenium driver (CDP included)."""
     driver = engines.chromium_driver()

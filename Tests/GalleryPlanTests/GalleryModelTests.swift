@@ -91,6 +91,44 @@ import GalleryTestSupport
         #expect(model.state(arrangement: 1, breakpoint: 0, filter: 0).headers.allSatisfy { $0 == nil })
     }
 
+    @Test func aStackArrangementWithSectionsHasAnOpenedStatePerSectionAndBreakpoint() throws {
+        let model = try model(arrangements: ["grid", "stack"], sectionBy: "glass")
+        // 2 arrangements × 4 filters × 2 breakpoints, then the stack's 3 sections × 2 breakpoints.
+        #expect(model.states.count == 16 + 6)
+        #expect(model.openingArrangements.map(\.arrangement) == [1])
+        #expect(model.openingArrangements.map(\.firstState) == [16])
+        #expect(model.openedStateIndex(arrangement: 1, section: 1, breakpoint: 0) == 18)
+        #expect(model.openedStateIndex(arrangement: 0, section: 1, breakpoint: 0) == nil)
+        let opened = model.states[18]
+        #expect((opened.arrangement, opened.breakpoint, opened.filter, opened.openedSection) == (1, 0, 0, 1))
+        // Rocks (card 2) opened: Coupe stays the same stack, Rocks' card is straight and shown,
+        // Other's stack (card 3) moves down under it.
+        let closed = model.state(arrangement: 1, breakpoint: 0, filter: 0)
+        #expect(opened.cards[0] == closed.cards[0] && opened.cards[1] == closed.cards[1])
+        #expect(opened.cards[2]?.rotation == 0 && opened.cards[2]?.isHidden == false)
+        let other = try #require(opened.cards[3]), rocks = try #require(opened.cards[2])
+        #expect(other.y > rocks.y)
+        #expect(opened.headers.allSatisfy { $0 != nil })
+        #expect(model.states.prefix(16).allSatisfy { $0.openedSection == nil })
+    }
+
+    @Test func withoutSectionsOrWithoutAStackNoStateOpens() throws {
+        let unsectioned = try model(arrangements: ["grid", "stack"])
+        #expect(unsectioned.states.count == 16 && unsectioned.openingArrangements.isEmpty)
+        let noStack = try model(arrangements: ["grid", "fan"], sectionBy: "glass")
+        #expect(noStack.states.count == 16 && noStack.openingArrangements.isEmpty)
+        #expect(noStack.openedStateIndex(arrangement: 0, section: 0, breakpoint: 0) == nil)
+        // Stacks without titles have no header to tap: they stay closed.
+        var settings = GallerySettings()
+        settings.arrangements = [ArrangementSetting(engine: "stack")]
+        settings.sectionBy = "glass"
+        var untitled = StackLayout()
+        untitled.headerHeight = 0
+        let closed = GalleryModel(recipes: Self.sample, images: [:], settings: settings, layouts: [[untitled]],
+                                  breakpoints: [SiteConfig.Breakpoint(name: "phone", width: 375)])
+        #expect(closed.openingArrangements.isEmpty && closed.states.count == 4)
+    }
+
     @Test func emptyAndSingleRecipeGalleriesWork() throws {
         #expect(try model([]).states.allSatisfy { $0.cards.isEmpty })
         let one = try model(Self.recipes([("x", [], nil)]))
@@ -245,6 +283,67 @@ import GalleryTestSupport
         // The far edge is on the left: a card coming in there trails to the left.
         #expect(css.contains("@keyframes gsf{from{transform:translateX(calc(-25 * var(--u)))}"))
         #expect(css.contains("@keyframes gsn{from{transform:translateX(0)}to{transform:translateX(calc(25 * var(--u)))}}"))
+    }
+
+    @Test func anOpenedStackHasItsOwnRulesThatOutrankTheClosedOnes() throws {
+        let model = try GalleryModelTests().model(arrangements: ["grid", "stack"], sectionBy: "glass")
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        let rules = style.css.split(separator: "\n").flatMap { $0.split(separator: "}") }
+        // Scoped by the stack's arrangement, its radio and "All": a chip closes the stacks.
+        let scope = ".g:has(#ga1:checked):has(#gs2:checked):has(#gf0:checked)"
+        let cards = try #require(rules.first { $0.hasPrefix(scope + " .card{") })
+        // Every opened rule says every property, even those the cards keep from the closed stacks
+        // at its breakpoint (its fallback): its own rules at smaller breakpoints outrank those and
+        // match too, and their values would show through.
+        let opened = rules.map { $0.replacingOccurrences(of: "@container gallery (min-width: 1228px){", with: "") }
+            .filter { $0.hasPrefix(".g:has(#ga1:checked):has(#gs") && !$0.contains(" .gc{") }
+        #expect(opened.count == 3 * 2 * 2)
+        for rule in opened {
+            for property in ["x", "y", "w", "h", "r", "s", "z", "o", "v", "lh"] {
+                #expect(rule.contains("{--\(property):") || rule.contains(";--\(property):"), "\(rule) lacks --\(property)")
+            }
+        }
+        #expect(cards.contains("--w:120;"))
+        #expect(rules.contains { $0.hasPrefix(scope + " .gh{") })
+        #expect(rules.contains { $0.hasPrefix(scope + " .gc{--cw:") })
+        #expect(style.css.contains("@container gallery (min-width: 1228px){" + scope))
+        // Only the cards that move carry the opened state's values: Coupe's first card stays.
+        #expect(style.cardStyles[2].contains("--yb0s2:"))
+        #expect(!style.cardStyles[0].contains("--yb0s2:"))
+        // Every opened variable a rule reads without a fallback is on every card.
+        for match in style.css.matches(of: /var\((--[a-z]+[a-z][0-9]+s[0-9]+)\)/) {
+            for (index, card) in style.cardStyles.enumerated() {
+                #expect(card.contains(match.output.1 + ":"), "card \(index) lacks \(match.output.1)")
+            }
+        }
+        // The report names the opened states and the sections.
+        let report = LayoutReport.json(model)
+        #expect(report.contains("\"filter\":0,\"opened\":1,"))
+        #expect(report.contains("\"sections\":[\"Coupe\",\"Rocks\",\"Other\"]"))
+        // The contact sheet draws a row per opened stack.
+        #expect(LayoutPreview.svg(model).contains("Stack · Rocks open · phone 375px"))
+    }
+
+    @Test func aSingleStackArrangementWithoutChipsScopesByItsRadioAlone() throws {
+        let recipes = GalleryModelTests.recipes([("a", [], "Coupe"), ("b", [], "Rocks")])
+        let model = try GalleryModelTests().model(recipes, arrangements: ["stack"], sectionBy: "glass")
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        // The opened card is taller by its title (200 + 44), which only it shows.
+        #expect(style.css.contains(".g:has(#gs1:checked) .gc{--cw:375;--ch:632}.g:has(#gs1:checked) .card{--x:47.5;"))
+        #expect(style.css.contains("--h:var(--ha0s1,200);") && style.css.contains("--lh:var(--lha0s1,0);"))
+        #expect(style.cardStyles[0].contains("--ha0s1:244;--lha0s1:44;"))
+        #expect(!style.cardStyles[1].contains("--lha0s1"))
+        #expect(!style.css.contains("#ga0") && !style.css.contains("#gf0"))
+    }
+
+    @Test func aGalleryWhoseStacksDoNotOpenWritesNothingOfThem() throws {
+        for model in [try GalleryModelTests().model(arrangements: ["grid", "stack"]),
+                      try GalleryModelTests().model(arrangements: ["grid", "fan"], sectionBy: "glass")] {
+            let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+            #expect(!style.css.contains("#gs"))
+            #expect(!LayoutReport.json(model).contains("opened"))
+            #expect(!LayoutReport.json(model).contains("\"sections\""))
+        }
     }
 
     @Test func sameModelGivesSameCSS() throws {

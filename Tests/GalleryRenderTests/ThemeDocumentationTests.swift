@@ -115,6 +115,8 @@ struct TemplateContexts: Sendable {
                             "---\ntitle: Remote Fizz\nsummary: From afar.\nimage: https://example.com/fizz.jpg\ntags: [\"!!\", gin]\n---\nFizz.\n")
         try BuiltSite.replace("gallery:\n", with: "extra:\n  bar: [Corner, Shelf]\ngallery:\n  page_size: 2\n  section_by: glass\n",
                               in: directory.appendingPathComponent("site.yml"))
+        // Stacks that open: a stack arrangement with the sections.
+        try BuiltSite.replace("    - fan\n", with: "    - fan\n    - stack\n", in: directory.appendingPathComponent("site.yml"))
         try BuiltSite.replace("title:", with: "menu:\n  - { label: Gin, tag: gin }\n  - { label: Shop, url: \"https://example.com/shop\" }\ntitle:",
                               in: directory.appendingPathComponent("site.yml"))
         try temporary.write("basic/pages/about.md", "---\ntitle: About\ndescription: Who we are.\nimage: images/lemonade.jpg\nmenu: 5\n---\nWe mix.\n")
