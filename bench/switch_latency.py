@@ -176,8 +176,14 @@ def analyse(events, latency_ms):
     def elements(args):
         return args.get("elementCount") or args.get("data", {}).get("elementCount") or 0
 
+    # The main thread's CPU time (tdur of its top-level tasks, unthrottled and nearly blind to other
+    # processes on the machine, unlike the wall-clock figures).
+    tasks = [(e["ts"], e.get("tdur", 0)) for e in events
+             if (e["pid"], e["tid"]) == (pid, tid) and e.get("name") == "RunTask" and e.get("ph") == "X"]
+
     def summary(low, high):
         result = {kind: 0.0 for kind in WORK.values()}
+        result["cpu"] = sum(tdur for ts, tdur in tasks if low <= ts < high) / 1000
         result.update({f"{kind}_n": 0 for kind in WORK.values()})
         result["elements"] = 0
         for name, ts, dur, args in work:
@@ -242,7 +248,7 @@ def measure_site(driver, page, url, arrangements, rounds, rate, width, settle_ms
 
 def print_table(title, results):
     print(f"\n{title}")
-    header = (f"{'switch to':<20} {'n':>2} {'INP med':>8} {'max':>6} | {'style ms':>8} {'elems':>5} {'layout':>7} {'paint':>6}"
+    header = (f"{'switch to':<20} {'n':>2} {'INP med':>8} {'max':>6} | {'cpu ms':>6} {'style ms':>8} {'elems':>5} {'layout':>7} {'paint':>6}"
               f" | {'trans':>5} {'frames':>6} {'style/fr':>8} {'elem/fr':>7} {'layout/fr':>9} {'paint/fr':>8} {'main ms/fr':>10}")
     print(header)
     print("-" * len(header))
@@ -257,7 +263,7 @@ def print_table(title, results):
             return sum(m[key] for m in motions) / frames if frames else float("nan")
         main = per_frame("style") + per_frame("layout") + per_frame("paint") if frames else float("nan")
         print(f"{label:<20} {len(runs):>2} {statistics.median(latencies):>8.0f} {max(latencies):>6.0f} |"
-              f" {med('style'):>8.1f} {med('elements'):>5.0f} {med('layout'):>7.1f} {med('paint'):>6.1f} |"
+              f" {med('cpu'):>6.1f} {med('style'):>8.1f} {med('elements'):>5.0f} {med('layout'):>7.1f} {med('paint'):>6.1f} |"
               f" {statistics.median(run['transitions'] for run in runs):>5.0f} {frames / max(len(motions), 1):>6.0f} {per_frame('style_n'):>8.2f} {per_frame('elements'):>7.1f}"
               f" {per_frame('layout_n'):>9.2f} {per_frame('paint_n'):>8.2f} {main:>10.2f}")
     everything = [run["latency"] for runs in results.values() for run in runs]
