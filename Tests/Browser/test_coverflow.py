@@ -139,8 +139,7 @@ def test_a_switch_into_the_cover_flow_turns_the_cards(engine, built_site):
 
 
 def test_a_switch_out_of_the_cover_flow_turns_them_back(engine, built_site):
-    # To the fan, not to the defaults: a switch back to the default arrangement starts no
-    # transition at all now and then, from any arrangement (the gallery's arming, issue 17).
+    # To the fan; the switch back to the defaults is test_every_switch_back_to_the_defaults_animates.
     _, out = switch_transitions(engine, built_site, [f"ga{coverflow(built_site['layout'])}", "ga1"])
     assert {"transform", "translate", "rotate"} <= out, f"{engine.name}: out of the cover flow {sorted(out)}"
 
