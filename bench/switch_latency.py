@@ -13,9 +13,10 @@ arrangement's label clicked and the default's after it, ROUNDS times. For each s
   transition's figures are per frame (frames: compositor DrawFrame events); "compositor-only"
   means none of the three recurs once the transition runs.
 
-Prints one table per site: per arrangement switched to, the median and max latency, the switch's
-style recalc (ms, elements), layout and paint (ms), and the transition's frames and main-thread
-work per frame. Needs Selenium and websockets (Tests/Browser/requirements.txt).
+Prints one table per site: per arrangement switched to, the median and max latency, the main
+thread's CPU time within the interaction (tdur, unthrottled), its style recalc (ms, elements),
+layout and paint (ms), the card transitions the switch started (getAnimations), and the
+transition's frames and main-thread work per frame. Needs Selenium and websockets (Tests/Browser/requirements.txt).
 
 Usage: switch_latency.py [--gallerygen PATH] [--large] [--rounds 3] [--rate 4] [--width 1280]
 """
