@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload
+.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -142,6 +142,12 @@ bench: release
 ## bench-reload: gallerygen serve on 1,000 and 10,000 generated recipes: save-to-reload of a body and a title edit, pages re-rendered
 bench-reload: release
 	$(PYTHON) bench/reload.py --gallerygen .build/release/gallerygen
+
+## bench-switch: the sample site and 1,000 generated recipes in Chromium at 4x CPU throttling: each
+## arrangement switch's latency (Event Timing) and the main thread's style, layout and paint (a trace)
+bench-switch: test-deps $(VENV)/.installed
+	$(SWIFT) build --product gallerygen
+	$(VENV)/bin/python bench/switch_latency.py --gallerygen .build/debug/gallerygen --large
 
 ## bench-layout: prepare every engine for 1k/10k/100k items at three widths, print ns per item
 bench-layout: deps

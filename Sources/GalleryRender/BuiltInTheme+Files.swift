@@ -389,10 +389,11 @@ main { display: block; }
   display: inline-flex; flex-wrap: wrap; gap: 2px; padding: 3px;
   background: var(--sunken); border-radius: 10px;
 }
+/* No transition on the segments' and chips' colours and shadows: they would restyle and repaint on
+   the main thread every frame of a switch, beside the cards' compositor-only motion (issue 17). */
 .segments label {
   padding: .4rem .8rem; border-radius: 8px; cursor: pointer;
   font-size: .9rem; font-weight: 600; color: var(--muted);
-  transition: background-color .2s ease, color .2s ease, box-shadow .2s ease;
 }
 .segments label:hover { color: var(--ink); }
 .segments input:checked + label { background: var(--surface); color: var(--ink); box-shadow: 0 1px 3px var(--shadow-raised); }
@@ -406,7 +407,6 @@ main { display: block; }
 .chip-row label {
   padding: .3rem .75rem; border-radius: 999px; cursor: pointer;
   border: 1px solid var(--line); background: var(--surface); font-size: .85rem; color: var(--ink);
-  transition: background-color .2s ease, color .2s ease, border-color .2s ease;
 }
 .chip-count { color: var(--muted); font-size: .78em; }
 .chip-row input:checked + label { background: var(--ink); border-color: var(--ink); color: var(--on-ink); }
@@ -473,13 +473,20 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 }
 /* No transition on first paint or on a resize: cards move only once the visitor has switched.
    Firefox styles a page once before its container queries resolve and again after, and a resize
-   changes every position, so transitions cannot simply be on. The gallery is armed while a radio
-   other than its default is checked (`:checked` without the `checked` attribute, no script), and
-   stays armed for a second after the visitor comes back to the defaults, so that switch animates
-   too: the registered --armed keeps its value through a delayed transition. */
+   changes every position, so transitions cannot simply be on. The canvas is armed (--armed: 1)
+   while the visitor is at the controls (focus in them, which clicking a label gives its radio) or a
+   radio other than its default is checked (`:checked` without the `checked` attribute), and stays
+   armed for a second after both end, through a delayed transition of the registered --armed.
+   A switch back to the defaults must find the gallery armed by the focus: a transition that starts
+   in the same style change (that one second) is left out of the style that decides whether the
+   cards' own transitions start (CSS Transitions' after-change style), so Firefox never animated
+   that switch and Chromium only now and then (issue 17). Sibling selectors from `.g-controls`,
+   not `.g:has(...)`: a focus or check change then restyles the canvas alone. --armed is on `.gc`,
+   not the cards: a custom property in the cards' own transition list made every switch's style
+   recalculation twice as slow in Chromium. */
 @property --armed { syntax: "<number>"; inherits: true; initial-value: 0; }
-.g { --armed: 0; transition: --armed 0s 1s; }
-.g:has(.g-controls input:checked:not([checked])) { --armed: 1; transition: --armed 0s; }
+.gc { --armed: 0; transition: --armed 0s 1s; }
+.g-controls:is(:focus-within, :has(input:checked:not([checked]))) ~ .gv .gc { --armed: 1; transition: --armed 0s; }
 .card {
   display: flex; flex-direction: column;
   color: var(--ink); text-decoration: none;

@@ -139,7 +139,18 @@ def test_a_switch_into_the_cover_flow_turns_the_cards(engine, built_site):
 
 
 def test_a_switch_out_of_the_cover_flow_turns_them_back(engine, built_site):
-    # To the fan, not to the defaults: a switch back to the default arrangement starts no
-    # transition at all now and then, from any arrangement (the gallery's arming, issue 17).
+    # To the fan; the switch back to the defaults is test_every_switch_back_to_the_defaults_animates.
     _, out = switch_transitions(engine, built_site, [f"ga{coverflow(built_site['layout'])}", "ga1"])
     assert {"transform", "translate", "rotate"} <= out, f"{engine.name}: out of the cover flow {sorted(out)}"
+
+
+def test_every_switch_back_to_the_defaults_animates(engine, built_site):
+    # Issue 17: the gallery used to disarm in the same style change as the switch back to the
+    # default arrangement, so that switch now and then (Chromium) or always (Firefox) started no
+    # transition; the same after the cover flow, whose cards carry scroll-driven animations.
+    flow = f"ga{coverflow(built_site['layout'])}"
+    arrangements = ["ga1", "ga0", flow, "ga0", "ga1", "ga0"]
+    started = switch_transitions(engine, built_site, arrangements)
+    missing = [f"{step} → {arrangement}" for step, (arrangement, properties) in enumerate(zip(arrangements, started))
+               if "translate" not in properties]
+    assert not missing, f"{engine.name}: no card translate transition on switch {', '.join(missing)}: {started}"
