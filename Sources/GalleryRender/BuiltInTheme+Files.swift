@@ -546,7 +546,10 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 }
 .gs:focus-visible + .gh-open, .g:has(#gs0:focus-visible) .gh-open { outline: 3px solid var(--focus); outline-offset: 4px; border-radius: 6px; }
 .gv-textured .gs:focus-visible + .gh-open, .gv-textured:has(#gs0:focus-visible) .gh-open { outline-color: var(--focus-on-texture); }
-.g:has(.gs:checked:not([checked])) { --armed: 1; transition: --armed 0s; }
+/* The stacks' radios are inside the canvas: it is armed while one has focus (a click on a stack or
+   on Back gives its radio focus, so closing, the way back to the default, animates too) or a stack
+   is open (see the arming rules above). */
+.gc:has(.gs:focus, .gs:checked:not([checked])) { --armed: 1; transition: --armed 0s; }
 
 /* First, previous, a window of five pages, next, last: it wraps rather than ever scrolling the
    page sideways, and on a phone the arrows drop their words. */
