@@ -101,6 +101,10 @@ package struct GalleryModel: Sendable {
         package var contentSize: Size
         /// How the cards turn as the strip scrolls (cover flow); nil when they stay as placed.
         package var scrollDrivenTurn: ScrollDrivenTurn?
+
+        /// Whether the cards are wider than a page `width` reference pixels wide (spread), so the
+        /// strip scrolls sideways on its own.
+        package func scrollsSideways(width: Double) -> Bool { contentSize.width > width + 0.5 }
         /// The section opened in place (stacks that open), its cards a grid; nil in every state
         /// but an opening arrangement's opened ones, which are always unfiltered (filter 0).
         package var openedSection: Int? = nil

@@ -33,7 +33,7 @@ extension GalleryStyle {
         let strips = model.arrangements.indices.filter { arrangement in
             model.breakpoints.indices.contains { breakpoint in
                 let state = model.state(arrangement: arrangement, breakpoint: breakpoint, filter: 0)
-                return state.contentSize.width > model.breakpoints[breakpoint].width + 0.5 && state.scrollDrivenTurn == nil
+                return state.scrollsSideways(width: model.breakpoints[breakpoint].width) && state.scrollDrivenTurn == nil
             }
         }
         guard !strips.isEmpty else { return "" }

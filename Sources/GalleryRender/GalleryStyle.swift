@@ -119,7 +119,7 @@ package struct GalleryStyle: Sendable {
                 CSSNumber.write(state.contentSize.height, places: 1, to: &css)
                 css.append(UInt8(ascii: "}"))
             }
-            if state.filter == 0, state.openedSection == nil, state.contentSize.width > breakpoint.width + 0.5,
+            if state.filter == 0, state.openedSection == nil, state.scrollsSideways(width: breakpoint.width),
                model.layoutDirection == .leftToRight {
                 // Wider than the page (spread): the strip scrolls on its own, card by card. Not on a
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just

@@ -11,6 +11,7 @@ import time
 import pytest
 
 import sites
+from test_coverflow import FRAMES, SUPPORTED
 from test_gallery import Chromium, choose, open_gallery, state
 
 TRAIL = 40
@@ -31,8 +32,6 @@ return {
 };
 """
 
-FRAMES = "return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-SUPPORTED = "return CSS.supports('animation-timeline: scroll(inline)')"
 # Snapping would move the strip off the scroll positions the test chooses; the trail does not
 # depend on it.
 NO_SNAP = """
