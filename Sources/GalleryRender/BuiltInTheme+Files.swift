@@ -447,12 +447,17 @@ main { display: block; }
   visibility: var(--v);
   scroll-snap-align: center;
   /* Only compositor properties move; visibility flips at the end of a fade-out. Every duration and
-     delay is 0 until a switch arms the gallery (below). */
+     delay is 0 until a switch arms the gallery (below). The build bakes the stagger into each
+     card's easing (--e and --ef: still for the card's delay, then the movement, then still), and
+     every card's transitions then run the whole wave (--move-dur, --fade-dur) with no delay
+     (--delay-step: 0s): they all start and end together, so Chromium restyles at the start and the
+     end only, not at each card's own start and end, every frame (issue 17). Without them
+     (an easing the build cannot sample) each card waits --i × --stagger. */
   transition-property: translate, rotate, scale, opacity, visibility;
-  transition-duration: calc(var(--armed) * var(--dur)), calc(var(--armed) * var(--dur)), calc(var(--armed) * var(--dur)),
-    calc(var(--armed) * .35s), calc(var(--armed) * .35s);
-  transition-timing-function: var(--ease), var(--ease), var(--ease), ease, linear;
-  transition-delay: calc(var(--armed) * var(--i, 0) * var(--stagger));
+  transition-duration: calc(var(--armed) * var(--move-dur, var(--dur))), calc(var(--armed) * var(--move-dur, var(--dur))),
+    calc(var(--armed) * var(--move-dur, var(--dur))), calc(var(--armed) * var(--fade-dur, .35s)), calc(var(--armed) * var(--fade-dur, .35s));
+  transition-timing-function: var(--e, var(--ease)), var(--e, var(--ease)), var(--e, var(--ease)), var(--ef, ease), var(--ef, linear);
+  transition-delay: calc(var(--armed) * var(--i, 0) * var(--delay-step, var(--stagger)));
 }
 /* A focused card is never hidden. In an overlapping arrangement it comes to the front (the layout's
    z-indices count from 0 up to the number of cards, and `.gc` is the stacking context they share)
@@ -469,7 +474,7 @@ main { display: block; }
    card clear of the window's edges. */
 html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 @media (prefers-reduced-motion: no-preference) {
-  .gc .card:focus-visible { scale: calc(var(--s) * 1.06); transition-delay: 0s; }
+  .gc .card:focus-visible { scale: calc(var(--s) * 1.06); transition-delay: 0s; --e: var(--ease); --move-dur: var(--dur); }
 }
 /* No transition on first paint or on a resize: cards move only once the visitor has switched.
    Firefox styles a page once before its container queries resolve and again after, and a resize

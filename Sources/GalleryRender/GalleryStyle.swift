@@ -80,12 +80,13 @@ package struct GalleryStyle: Sendable {
     package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
         // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
         var css: [UInt8] = []
-        for rule in Self.frameRules(model: model, transition: transition) {
+        let wave = StaggerWave(cards: model.cards.count, transition: transition)
+        for rule in Self.frameRules(model: model, transition: transition, wave: wave) {
             css += rule.utf8
             css.append(UInt8(ascii: "\n"))
         }
         let containerQueries = model.breakpoints.map { Self.containerQuery($0.width).utf8 }
-        var encoder = Encoder(model: model, labelHeight: labelHeight)
+        var encoder = Encoder(model: model, labelHeight: labelHeight, wave: wave)
         for (index, state) in model.states.enumerated() {
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
@@ -211,13 +212,14 @@ package struct GalleryStyle: Sendable {
         /// cards', else a million reference pixels, flat to well within a pixel.
         private let perspective: Double
 
-        init(model: GalleryModel, labelHeight: Double) {
+        init(model: GalleryModel, labelHeight: Double, wave: StaggerWave?) {
             self.model = model
             self.labelHeight = labelHeight
             let turned = model.states.flatMap { $0.cards + $0.headers }.compactMap { $0?.isTurned == true ? $0 : nil }
             properties = turned.isEmpty ? Property.flat : Property.turned
             perspective = turned.compactMap(\.perspective).max() ?? 1_000_000
-            styles = model.cards.indices.map { Array("--i:\($0);".utf8) } + model.sections.map { _ in [] }
+            styles = model.cards.indices.map { Array(("--i:\($0);" + (wave?.cardStyle(card: $0) ?? "")).utf8) }
+                + model.sections.map { _ in [] }
             cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
             headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
                 model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
@@ -370,8 +372,9 @@ package struct GalleryStyle: Sendable {
         "@container gallery (min-width: \(CSSNumber.format(SiteConfig.Breakpoint.threshold(width)))px)"
     }
 
-    /// The scale unit per breakpoint, the stagger and the easing.
-    private static func frameRules(model: GalleryModel, transition: TransitionSettings) -> [String] {
+    /// The scale unit per breakpoint, the stagger and the easing, and the stagger's wave when the
+    /// easing can be sampled (`StaggerWave`): section headers move with the first group.
+    private static func frameRules(model: GalleryModel, transition: TransitionSettings, wave: StaggerWave?) -> [String] {
         var rules: [String] = []
         for (index, breakpoint) in model.breakpoints.enumerated() {
             let rule = ".gc{--u:calc(100cqw / \(CSSNumber.format(breakpoint.width)))}"
@@ -387,7 +390,11 @@ package struct GalleryStyle: Sendable {
             easing = spring.linearFunction()
             duration = transition.duration ?? spring.settlingTime
         }
-        rules.append(".g{--ease:\(easing);--dur:\(CSSNumber.format(duration, places: 3))s;--stagger:\(CSSNumber.format(transition.stagger, places: 3))s}")
+        rules.append(".g{--ease:\(easing);--dur:\(CSSNumber.format(duration, places: 3))s;--stagger:\(CSSNumber.format(transition.stagger, places: 3))s"
+                     + (wave.map { ";" + $0.declarations } ?? "") + "}")
+        if wave != nil, model.hasSectionHeaders {
+            rules.append(".g .gh{--e:var(--e0);--ef:var(--f0)}")
+        }
         return rules
     }
 }

@@ -59,12 +59,12 @@ package struct SpringEasing: Sendable, Hashable {
     }
 
     /// The spring's progress at `samples + 1` evenly spaced times over its settling time, ending at 1.
-    private func progress(samples: Int) -> [Double] {
+    package func progress(samples: Int) -> [Double] {
         let total = settlingTime
         return (0...samples).map { index in index == samples ? 1 : value(at: total * Double(index) / Double(samples)) }
     }
 
-    private static func linear(_ points: [Double]) -> String {
+    package static func linear(_ points: [Double]) -> String {
         "linear(" + points.map { CSSNumber.format($0, places: 3) }.joined(separator: ",") + ")"
     }
 }

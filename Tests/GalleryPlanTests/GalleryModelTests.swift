@@ -346,6 +346,25 @@ import GalleryTestSupport
         }
     }
 
+    @Test func theStaggerIsBakedIntoEachCardsEasing() throws {
+        let model = try GalleryModelTests().model()
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        let wave = try #require(StaggerWave(cards: model.cards.count, transition: TransitionSettings()))
+        #expect(style.css.contains(";--stagger:0.012s;" + wave.declarations + "}\n"))
+        for card in model.cards.indices {
+            #expect(style.cardStyles[card].hasPrefix("--i:\(card);" + wave.cardStyle(card: card) + "--"))
+        }
+        #expect(!style.css.contains(".gh{--e:"))
+        let grouped = GalleryStyle(model: try GalleryModelTests().model(arrangements: ["grid", "stack"], sectionBy: "glass"),
+                                   transition: TransitionSettings(), labelHeight: 44)
+        #expect(grouped.css.contains("\n.g .gh{--e:var(--e0);--ef:var(--f0)}\n"))
+        // Without a stagger the cards keep the plain easing and no delay to bake.
+        var transition = TransitionSettings()
+        transition.stagger = 0
+        let plain = GalleryStyle(model: model, transition: transition, labelHeight: 44)
+        #expect(!plain.css.contains("--move-dur") && !plain.cardStyles[1].contains("--e:"))
+    }
+
     @Test func sameModelGivesSameCSS() throws {
         let first = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)
         let second = GalleryStyle(model: try GalleryModelTests().model(), transition: TransitionSettings(), labelHeight: 44)

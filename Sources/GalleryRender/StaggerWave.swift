@@ -1,0 +1,98 @@
+import GalleryContent
+import GallerySupport
+
+/// The stagger baked into the easing. With `transition-delay: i × stagger` every card's
+/// transitions start and end at their own times, and Chromium restyles on the main thread at
+/// each start and each end: a style recalculation in about 0.6 of the frames of a switch (issue
+/// 17). Here every card's transitions start together and end together, over the whole wave (the
+/// movement plus the spread of the stagger), and each card's easing holds still for its delay,
+/// plays the movement's curve, then holds at its end: the same motion, with main-thread work only
+/// at the start and at the end. Cards are taken in at most `maximumGroups` groups, each group a
+/// `linear()` easing in a custom property (`--e0`, `--f0` for the fade), so the style sheet stays
+/// small; a card's inline style names its group's.
+package struct StaggerWave: Sendable, Equatable {
+    /// The groups of cards that start together; within a gallery of at most this many cards each
+    /// card is a group of its own, as with per-card delays.
+    package static let maximumGroups = 16
+    /// The fade of a card a filter hides or shows, seconds (the theme's `ease` fade).
+    package static let fadeDuration = 0.35
+
+    /// How many groups the cards fall in.
+    package let groups: Int
+    let cards: Int
+    /// Seconds from one group's start to the next one's.
+    let step: Double
+    /// The movement's and the fade's own durations, and their curves' inner stops.
+    let movement: Double
+    let movementStops: [Double]
+    let fadeStops: [Double]
+
+    /// The wave of `cards` cards moving for `duration` seconds along `stops` (the easing's
+    /// progress at evenly spaced times, from 0 to 1), each card `stagger` seconds after the one
+    /// before; nil when nothing is staggered.
+    package init?(cards: Int, stagger: Double, duration: Double, stops: [Double]) {
+        guard cards > 1, stagger > 0, duration > 0, stops.count > 2 else { return nil }
+        self.cards = cards
+        groups = min(cards, Self.maximumGroups)
+        step = stagger * Double(cards) / Double(groups)
+        movement = duration
+        movementStops = stops
+        fadeStops = EasingCurve.ease.progress(samples: 12)
+    }
+
+    /// The wave of a gallery's transition settings: the spring sampled, or a CSS easing the build
+    /// can evaluate; nil for an easing it cannot (that keeps per-card delays).
+    package init?(cards: Int, transition: TransitionSettings) {
+        switch transition.easing {
+        case .spring(let damping, let frequency):
+            let spring = SpringEasing(damping: damping, frequency: frequency)
+            self.init(cards: cards, stagger: transition.stagger, duration: transition.duration ?? spring.settlingTime,
+                      stops: spring.progress(samples: 40))
+        case .css(let text):
+            guard let curve = EasingCurve(css: text) else { return nil }
+            self.init(cards: cards, stagger: transition.stagger, duration: transition.duration ?? 0.6,
+                      stops: curve.progress(samples: 24))
+        }
+    }
+
+    /// The group of the card at `index` in DOM order.
+    package func group(card index: Int) -> Int {
+        min(index * groups / cards, groups - 1)
+    }
+
+    /// Seconds of the spread: the last group's delay.
+    var spread: Double { step * Double(groups - 1) }
+    /// The whole wave of the movement and of the fade, seconds.
+    package var movementDuration: Double { movement + spread }
+    package var fadeDuration: Double { Self.fadeDuration + spread }
+
+    /// The custom properties on `.g`: the wave's durations, no delays, and each group's curves.
+    package var declarations: String {
+        var text = "--move-dur:\(CSSNumber.format(movementDuration, places: 3))s;--fade-dur:\(CSSNumber.format(fadeDuration, places: 3))s;--delay-step:0s"
+        for group in 0..<groups {
+            let delay = step * Double(group)
+            text += ";--e\(group):" + Self.curve(stops: movementStops, delay: delay, length: movement, total: movementDuration)
+            text += ";--f\(group):" + Self.curve(stops: fadeStops, delay: delay, length: Self.fadeDuration, total: fadeDuration)
+        }
+        return text
+    }
+
+    /// A card's inline properties naming its group's curves.
+    package func cardStyle(card index: Int) -> String {
+        let group = group(card: index)
+        return "--e:var(--e\(group));--ef:var(--f\(group));"
+    }
+
+    /// `linear(0 0% a%, …, 1 b% 100%)`: still until `delay`, `stops` evenly over `length`, still
+    /// until `total` (seconds).
+    static func curve(stops: [Double], delay: Double, length: Double, total: Double) -> String {
+        let start = delay / total * 100
+        let end = (delay + length) / total * 100
+        var text = "linear(0"
+        if start > 0 { text += " 0% \(CSSNumber.format(start, places: 2))%" }
+        for stop in stops.dropFirst().dropLast() { text += "," + CSSNumber.format(stop, places: 3) }
+        text += ",1"
+        if end < 100 { text += " \(CSSNumber.format(end, places: 2))% 100%" }
+        return text + ")"
+    }
+}
