@@ -380,17 +380,11 @@ package struct GalleryStyle: Sendable {
             let rule = ".gc{--u:calc(100cqw / \(CSSNumber.format(breakpoint.width)))}"
             rules.append(index == 0 ? rule : "\(containerQuery(breakpoint.width)){\(rule)}")
         }
-        let easing: String
-        var duration = transition.duration ?? 0.6
-        switch transition.easing {
-        case .css(let css):
-            easing = css
-        case .spring(let damping, let frequency):
-            let spring = SpringEasing(damping: damping, frequency: frequency)
-            easing = spring.linearFunction()
-            duration = transition.duration ?? spring.settlingTime
+        let easing = switch transition.easing {
+        case .css(let css): css
+        case .spring(let damping, let frequency): SpringEasing(damping: damping, frequency: frequency).linearFunction()
         }
-        rules.append(".g{--ease:\(easing);--dur:\(CSSNumber.format(duration, places: 3))s;--stagger:\(CSSNumber.format(transition.stagger, places: 3))s"
+        rules.append(".g{--ease:\(easing);--dur:\(CSSNumber.format(transition.cardDuration, places: 3))s;--stagger:\(CSSNumber.format(transition.stagger, places: 3))s"
                      + (wave.map { ";" + $0.declarations } ?? "") + "}")
         if wave != nil, model.hasSectionHeaders {
             rules.append(".g .gh{--e:var(--e0);--ef:var(--f0)}")

@@ -68,3 +68,14 @@ package struct SpringEasing: Sendable, Hashable {
         "linear(" + points.map { CSSNumber.format($0, places: 3) }.joined(separator: ",") + ")"
     }
 }
+
+extension TransitionSettings {
+    /// Seconds one card moves: the duration set, else the spring's settling time, or 0.6 s for a
+    /// CSS easing. The gallery's `--dur` and the stagger's wave (`StaggerWave`) both take it.
+    var cardDuration: Double {
+        switch easing {
+        case .spring(let damping, let frequency): duration ?? SpringEasing(damping: damping, frequency: frequency).settlingTime
+        case .css: duration ?? 0.6
+        }
+    }
+}

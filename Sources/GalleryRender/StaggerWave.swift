@@ -15,7 +15,7 @@ package struct StaggerWave: Sendable, Equatable {
     /// card is a group of its own, as with per-card delays.
     package static let maximumGroups = 16
     /// The fade of a card a filter hides or shows, seconds (the theme's `ease` fade).
-    package static let fadeDuration = 0.35
+    package static let fadeLength = 0.35
 
     /// How many groups the cards fall in.
     package let groups: Int
@@ -43,16 +43,15 @@ package struct StaggerWave: Sendable, Equatable {
     /// The wave of a gallery's transition settings: the spring sampled, or a CSS easing the build
     /// can evaluate; nil for an easing it cannot (that keeps per-card delays).
     package init?(cards: Int, transition: TransitionSettings) {
+        let stops: [Double]
         switch transition.easing {
         case .spring(let damping, let frequency):
-            let spring = SpringEasing(damping: damping, frequency: frequency)
-            self.init(cards: cards, stagger: transition.stagger, duration: transition.duration ?? spring.settlingTime,
-                      stops: spring.progress(samples: 40))
+            stops = SpringEasing(damping: damping, frequency: frequency).progress(samples: 40)
         case .css(let text):
             guard let curve = EasingCurve(css: text) else { return nil }
-            self.init(cards: cards, stagger: transition.stagger, duration: transition.duration ?? 0.6,
-                      stops: curve.progress(samples: 24))
+            stops = curve.progress(samples: 24)
         }
+        self.init(cards: cards, stagger: transition.stagger, duration: transition.cardDuration, stops: stops)
     }
 
     /// The group of the card at `index` in DOM order.
@@ -64,7 +63,7 @@ package struct StaggerWave: Sendable, Equatable {
     var spread: Double { step * Double(groups - 1) }
     /// The whole wave of the movement and of the fade, seconds.
     package var movementDuration: Double { movement + spread }
-    package var fadeDuration: Double { Self.fadeDuration + spread }
+    package var fadeDuration: Double { Self.fadeLength + spread }
 
     /// The custom properties on `.g`: the wave's durations, no delays, and each group's curves.
     package var declarations: String {
@@ -72,7 +71,7 @@ package struct StaggerWave: Sendable, Equatable {
         for group in 0..<groups {
             let delay = step * Double(group)
             text += ";--e\(group):" + Self.curve(stops: movementStops, delay: delay, length: movement, total: movementDuration)
-            text += ";--f\(group):" + Self.curve(stops: fadeStops, delay: delay, length: Self.fadeDuration, total: fadeDuration)
+            text += ";--f\(group):" + Self.curve(stops: fadeStops, delay: delay, length: Self.fadeLength, total: fadeDuration)
         }
         return text
     }
