@@ -56,6 +56,7 @@ package enum PageParser {
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)
         page.bodyPictures = pictures
+        page.recipeLinks = RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
         reader.warnUnknownKeys(in: "front matter")
         let failed = reader.diagnostics.contains { $0.severity == .error }
         return (failed ? nil : page, reader.diagnostics + pictureProblems)

@@ -98,6 +98,7 @@ package enum RecipeParser {
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)
         recipe.bodyPictures = pictures
+        recipe.recipeLinks = RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
         (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
         reader.warnUnknownKeys(in: "front matter")
         // A picture path that leaves the site folder fails the build but keeps the recipe, so
