@@ -2,11 +2,6 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// `new site` writes all or nothing: a write that fails part-way (a full disk) leaves nothing
