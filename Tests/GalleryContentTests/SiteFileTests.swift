@@ -81,15 +81,6 @@ import GalleryTestSupport
         #expect(ContinuousClock.now - started < .seconds(3))
     }
 
-    @Test func aPropertyListThatIsANamedPipeIsRefused() throws {
-        try makeFIFO("DrinkList.plist")
-        let started = ContinuousClock.now
-        let (recipes, diagnostics) = PlistImport.load(from: folder.url.appendingPathComponent("DrinkList.plist"), displayPath: "DrinkList.plist")
-        #expect(ContinuousClock.now - started < .seconds(3))
-        #expect(recipes.isEmpty)
-        #expect(diagnostics.map(\.description) == ["DrinkList.plist:1:1: error: the file is a named pipe (FIFO), not a regular file"])
-    }
-
     @Test func aRecipeLinkedOutsideTheSiteIsRefused() throws {
         try folder.write("outside/secret.md", "---\ntitle: Secret\n---\nNot for publishing.\n")
         try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("recipes/secret.md").path,
