@@ -4,9 +4,6 @@ import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// Site files that are not regular files (named pipes, sockets) or that link outside the site
