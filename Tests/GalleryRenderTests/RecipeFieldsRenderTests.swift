@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GalleryContent
 @testable import GalleryRender
+import Mustache
 
 @Suite struct RecipeFieldsRenderTests {
     func recipe(_ frontMatter: String, body: String = "") throws -> Recipe {
