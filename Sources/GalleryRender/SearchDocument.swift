@@ -33,7 +33,9 @@ package struct SearchDocument: Sendable, Equatable {
 
     /// A recipe: title; tags, ingredients, glass, cuisine, category and keywords; summary; body.
     package init(recipe: Recipe, body: String) {
-        let keywords = recipe.tags + recipe.ingredients + [recipe.glass, recipe.cuisine, recipe.category].compactMap { $0 } + recipe.keywords
+        // Ingredients may hold inline Markdown (`[gin](…)`): their words, not the link's address.
+        let ingredients = recipe.ingredients.map { $0.contains(where: { "[*_`<\\".contains($0) }) ? Markdown.inlinePlainText($0) : $0 }
+        let keywords = recipe.tags + ingredients + [recipe.glass, recipe.cuisine, recipe.category].compactMap { $0 } + recipe.keywords
         self.init([(.title, recipe.title)] + keywords.map { (.keyword, $0) } + [(.summary, recipe.summary ?? ""), (.body, body)])
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import GalleryContent
 @testable import GalleryRender
-@testable import GallerySupport
 
 /// A large site's sitemap is written piece by piece (issue 18); the pieces together must be
 /// exactly the file made in one go, whatever the piece boundaries. The search index is many files.
