@@ -31,12 +31,16 @@ package struct SearchDocument: Sendable, Equatable {
         a.texts.map(\.field) == b.texts.map(\.field) && a.texts.map(\.text) == b.texts.map(\.text)
     }
 
-    /// A recipe: title; tags, ingredients, glass, cuisine, category and keywords; summary; body.
+    /// A recipe: title; tags, ingredients, glass, cuisine, category and keywords; summary; body
+    /// and front-matter method.
     package init(recipe: Recipe, body: String) {
         // Ingredients may hold inline Markdown (`[gin](…)`): their words, not the link's address.
-        let ingredients = recipe.ingredients.map { $0.contains(where: { "[*_`<\\".contains($0) }) ? Markdown.inlinePlainText($0) : $0 }
+        let ingredients = recipe.ingredients.map { Markdown.inlinePlainText($0) }
         let keywords = recipe.tags + ingredients + [recipe.glass, recipe.cuisine, recipe.category].compactMap { $0 } + recipe.keywords
-        self.init([(.title, recipe.title)] + keywords.map { (.keyword, $0) } + [(.summary, recipe.summary ?? ""), (.body, body)])
+        // A method written in front matter is body text too.
+        let method = recipe.method.isEmpty ? [] : Markdown.method(of: recipe).steps
+        self.init([(.title, recipe.title)] + keywords.map { (.keyword, $0) } + [(.summary, recipe.summary ?? ""), (.body, body)]
+                  + method.map { (.body, $0) })
     }
 
     /// A page of `pages/`: title, description, the body's text.
