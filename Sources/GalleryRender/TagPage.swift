@@ -96,7 +96,7 @@ extension PageRenderer {
             card["loading"] = .string(index < 8 ? "eager" : "lazy")
             return .dictionary(card)
         }
-        return [
+        let context: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(tag.name), "description": .string(description)],
@@ -108,6 +108,7 @@ extension PageRenderer {
             "posts": .array(tag.posts.map { .dictionary(postSummary(site.posts[$0], root: root)) }),
             "hasPosts": .bool(!tag.posts.isEmpty),
         ]
+        return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
 }
 
