@@ -35,13 +35,14 @@ extension CommandLineTool {
             if format == "json" {
                 console.out(Self.jsonLine(diagnostic))
             } else if usesColor {
-                let location = "\(diagnostic.path):\(max(diagnostic.line, 1)):\(max(diagnostic.column, 1)):"
+                // A count of warnings left out names no file: `note: and 3 more …`.
+                let location = diagnostic.path.isEmpty ? "" : "\(diagnostic.path):\(max(diagnostic.line, 1)):\(max(diagnostic.column, 1)): "
                 let style: TextStyle = switch diagnostic.severity {
                 case .error: .error
                 case .warning: .warning
                 case .note: .note
                 }
-                console.error("\(styled(location, .bold)) \(styled(diagnostic.severity.rawValue + ":", style)) \(diagnostic.message)")
+                console.error("\(location.isEmpty ? "" : styled(location, .bold))\(styled(diagnostic.severity.rawValue + ":", style)) \(diagnostic.message)")
             } else {
                 console.error(diagnostic.description)
             }
