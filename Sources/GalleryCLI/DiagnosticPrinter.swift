@@ -1,6 +1,7 @@
 import GalleryRender
 import Foundation
 import GalleryKit
+import GallerySupport
 
 /// How the commands print diagnostics: `path:line:column: error: message` for people (with the
 /// severity in colour on a terminal, unless `NO_COLOR` is set), or one JSON object per line on
@@ -29,7 +30,9 @@ extension CommandLineTool {
         usesColor ? style.escape + text + "\u{1B}[0m" : text
     }
 
-    /// Prints `diagnostics` as the user asked: text on standard error, or JSON lines on standard output.
+    /// Prints `diagnostics` as the user asked: text on standard error, or JSON lines on standard
+    /// output, in the order given (a build's and check's `DiagnosticDigest` order: errors, the
+    /// content's warnings, then advice, long lists cut short).
     func report(_ diagnostics: [Diagnostic], format: String? = nil) {
         for diagnostic in diagnostics {
             if format == "json" {

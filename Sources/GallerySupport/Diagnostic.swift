@@ -38,6 +38,17 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.warning, path: path, line: line, column: column, message, topic: topic)
     }
 
+    /// A warning that is advice, of `topic` (`isAdvice`).
+    package static func advice(_ message: String, path: String, line: Int = 0, column: Int = 0, topic: DiagnosticTopic) -> Diagnostic {
+        var topic = topic
+        topic.isAdvice = true
+        return Diagnostic(.warning, path: path, line: line, column: column, message, topic: topic)
+    }
+
+    /// Advice rather than a problem with the input (what Google's rich results would like): told
+    /// after the other warnings, so that what a build drops is read first (`DiagnosticDigest`).
+    package var isAdvice: Bool { topic?.isAdvice == true }
+
     /// `path:line:column: error: message`; line and column are always printed (as 1 when unknown)
     /// so every diagnostic has the same shape for tools that parse it. A diagnostic about no one
     /// file (the count of those left out of a long list) has no path and prints as `note: message`.
