@@ -5,7 +5,7 @@ import GalleryKit
 import GallerySupport
 
 /// `gallerygen import FILE.plist`: turns the seed app's drink list into recipe files.
-struct ImportCommand {
+struct ImportCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
@@ -32,12 +32,7 @@ struct ImportCommand {
 
     static var help: String { spec.help }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
             tool.console.error("\(tool.styled("error:", .error)) name one property list to import: gallerygen import DrinkList.plist\n\n\(Self.help)")
             return ExitCode.usage
