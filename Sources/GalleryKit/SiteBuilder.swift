@@ -163,6 +163,9 @@ public struct SiteBuilder: Sendable {
         var renderers = site.languageTrees.map { tree in
             var renderer = PageRenderer(site: tree, theme: theme)
             renderer.configDisplayPath = configPath
+            // serve's memo: the search index, made when the paths are first asked for, keeps the
+            // terms of unchanged recipes from the last rebuild.
+            renderer.memo = memory?.memo
             return renderer
         }
         // Pages and static files must not take a path another file of the site has.
@@ -199,8 +202,6 @@ public struct SiteBuilder: Sendable {
         let pagePaths = incremental ? renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } } : []
         for index in renderers.indices where incremental {
             renderers[index].inputs = PageInputs(renderer: renderers[index], memo: memo)
-            // Only serve keeps pieces of the search index between rebuilds; a build holds none.
-            renderers[index].memo = memory?.memo
         }
         let pageFingerprints = incremental ? renderers.map { tree in tree.fingerprints(tree.inputs!) } : []
         let treeSizes = renderers.map(\.files.count)

@@ -34,14 +34,20 @@ package struct PageRenderer: Sendable {
     /// language switcher, the sitemap's alternates); nil for a site in one language.
     package var languages: LanguageVersions?
     /// What the tree's files are made from and what was made of it before (`serve` keeps the
-    /// memo between rebuilds): the search index makes again only its pieces whose recipes changed.
+    /// memo between rebuilds): the search index tokenises again only the recipes that changed.
     package var inputs: PageInputs?
     package var memo: FingerprintMemo?
+    /// The tree's search index, made on first use and shared by the renderer's copies.
+    package let searchPlan = SearchIndexPlan()
+    /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
+    let recipeIndex = SharedLazy<[Int]>()
+    /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).
+    package var recipesPerIndexPage = RecipeIndexPage.recipesPerPage
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), ContentPage(), NotFoundPage(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), NotFoundPage(),
         SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
