@@ -124,7 +124,9 @@ struct TemplateContexts: Sendable {
         let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
         let builder = SiteBuilder(options: BuildOptions(siteDirectory: directory, themeDirectory: Repository.templates))
         let pictures = builder.processImages(of: loaded.languageTrees, loader: loader).pictures
-        let renderer = PageRenderer(site: loaded, theme: theme, pictures: pictures)
+        var renderer = PageRenderer(site: loaded, theme: theme, pictures: pictures)
+        // The A–Z list in pages of two recipes, so that its page links are seen.
+        renderer.recipesPerIndexPage = 2
 
         // Every page kind made from a template, with the context of each of its pages.
         var contexts: [String: [MustacheValue]] = [:]
