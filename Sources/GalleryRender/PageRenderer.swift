@@ -47,7 +47,7 @@ package struct PageRenderer: Sendable {
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), NotFoundPage(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), JournalPage(), PostPage(), NotFoundPage(),
         SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
@@ -58,7 +58,7 @@ package struct PageRenderer: Sendable {
         self.theme = theme
         self.pictures = pictures
         gallery = GalleryPages(site: site)
-        tags = TagPage.tags(of: site.recipes, style: site.config.slugStyle)
+        tags = TagPage.tags(of: site.recipes, posts: site.posts, style: site.config.slugStyle)
         icons = Self.icons(site: site, theme: theme)
         (strings, stringDiagnostics) = ThemeStrings.make(language: site.config.language, overrides: site.translations,
                                                          languagePosition: site.config.languagePosition)
@@ -166,6 +166,7 @@ extension PageRenderer {
             "recipeCountText": .string(strings.counted("recipe_count", site.recipes.count)),
             "hasFeed": .bool(config.baseURL != nil),
             "hasTagIndex": .bool(hasTagIndex),
+            "hasJournal": .bool(!site.posts.isEmpty),
             "paths": SitePaths.context,
             "colorScheme": .string(config.theme.colorScheme.rawValue),
             "themeColor": .string(config.themeColor),
@@ -174,9 +175,9 @@ extension PageRenderer {
         ]
     }
 
-    /// Whether the site has a tag index: when any recipe has a tag.
+    /// Whether the site has a tag index: when any recipe or post has a tag.
     var hasTagIndex: Bool {
-        site.recipes.contains { !$0.tags.isEmpty }
+        site.recipes.contains { !$0.tags.isEmpty } || site.posts.contains { !$0.tags.isEmpty }
     }
 
     /// Fields shared by a card and a page: title, link, picture.
