@@ -99,9 +99,9 @@ package struct SearchIndex: Sendable {
 
 /// `search.json`, unless site.yml turns search off.
 package struct SearchIndexFile: GeneratedFile {
-    package func count(in site: PageRenderer) -> Int { site.site.config.search ? 1 : 0 }
+    package func count(in site: PagePlan) -> Int { site.site.config.search ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.searchIndex }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.searchIndex }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         var searchIndex = SearchIndex(recipes: site.site.recipes, pages: site.site.pages)

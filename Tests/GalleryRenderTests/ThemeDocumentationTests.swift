@@ -122,29 +122,21 @@ struct TemplateContexts: Sendable {
         try temporary.write("basic/pages/about.md", "---\ntitle: About\ndescription: Who we are.\nimage: images/lemonade.jpg\nmenu: 5\n---\nWe mix.\n")
         try temporary.write("basic/pages/help/faq.md", "---\ntitle: FAQ\n---\nAsk.\n")
 
-        let loader = ContentLoader(siteDirectory: directory)
-        let (loaded, _) = try loader.load()
-        let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
-        let builder = SiteBuilder(options: BuildOptions(siteDirectory: directory, themeDirectory: Repository.templates))
-        let pictures = builder.processImages(of: loaded.languageTrees, loader: loader).pictures
-        let renderer = PageRenderer(site: loaded, theme: theme, pictures: pictures)
-
-        // Every page kind made from a template, with the context of each of its pages.
-        var contexts: [String: [MustacheValue]] = [:]
-        for case let kind as any TemplatePage in PageRenderer.kinds {
-            contexts[kind.templateName] = try (0..<kind.count(in: renderer)).map { index throws -> MustacheValue in try kind.fullContext(index, in: renderer) }
+        // The build's own steps, up to the renderers: the contexts are those of a real build.
+        func renderers(of site: URL) throws -> [PageRenderer] {
+            let builder = SiteBuilder(options: BuildOptions(siteDirectory: site, themeDirectory: Repository.templates))
+            var log = DiagnosticLog()
+            let plan = try builder.plan(try builder.load(&log), &log)
+            return builder.renderers(plan, pictures: try builder.processImages(plan, &log).pictures)
         }
-        // And every page of every language of a multilingual site (its alternates and switcher).
-        let multilingual = try temporary.copyFixture("multilingual")
-        let multilingualLoader = ContentLoader(siteDirectory: multilingual)
-        let (site, _) = try multilingualLoader.load()
-        let treePictures = builder.processImages(of: site.languageTrees, loader: multilingualLoader).pictures
-        var renderers = site.languageTrees.map { PageRenderer(site: $0, theme: theme, pictures: treePictures) }
-        let languages = LanguageVersions(renderers: renderers)
-        for index in renderers.indices { renderers[index].languages = languages }
-        for tree in renderers {
+        // Every page kind made from a template, with the context of each of its pages, and every
+        // page of every language of a multilingual site (its alternates and switcher).
+        var contexts: [String: [MustacheValue]] = [:]
+        for tree in try renderers(of: directory) + renderers(of: try temporary.copyFixture("multilingual")) {
             for case let kind as any TemplatePage in PageRenderer.kinds {
-                contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree)).map { index throws -> MustacheValue in try kind.fullContext(index, in: tree) }
+                contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree.plan)).map { index throws -> MustacheValue in
+                    try kind.fullContext(index, in: tree)
+                }
             }
         }
         contexts["base"] = contexts.keys.sorted().flatMap { contexts[$0]! }
