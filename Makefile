@@ -12,8 +12,9 @@ VENV := .build/venv
 site: deps release
 	.build/release/gallerygen build --site $(SITE)
 
-## theme: embed Templates/ into the binary (Sources/GalleryRender/BuiltInTheme+Files.swift); run it
-## after changing the default theme (BuiltInThemeTests fails until then)
+## theme: embed Templates/ into the binary (Sources/GalleryRender/BuiltInTheme+Files.swift). Every
+## target that builds gallerygen runs it first, so a binary never ships a theme older than Templates/;
+## `make test` only checks (the committed file must match: commit it with the templates)
 theme:
 	$(PYTHON) scripts/embed-theme.py
 
@@ -62,9 +63,13 @@ deb-test: deb
 ## discovery) in $TMPDIR, so the Swift build and
 ## tests run with TMPDIR in .build/tmp, which is checked (no gallerygen-* left by the tests) and removed.
 TEST_TMPDIR := $(CURDIR)/.build/tmp
+## The arrows first: every target imports only what Package.swift declares (scripts/check-imports.py
+## refuses transitive imports too, which SwiftPM's own check lets through), and the committed theme file.
 test: test-deps
+	$(PYTHON) scripts/embed-theme.py --check
+	$(PYTHON) scripts/check-imports.py
 	rm -rf $(TEST_TMPDIR) && mkdir -p $(TEST_TMPDIR)
-	TMPDIR=$(TEST_TMPDIR) $(SWIFT) build --build-tests
+	TMPDIR=$(TEST_TMPDIR) $(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	TMPDIR=$(TEST_TMPDIR) $(SWIFT) test --skip-build
 	@left="$$(ls -A $(TEST_TMPDIR) | grep -v '^TemporaryDirectory\.' | grep -v '^swift-generated-sources$$' | grep -v '\.lock$$')"; \
 	  if [ -n "$$left" ]; then echo "the tests left files in their temporary folder:"; echo "$$left"; exit 1; fi
@@ -77,7 +82,7 @@ test: test-deps
 ## embedding-test: another package depends on GalleryKit and GalleryLayout by path, builds a site
 ## with them and lays out a gallery (Tests/Embedding); SwiftPM refuses unsafe flags in dependencies
 EMBED_SITE := $(CURDIR)/.build/embedding-site
-embedding-test: deps
+embedding-test: deps theme
 	@if grep -n 'unsafeFlags' Package.swift; then echo "Package.swift: unsafe flags keep other packages from depending on gallerygen"; exit 1; fi
 	@# From scratch: SwiftPM keeps a path dependency's file list from an earlier build and would miss new files.
 	rm -rf .build/embedding
@@ -88,7 +93,7 @@ embedding-test: deps
 
 ## browser-test: the gallery in Chromium (chromedriver), WebKit (WebKitWebDriver + MiniBrowser under
 ## Xvfb) and Firefox ESR (WebDriver BiDi over a websocket); Selenium and websockets from PyPI, in .build/venv
-browser-test: test-deps $(VENV)/.installed
+browser-test: test-deps theme $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	GALLERYGEN=.build/debug/gallerygen $(VENV)/bin/python -m pytest -q Tests/Browser --junitxml=.build/browser-results.xml; \
 	  status=$$?; python3 scripts/browser-summary.py .build/browser-results.xml; exit $$status
@@ -97,7 +102,7 @@ browser-test: test-deps $(VENV)/.installed
 ## in .build/venv; Java is installed if missing); zero errors or it fails
 ## The sample site, then the fixture sites written in other languages (their links checked too)
 HTML_SITES ?= $(SITE) Tests/Fixtures/rtl Tests/Fixtures/multilingual
-validate-html: test-deps $(VENV)/.installed
+validate-html: test-deps theme $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	for site in $(HTML_SITES); do \
 	  .build/debug/gallerygen check --site $$site && \
@@ -125,10 +130,10 @@ deps:
 test-deps:
 	@scripts/install-deps.sh $(TEST_DEPS)
 
-build: deps
+build: deps theme
 	$(SWIFT) build
 
-release: deps
+release: deps theme
 	$(SWIFT) build -c release --product gallerygen --static-swift-stdlib
 
 clean:
@@ -145,7 +150,7 @@ bench-reload: release
 
 ## bench-switch: the sample site and 1,000 generated recipes in Chromium at 4x CPU throttling: each
 ## arrangement switch's latency (Event Timing) and the main thread's style, layout and paint (a trace)
-bench-switch: test-deps $(VENV)/.installed
+bench-switch: test-deps theme $(VENV)/.installed
 	$(SWIFT) build --product gallerygen
 	$(VENV)/bin/python bench/switch_latency.py --gallerygen .build/debug/gallerygen --large
 
@@ -154,7 +159,7 @@ bench-layout: deps
 	$(SWIFT) run -c release LayoutBench
 
 ## bench-bytes: what the gallery page weighs per card and state (sample site and 1,000 recipes)
-bench-bytes: deps
+bench-bytes: deps theme
 	$(SWIFT) run -c release GalleryBytes
 
 ## bench-images: 200 generated photos; gallerygen cold and warm against sigal (pip), wall time and peak memory

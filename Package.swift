@@ -43,12 +43,14 @@ let package = Package(
         // The layers of a build, each a module so that the compiler keeps the arrows (README, code map).
         // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
         .target(name: "GallerySupport", dependencies: ["CAllocator"]),
-        // site.yml, recipes, YAML, the plist import: the loaded site.
+        // site.yml, recipes, YAML: the loaded site.
         .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
+        // Authoring, beside content: `new` and `import` read foreign files and write recipes; the build never depends on it.
+        .target(name: "GalleryAuthoring", dependencies: ["GallerySupport", "GalleryContent"]),
         // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
         .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
         // Planning renditions from the gallery plan; probing, processing and caching the pictures.
-        .target(name: "GalleryImages", dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "CXML2", "CVipsShim"]),
+        .target(name: "GalleryImages", dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryLayout", "CXML2", "CVipsShim"]),
         // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
         .target(
             name: "GalleryRender",
@@ -58,11 +60,11 @@ let package = Package(
         // embedding gallerygen calls.
         .target(
             name: "GalleryKit",
-            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryLayout"]
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryLayout", "Mustache"]
         ),
         // The preview server and the file watcher.
-        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryKit", "GalleryRender"]),
-        .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe", "GalleryContent", "GalleryRender", "GalleryLayout"]),
+        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryContent", "GalleryKit", "GalleryRender"]),
+        .target(name: "GalleryCLI", dependencies: ["GallerySupport", "GalleryContent", "GalleryAuthoring", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryKit", "GalleryServe", "GalleryLayout"]),
         // ICU's plural rules (Debian's libicu-dev), for the theme's "1 recipe" / "3 recipes" in every language.
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // Process-wide allocator settings, which only the executable makes.
@@ -75,7 +77,7 @@ let package = Package(
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Spec"]),
         // What each fuzzer does with its bytes; the fuzzers and FuzzRegressionTests share it.
-        .target(name: "FuzzHarness", dependencies: ["GallerySupport", "GalleryContent", "GalleryImages", "GalleryLayout", "Mustache"],
+        .target(name: "FuzzHarness", dependencies: ["GallerySupport", "GalleryContent", "GalleryAuthoring", "GalleryImages", "GalleryLayout", "Mustache"],
                 path: "fuzz/Sources/FuzzHarness"),
         // What the tests share: repository paths, temporary folders, fixture sites and pictures.
         .target(
@@ -83,13 +85,14 @@ let package = Package(
             dependencies: ["GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender"],
             path: "Tests/GalleryTestSupport"
         ),
-        .testTarget(name: "GalleryContentTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryPlanTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryImagesTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "FuzzHarness", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryServeTests", dependencies: ["GalleryTestSupport", "GalleryKit", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryServe"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryTestSupport", "GalleryCLI", "GalleryKit", "GalleryContent", "GalleryServe", "GallerySupport"]),
+        .testTarget(name: "GalleryContentTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryKit", "GalleryLayout"]),
+        .testTarget(name: "GalleryAuthoringTests", dependencies: ["GalleryTestSupport", "GalleryAuthoring", "GalleryKit", "GalleryContent", "GallerySupport", "GalleryLayout"]),
+        .testTarget(name: "GalleryPlanTests", dependencies: ["GalleryTestSupport", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"]),
+        .testTarget(name: "GalleryImagesTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit"]),
+        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit", "Mustache"]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "FuzzHarness", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryKit", "GalleryServe"]),
+        .testTarget(name: "GalleryServeTests", dependencies: ["GalleryTestSupport", "GalleryServe"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryTestSupport", "GalleryCLI", "GalleryKit", "GalleryServe", "GalleryLayout"]),
     ]
 )
 

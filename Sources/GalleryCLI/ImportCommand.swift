@@ -1,4 +1,5 @@
 import Foundation
+import GalleryAuthoring
 import GalleryContent
 import GalleryKit
 import GallerySupport

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import GalleryCLI
 
 /// `check` and pictures in Markdown: processed ones link to what was published, a missing one is
 /// reported where the Markdown names it.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryCLI
 
 @Suite struct CheckCommandTests: CommandWorkspace {
     let folder: TemporaryDirectory

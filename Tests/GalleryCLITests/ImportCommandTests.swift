@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryCLI
 
 @Suite struct ImportCommandTests: CommandWorkspace {
     let folder: TemporaryDirectory

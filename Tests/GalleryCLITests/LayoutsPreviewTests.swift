@@ -1,7 +1,6 @@
 import Foundation
 import GalleryTestSupport
 import Testing
-@testable import GalleryCLI
 
 @Suite struct LayoutsPreviewTests: CommandWorkspace {
     let folder: TemporaryDirectory

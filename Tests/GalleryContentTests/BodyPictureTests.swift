@@ -1,7 +1,6 @@
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GallerySupport
 
 /// What a Markdown body's image URLs name, and where the content phase says they are written.
 @Suite struct BodyPictureTests {

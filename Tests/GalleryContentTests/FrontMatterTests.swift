@@ -4,10 +4,6 @@ import GalleryLayout
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 @Suite struct FrontMatterTests {
@@ -195,23 +191,5 @@ import GalleryTestSupport
         #expect(diagnostics.contains { $0.severity == .warning && $0.line == 3 })
         let (_, notMapping) = SiteConfig.parse("theme: dark\n", displayPath: "site.yml")
         #expect(notMapping.contains { $0.severity == .error && $0.line == 1 })
-    }
-}
-
-@Suite struct StarterGridTests {
-    /// The starter site's default arrangement puts two cards side by side on a phone: at the
-    /// phone reference width, which the layout scales down to 320 px and up to the next breakpoint.
-    @Test func starterGridFitsTwoCardsPerRowOnAPhone() throws {
-        let (config, diagnostics) = SiteConfig.parse(StarterSite.siteConfig, displayPath: "site.yml")
-        #expect(diagnostics.isEmpty)
-        let (layouts, layoutDiagnostics) = GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints, path: "site.yml")
-        #expect(layoutDiagnostics.isEmpty)
-        let phone = try #require(config.breakpoints.first)
-        let items = (0..<3).map { _ in ItemMetrics(aspectRatio: 0.75, labelHeight: config.gallery.labelHeight) }
-        let prepared = layouts[0][0].prepare(LayoutContext(containerWidth: phone.width, sections: [LayoutSection(items: items)]))
-        let first = try #require(prepared.attributes(at: IndexPath(item: 0, section: 0)))
-        let second = try #require(prepared.attributes(at: IndexPath(item: 1, section: 0)))
-        #expect(first.center.y == second.center.y)
-        #expect(second.frame.maxX <= phone.width)
     }
 }

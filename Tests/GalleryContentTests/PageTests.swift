@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GallerySupport
 
 /// Pages of `pages/`: their addresses, front matter and drafts; site.yml's menu and the pages'
 /// own entries; the files of `static/`.

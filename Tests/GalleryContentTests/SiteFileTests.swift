@@ -4,9 +4,6 @@ import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// Site files that are not regular files (named pipes, sockets) or that link outside the site
@@ -82,15 +79,6 @@ import GalleryTestSupport
             (error as? BuildFailure)?.diagnostics.map(\.description) == ["card.mustache:1:1: error: the file is a named pipe (FIFO), not a regular file"]
         }
         #expect(ContinuousClock.now - started < .seconds(3))
-    }
-
-    @Test func aPropertyListThatIsANamedPipeIsRefused() throws {
-        try makeFIFO("DrinkList.plist")
-        let started = ContinuousClock.now
-        let (recipes, diagnostics) = PlistImport.load(from: folder.url.appendingPathComponent("DrinkList.plist"), displayPath: "DrinkList.plist")
-        #expect(ContinuousClock.now - started < .seconds(3))
-        #expect(recipes.isEmpty)
-        #expect(diagnostics.map(\.description) == ["DrinkList.plist:1:1: error: the file is a named pipe (FIFO), not a regular file"])
     }
 
     @Test func aRecipeLinkedOutsideTheSiteIsRefused() throws {

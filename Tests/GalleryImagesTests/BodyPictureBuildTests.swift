@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
 @testable import GalleryRender
-@testable import GallerySupport
 
 /// Pictures in recipe bodies through a whole build: processed, published under hashed names,
 /// cached, and every bad one an error at its line and column with the previous output intact.

@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// Published pictures are files of their own, and a damaged cache entry is never republished.
 @Suite struct ImageCacheTests {

@@ -3,10 +3,6 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// The image cache reuses an entry while `ImageEncoding.fingerprint` is unchanged, so whatever

@@ -3,11 +3,6 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// The image pipeline end to end: bad input, the cache, determinism, renditions and placeholders.
 @Suite struct ImagePipelineTests {

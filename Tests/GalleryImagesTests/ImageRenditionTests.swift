@@ -3,10 +3,7 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
 @testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// The pure parts of the image pipeline: widths, `sizes`, hashing, header probing.

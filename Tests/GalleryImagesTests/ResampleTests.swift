@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
 @testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// The Lanczos-3 resampler behind every rendition (CVipsShim/Resample.c).
 @Suite struct ResampleTests {

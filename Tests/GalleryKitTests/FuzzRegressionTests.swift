@@ -1,16 +1,7 @@
 import Foundation
 import FuzzHarness
-import GalleryLayout
-import Mustache
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// Runs every input the fuzzers of `fuzz/` ever crashed on, kept under
 /// `Tests/Fixtures/fuzz-regressions/<target>/`, through the code path its fuzzer drives. Each must

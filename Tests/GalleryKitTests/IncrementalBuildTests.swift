@@ -3,7 +3,6 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryKit
-@testable import GalleryRender
 
 /// Incremental builds (`build --incremental`, and `serve`'s rebuilds with the site kept in
 /// memory) write the same bytes as a full build: a generated site of a few hundred recipes gets

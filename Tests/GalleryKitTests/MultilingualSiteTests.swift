@@ -3,7 +3,6 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryKit
-@testable import GalleryRender
 
 /// A multilingual site (Tests/Fixtures/multilingual: `languages: [en, fr, ar]`, translations as
 /// `NAME.LANG.md`): a tree per language with its own gallery, tags, feed and search index,

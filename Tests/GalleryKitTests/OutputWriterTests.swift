@@ -1,12 +1,7 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
-@testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// The output folder's rules: what gallerygen owns, what it leaves alone, how the swap recovers.

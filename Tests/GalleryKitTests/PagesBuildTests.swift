@@ -3,8 +3,6 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryKit
-@testable import GalleryRender
-@testable import GallerySupport
 
 /// A site with pages, a menu and static files, built: where each goes, what lists it, what a
 /// clash of two files at one path says, and how the output manifest owns static files.

@@ -1,9 +1,7 @@
 import Foundation
-import GalleryLayout
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryKit
 @testable import GalleryPlan
 @testable import GalleryRender
 

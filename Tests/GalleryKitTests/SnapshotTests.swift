@@ -1,12 +1,7 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
-@testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// Builds fixture sites and compares every output file with the golden tree under

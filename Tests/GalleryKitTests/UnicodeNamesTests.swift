@@ -3,9 +3,7 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryKit
-@testable import GalleryRender
 @testable import GalleryServe
-@testable import GallerySupport
 
 /// Titles, tags and file names in any script: pages written as UTF-8, every URL percent-encoded,
 /// the link checker and the preview server following the encoded links.

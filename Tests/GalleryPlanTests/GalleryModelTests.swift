@@ -2,12 +2,8 @@ import GalleryLayout
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
 @testable import GalleryPlan
 @testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 @Suite struct GalleryModelTests {
     static func recipes(_ specs: [(String, [String], String?)]) -> [Recipe] {

@@ -3,7 +3,6 @@ import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryImages
 @testable import GalleryRender
-@testable import GallerySupport
 
 /// Pictures in Markdown text as the renderer writes them: responsive `<picture>`s sized for the
 /// text column, figures for titled pictures that stand alone, remote pictures kept, all escaped.

@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
-@testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// The `<picture>` markup of a card, of a recipe page's hero and of a picture in its body, built from a fixture site with one
 /// small real JPEG and compared with `Tests/Snapshots/images-markup/picture.html`. Re-record with

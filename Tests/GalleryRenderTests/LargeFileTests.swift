@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import GalleryContent
 @testable import GalleryRender
-@testable import GallerySupport
 
 /// A large site's search index and sitemap are written piece by piece (issue 18); the pieces
 /// together must be exactly the file made in one go, whatever the piece boundaries.

@@ -1,12 +1,6 @@
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
 @testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 @Suite struct MarkdownTests {
     @Test func recipeBodyMatchesRenderingAndStepsReadSeparately() {

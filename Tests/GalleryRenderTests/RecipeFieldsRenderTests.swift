@@ -1,9 +1,7 @@
 import Foundation
-import Mustache
 import Testing
 @testable import GalleryContent
 @testable import GalleryRender
-@testable import GallerySupport
 
 @Suite struct RecipeFieldsRenderTests {
     func recipe(_ frontMatter: String, body: String = "") throws -> Recipe {

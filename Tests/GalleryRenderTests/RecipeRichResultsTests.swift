@@ -3,7 +3,6 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryRender
-@testable import GalleryKit
 @testable import GallerySupport
 
 /// What `build` and `check` say about a recipe Google cannot show as a rich result.

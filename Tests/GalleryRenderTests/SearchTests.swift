@@ -2,12 +2,7 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
 @testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 @Suite struct SearchTests {
     @Test func searchIndexListsEveryRecipe() throws {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryKit
 
 /// The markup of stacks that open: a radio per section in its header with a label covering the
 /// stack and a Back label, `gs0` first in the canvas, named in the site's language; and none of it

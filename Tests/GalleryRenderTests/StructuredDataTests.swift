@@ -3,12 +3,8 @@ import Mustache
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
 @testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// The JSON of every `<script type="application/ld+json">` in an HTML page.
 func structuredData(in html: String) throws -> [[String: Any]] {

@@ -2,12 +2,7 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
 @testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// The relative `href` and `src` targets of a page, resolved to output paths.
 func relativeLinks(in html: String, from page: String) -> [String] {

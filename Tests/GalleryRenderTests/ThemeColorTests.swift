@@ -1,11 +1,8 @@
 import Foundation
 import Testing
 import GalleryTestSupport
-@testable import GalleryContent
 @testable import GalleryImages
-@testable import GalleryKit
 @testable import GalleryRender
-@testable import GallerySupport
 
 /// Every colour of the default theme is a custom property of a `:root` block, so the dark scheme
 /// and a site's own stylesheet reach everything; the colour scheme comes from site.yml; the

@@ -3,12 +3,8 @@ import Mustache
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryImages
 @testable import GalleryKit
-@testable import GalleryPlan
 @testable import GalleryRender
-@testable import GalleryServe
-@testable import GallerySupport
 
 /// docs/themes.md against what the renderer really gives each template: a renamed, added or
 /// removed context key, a key whose type changed, a new theme file or a changed list of required

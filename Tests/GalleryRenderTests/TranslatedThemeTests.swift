@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
-@testable import GalleryKit
 @testable import GalleryRender
 @testable import GallerySupport
 

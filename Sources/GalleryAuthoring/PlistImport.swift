@@ -1,4 +1,5 @@
 import Foundation
+import GalleryContent
 import GallerySupport
 
 /// Turns the seed iOS app's `DrinkList.plist` into recipe files. The root is an array with one item

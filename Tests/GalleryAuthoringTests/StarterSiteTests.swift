@@ -1,12 +1,9 @@
 import Foundation
 import Testing
+import GalleryLayout
 import GalleryTestSupport
+@testable import GalleryAuthoring
 @testable import GalleryContent
-@testable import GalleryImages
-@testable import GalleryKit
-@testable import GalleryPlan
-@testable import GalleryRender
-@testable import GalleryServe
 @testable import GallerySupport
 
 /// `new site` writes all or nothing: a write that fails part-way (a full disk) leaves nothing
@@ -81,5 +78,23 @@ import GalleryTestSupport
         // A folder with anything else in it is still refused.
         try Data("mine".utf8).write(to: folder.url.appendingPathComponent("half/notes.txt"))
         #expect(throws: Diagnostic.self) { try StarterSite.write(to: folder.url.appendingPathComponent("half"), displayPath: "half") }
+    }
+}
+
+@Suite struct StarterGridTests {
+    /// The starter site's default arrangement puts two cards side by side on a phone: at the
+    /// phone reference width, which the layout scales down to 320 px and up to the next breakpoint.
+    @Test func starterGridFitsTwoCardsPerRowOnAPhone() throws {
+        let (config, diagnostics) = SiteConfig.parse(StarterSite.siteConfig, displayPath: "site.yml")
+        #expect(diagnostics.isEmpty)
+        let (layouts, layoutDiagnostics) = GalleryLayoutFactory.makeLayouts(config.gallery, breakpoints: config.breakpoints, path: "site.yml")
+        #expect(layoutDiagnostics.isEmpty)
+        let phone = try #require(config.breakpoints.first)
+        let items = (0..<3).map { _ in ItemMetrics(aspectRatio: 0.75, labelHeight: config.gallery.labelHeight) }
+        let prepared = layouts[0][0].prepare(LayoutContext(containerWidth: phone.width, sections: [LayoutSection(items: items)]))
+        let first = try #require(prepared.attributes(at: IndexPath(item: 0, section: 0)))
+        let second = try #require(prepared.attributes(at: IndexPath(item: 1, section: 0)))
+        #expect(first.center.y == second.center.y)
+        #expect(second.frame.maxX <= phone.width)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryContent
 import GallerySupport
 
 /// Why an import wrote nothing, or, rarely, what it could not put back.

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryContent
 import GallerySupport
 
 /// The files `gallerygen new site` writes (a small site that builds as it is) and the recipe

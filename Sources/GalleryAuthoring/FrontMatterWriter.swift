@@ -1,4 +1,5 @@
 import Foundation
+import GalleryContent
 import GallerySupport
 
 /// Writes recipe front matter that reads back exactly as written: plain scalars where YAML cannot
