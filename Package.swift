@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // GNU libmicrohttpd, the preview server's HTTP/1.1 (keep-alive, epoll thread pool, timeouts).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
         // headers are needed here: its own and GLib's.
@@ -63,7 +69,7 @@ let package = Package(
             dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryLayout", "Mustache"]
         ),
         // The preview server and the file watcher.
-        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryContent", "GalleryKit", "GalleryRender"]),
+        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryContent", "GalleryKit", "GalleryRender", "CMicroHTTPD"]),
         .target(name: "GalleryCLI", dependencies: ["GallerySupport", "GalleryContent", "GalleryAuthoring", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryKit", "GalleryServe", "GalleryLayout"]),
         // ICU's plural rules (Debian's libicu-dev), for the theme's "1 recipe" / "3 recipes" in every language.
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),

@@ -1,6 +1,7 @@
 import GalleryRender
 import Foundation
 import GalleryKit
+import GallerySupport
 
 /// How the commands print diagnostics: `path:line:column: error: message` for people (with the
 /// severity in colour on a terminal, unless `NO_COLOR` is set), or one JSON object per line on
@@ -29,9 +30,10 @@ extension CommandLineTool {
         usesColor ? style.escape + text + "\u{1B}[0m" : text
     }
 
-    /// Prints `diagnostics` as the user asked: text on standard error, or JSON lines on standard output.
+    /// Prints `diagnostics` as the user asked: text on standard error, or JSON lines on standard
+    /// output; advice (rich results) after everything else, each part in the order given.
     func report(_ diagnostics: [Diagnostic], format: String? = nil) {
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics.filter({ !$0.isAdvice }) + diagnostics.filter(\.isAdvice) {
             if format == "json" {
                 console.out(Self.jsonLine(diagnostic))
             } else if usesColor {

@@ -138,12 +138,14 @@ struct FieldReader {
         diagnostics.append(diagnostic)
     }
 
-    /// Warnings for keys nobody read, in document order.
-    mutating func warnUnknownKeys(in what: String) {
+    /// Warnings for keys nobody read, in document order. `dropped` words the warning for a key
+    /// whose value is content rather than a setting (a recipe's list or lines of text), saying
+    /// what is lost; nil keeps the plain "unknown key" warning.
+    mutating func warnUnknownKeys(in what: String, dropped: ((String, YAMLNode) -> String?)? = nil) {
         for key in order where !read.contains(key) {
             guard let pair = fields[key] else { continue }
-            diagnostics.append(.warning("unknown key '\(key)' in \(what) (ignored)",
-                                        path: path, line: pair.key.line, column: pair.key.column))
+            let message = dropped?(key, pair.value) ?? "unknown key '\(key)' in \(what) (ignored)"
+            diagnostics.append(.warning(message, path: path, line: pair.key.line, column: pair.key.column))
         }
     }
 }

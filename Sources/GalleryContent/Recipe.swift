@@ -242,6 +242,7 @@ struct RareFields: Sendable, Hashable {
     var equipment: [String] = []
     var suitableForDiet: [String] = []
     var source: RecipeSource?
+    var method: [MethodGroup] = []
     var extra: YAMLNode?
     var translationOf: String?
 
@@ -395,6 +396,12 @@ extension Recipe {
     package var source: RecipeSource? {
         get { rare?.fields.source }
         set { setRare(\.source, newValue) }
+    }
+    /// The method written in the front matter (`directions:` and its synonyms), shown before the
+    /// body; empty when the body holds the method, as usual.
+    package var method: [MethodGroup] {
+        get { rareField(\.method, default: []) }
+        set { setRare(\.method, newValue) }
     }
     /// `extra:` as written (any YAML), for templates; never checked.
     package var extra: YAMLNode? {

@@ -13,6 +13,21 @@ package struct IngredientGroup: Sendable, Hashable {
     }
 }
 
+/// A headed part of a recipe's method ("For the sauce") and its steps, as front matter's
+/// `directions:` (or `instructions:`, `method:`, `steps:`) writes it; a flat list is one group
+/// without a title. A schema.org `HowToSection` when it has a title, else its `HowToStep`s.
+package struct MethodGroup: Sendable, Hashable {
+    /// The heading; nil for the steps of a flat list.
+    package var title: String?
+    /// Each step as written (inline Markdown), without a number of its own.
+    package var steps: [String]
+
+    package init(title: String?, steps: [String]) {
+        self.title = title
+        self.steps = steps
+    }
+}
+
 /// How many a recipe makes: a number with an optional unit ("4", "12 cookies").
 package struct RecipeServings: Sendable, Hashable {
     package var count: Double

@@ -34,6 +34,7 @@ extension RecipeParser {
             }
         }
         recipe.source = source(&reader)
+        recipe.method = method(&reader)
         recipe.extra = reader.value("extra")
     }
 

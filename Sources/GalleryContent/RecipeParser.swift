@@ -7,7 +7,8 @@ package enum RecipeParser {
     package static let knownKeys = ["title", "slug", "image", "image_alt", "image_width", "image_height", "summary",
                                    "tags", "glass", "ingredients", "yield", "prep_time", "cook_time", "date",
                                    "author", "weight", "draft", "category", "cuisine", "keywords", "servings",
-                                   "total_time", "nutrition", "video", "equipment", "suitable_for_diet", "source", "extra"]
+                                   "total_time", "nutrition", "video", "equipment", "suitable_for_diet", "source", "extra",
+                                   "directions", "instructions", "method", "steps"]
     /// Each known key's place in `knownKeys`, for `Recipe.keyLines`' packed form.
     static let knownKeyIndex = Dictionary(uniqueKeysWithValues: knownKeys.enumerated().map { ($0.element, $0.offset) })
 
@@ -82,7 +83,7 @@ package enum RecipeParser {
             imageAlt: reader.string("image_alt"),
             // With the smart punctuation cmark gives bodies, wherever it is shown.
             summary: reader.string("summary").map(Typography.smarten),
-            tags: reader.strings("tags").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+            tags: tags(&reader),
             glass: reader.string("glass"),
             ingredients: [],
             yield: reader.string("yield"),
@@ -99,11 +100,21 @@ package enum RecipeParser {
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)
         recipe.bodyPictures = pictures
         (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
-        reader.warnUnknownKeys(in: "front matter")
+        reader.warnUnknownKeys(in: "front matter", dropped: droppedContent)
         // A picture path that leaves the site folder fails the build but keeps the recipe, so
         // that its other pictures are still checked in the same run.
         let failed = reader.diagnostics.contains { $0.severity == .error }
         return (failed ? nil : recipe, reader.diagnostics + pictureProblems)
+    }
+}
+
+extension RecipeParser {
+    /// `tags:` as a list, or one line of comma-separated tags (`tags: breakfast, baking`, as
+    /// Jekyll recipe sites write them); an entry of a list is one tag, commas and all.
+    static func tags(_ reader: inout FieldReader) -> [String] {
+        let node = reader.value("tags")
+        let written = node?.scalar.map { $0.split(separator: ",").map(String.init) } ?? reader.strings("tags")
+        return written.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }
 

@@ -115,8 +115,12 @@ package struct AtomFeed: Sendable {
         }
         if !recipe.ingredients.isEmpty {
             html += "<h2>\(escapeHTML(ingredientsHeading))</h2>\n<ul>\n"
-            html += recipe.ingredients.map { "<li>\(escapeHTML($0))</li>\n" }.joined()
+            html += recipe.ingredients.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML))</li>\n" }.joined()
             html += "</ul>\n"
+        }
+        for group in recipe.method {
+            if let title = group.title { html += "<h3>\(escapeHTML(title))</h3>\n" }
+            html += "<ol>\n" + group.steps.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true))</li>\n" }.joined() + "</ol>\n"
         }
         let images = BodyPictureMarkup(images: site.images, pictures: pictures)
             .renderer(documentPath: recipe.sourcePath, root: assetURL.base)

@@ -96,7 +96,13 @@ extension BuiltInTheme {
     const unitMatch = rest.match(unitPattern);
     const word = unitMatch && { ...words.get(unitMatch[2].toLowerCase()), space: unitMatch[1], text: unitMatch[2] };
     if (unitMatch) rest = rest.slice(unitMatch[0].length);
-    items.push({ element, text, values, rest, word, dash: match[2] || "", fractions: /[/⁄]/.test(match[0]) || new RegExp(glyph).test(match[0]) });
+    // A line with a link (inline Markdown) keeps its markup: only the amount in its first text is rewritten.
+    const first = element.firstChild, prefix = text.length - rest.length;
+    if (!(first && first.nodeType === Node.TEXT_NODE && first.data.length >= prefix)) continue;
+    const original = [...element.childNodes].map((node) => node.cloneNode(true));
+    const after = original.map((node) => node.cloneNode(true));
+    if (after.length) after[0].data = after[0].data.slice(prefix);
+    items.push({ element, text, values, rest, word, original, after, dash: match[2] || "", fractions: /[/⁄]/.test(match[0]) || new RegExp(glyph).test(match[0]) });
   }
   if (!items.length) return;
 
@@ -160,11 +166,11 @@ extension BuiltInTheme {
     if (!(wanted > 0 && wanted <= 999)) return;
     for (const item of items) {
       const quantity = render(item, wanted / base, system);
-      if (quantity === null) { item.element.textContent = item.text; continue; }
+      if (quantity === null) { item.element.replaceChildren(...item.original.map((node) => node.cloneNode(true))); continue; }
       const span = document.createElement("span");
       span.className = "scaled";
       span.textContent = quantity;
-      item.element.replaceChildren(span, item.rest);
+      item.element.replaceChildren(span, ...item.after.map((node) => node.cloneNode(true)));
     }
     for (const count of counts) count.textContent = format(2).format(wanted);
     for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.system === (system || written)));
@@ -1084,6 +1090,7 @@ cook: "الطهي"
 total: "المجموع"
 tags: "الوسوم"
 ingredients: "المكونات"
+method: "طريقة التحضير"
 added: "أضيفت في {date}"
 added_by: "أضافها {author} في {date}"
 more_recipes: "وصفات أخرى"
@@ -1225,6 +1232,7 @@ cook: "Garzeit"
 total: "Gesamt"
 tags: "Schlagwörter"
 ingredients: "Zutaten"
+method: "Zubereitung"
 added: "Hinzugefügt am {date}"
 added_by: "Hinzugefügt am {date} von {author}"
 more_recipes: "Weitere Rezepte"
@@ -1372,6 +1380,7 @@ cook: Cook
 total: Total
 tags: Tags
 ingredients: Ingredients
+method: Method
 added: "Added {date}"
 added_by: "Added {date} by {author}"
 more_recipes: More recipes
@@ -1516,6 +1525,7 @@ cook: "Cocción"
 total: "Total"
 tags: "Etiquetas"
 ingredients: "Ingredientes"
+method: "Preparación"
 added: "Añadida el {date}"
 added_by: "Añadida el {date} por {author}"
 more_recipes: "Más recetas"
@@ -1657,6 +1667,7 @@ cook: "Cuisson"
 total: "Total"
 tags: "Étiquettes"
 ingredients: "Ingrédients"
+method: "Préparation"
 added: "Ajouté le {date}"
 added_by: "Ajouté le {date} par {author}"
 more_recipes: "Autres recettes"
@@ -1798,6 +1809,7 @@ cook: "Cottura"
 total: "Totale"
 tags: "Etichette"
 ingredients: "Ingredienti"
+method: "Preparazione"
 added: "Aggiunta il {date}"
 added_by: "Aggiunta il {date} da {author}"
 more_recipes: "Altre ricette"
@@ -1939,6 +1951,7 @@ cook: "調理"
 total: "合計"
 tags: "タグ"
 ingredients: "材料"
+method: "作り方"
 added: "{date}に追加"
 added_by: "{date}に{author}が追加"
 more_recipes: "ほかのレシピ"
@@ -2071,6 +2084,7 @@ cook: "Bereiding"
 total: "Totaal"
 tags: "Tags"
 ingredients: "Ingrediënten"
+method: "Bereiding"
 added: "Toegevoegd op {date}"
 added_by: "Toegevoegd op {date} door {author}"
 more_recipes: "Meer recepten"
@@ -2211,6 +2225,7 @@ cook: "Cozimento"
 total: "Total"
 tags: "Etiquetas"
 ingredients: "Ingredientes"
+method: "Modo de preparo"
 added: "Adicionada em {date}"
 added_by: "Adicionada em {date} por {author}"
 more_recipes: "Mais receitas"
@@ -2403,9 +2418,9 @@ unit_lb: "{count} lb"
       <h3>{{groupTitle}}</h3>
       {{/groupTitle}}
       <ul>
-        {{#items}}
-        <li data-ingredient>{{.}}</li>
-        {{/items}}
+        {{#itemsHTML}}
+        <li data-ingredient>{{{.}}}</li>
+        {{/itemsHTML}}
       </ul>
       {{/ingredientGroups}}
     </section>
@@ -2417,6 +2432,19 @@ unit_lb: "{count} lb"
     </section>
     {{/hasEquipment}}
     <div class="method">
+    {{#hasMethod}}
+      <h2>{{t.method}}</h2>
+      {{#methodGroups}}
+      {{#groupTitle}}
+      <h3>{{groupTitle}}</h3>
+      {{/groupTitle}}
+      <ol>
+        {{#stepsHTML}}
+        <li>{{{.}}}</li>
+        {{/stepsHTML}}
+      </ol>
+      {{/methodGroups}}
+    {{/hasMethod}}
 {{{bodyHTML}}}
     </div>
   </div>

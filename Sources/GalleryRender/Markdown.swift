@@ -4,6 +4,7 @@ import GalleryContent
 import GalleryImages
 import GalleryPlan
 import GallerySupport
+import Mustache
 
 /// Markdown through libcmark. This file owns every cmark pointer: documents, nodes, iterators and
 /// rendered buffers.
@@ -79,12 +80,49 @@ package enum Markdown {
         } ?? RecipeBody(html: "", steps: [])
     }
 
-    /// Parses `text` with smart punctuation (the parser's only option; safe mode is the HTML
-    /// renderer's) and hands the document to `body`, freeing it afterwards; nil if cmark fails.
     /// The text of a Markdown document without its markup, blocks joined by single spaces.
     package static func plainText(_ text: String) -> String {
         withDocument(text) { plainText(of: $0) } ?? ""
     }
+
+    /// Whether a line may hold inline Markdown (a link, emphasis, code, an escape, raw HTML);
+    /// a line without any of these characters reads the same as Markdown and as text.
+    package static func mayHoldInlineMarkup(_ line: String) -> Bool {
+        line.utf8.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_")
+            || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\\") }
+    }
+
+    /// One line of inline Markdown (an ingredient, a step written in front matter) as HTML
+    /// without a paragraph around it, safe as `html(_:allowRawHTML:images:)` is. A line without
+    /// markup is escaped as it is (as a template's `{{.}}` would), unless `always`; a line that
+    /// Markdown would read as a block (a heading, a list) is escaped too.
+    package static func inlineHTML(_ line: String, allowRawHTML: Bool = false, always: Bool = false) -> String {
+        guard always || mayHoldInlineMarkup(line) else { return escapeHTML(line) }
+        let html = html(line, allowRawHTML: allowRawHTML)
+        guard html.hasPrefix("<p>"), html.hasSuffix("</p>\n") else { return escapeHTML(line) }
+        let inner = html.dropFirst(3).dropLast(5)
+        return inner.contains("<p>") ? escapeHTML(line) : String(inner)
+    }
+
+    /// One line of inline Markdown as plain text (for JSON-LD and search): the markup removed,
+    /// a link's text kept. A line without markup is returned as it is, unless `always`.
+    package static func inlinePlainText(_ line: String, always: Bool = false) -> String {
+        guard always || mayHoldInlineMarkup(line) else { return line }
+        return plainText(line)
+    }
+
+    /// A method written in front matter (`Recipe.method`) as the body's would be read: its steps
+    /// as plain text, and its headed parts when it has any (then every part is a section, an
+    /// untitled one named after the recipe).
+    package static func method(of recipe: Recipe) -> (steps: [String], sections: [MethodSection]) {
+        let groups = recipe.method.map { group in (group.title, group.steps.map { inlinePlainText($0, always: true) }) }
+        let steps = groups.flatMap(\.1)
+        guard groups.contains(where: { $0.0 != nil }) else { return (steps, []) }
+        return (steps, groups.map { MethodSection(name: $0.0 ?? recipe.title, steps: $0.1) })
+    }
+
+    /// Parses `text` with smart punctuation (the parser's only option; safe mode is the HTML
+    /// renderer's) and hands the document to `body`, freeing it afterwards; nil if cmark fails.
 
     private static func withDocument<Result>(_ text: String, _ body: (OpaquePointer) -> Result) -> Result? {
         guard let document = cmark_parse_document(text, text.utf8.count, CMARK_OPT_SMART) else { return nil }

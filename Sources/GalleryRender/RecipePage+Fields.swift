@@ -11,9 +11,17 @@ extension PageRenderer {
         context["ingredientGroups"] = .array(recipe.ingredientGroups.map { group in
             [
                 "groupTitle": group.title.map(MustacheValue.string) ?? .null,
-                "items": .array(group.items.map(MustacheValue.string)),
+                "items": .array(group.items.map { .string(Markdown.inlinePlainText($0)) }),
+                "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML)) }),
             ]
         })
+        context["methodGroups"] = .array(recipe.method.map { group in
+            [
+                "groupTitle": group.title.map(MustacheValue.string) ?? .null,
+                "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true)) }),
+            ]
+        })
+        context["hasMethod"] = .bool(!recipe.method.isEmpty)
         context["category"] = .optional(recipe.category)
         context["cuisine"] = .optional(recipe.cuisine)
         context["keywords"] = .array(recipe.keywords.map(MustacheValue.string))

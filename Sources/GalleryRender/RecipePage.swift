@@ -36,7 +36,7 @@ extension PageRenderer {
         let root = URLPath.root(from: path)
         var context = summaryContext(recipe, root: root).merging(fieldsContext(recipe, root: root)) { _, new in new }
         context["tags"] = tagLinks(recipe, root: root)
-        context["ingredients"] = .array(recipe.ingredients.map(MustacheValue.string))
+        context["ingredients"] = .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
         context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
         context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
         context["prepTime"] = recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
@@ -103,10 +103,15 @@ extension PageRenderer {
 
     /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;
     /// `steps` and `sections` are the body's method (`Markdown.recipeBody(_:allowRawHTML:)`).
+    /// A method written in the front matter (`Recipe.method`) comes first: it is shown first.
     func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String],
                         sections: [Markdown.MethodSection] = []) -> RecipeStructuredData {
         let published = site.config.publishedURL
         let pictures = image.map(PublishedImage.candidates(in:)) ?? []
+        var (steps, sections) = (steps, sections)
+        if !recipe.method.isEmpty {
+            (steps, sections) = Markdown.method(of: recipe)
+        }
         return RecipeStructuredData(recipe: recipe, config: site.config,
                                     pageURL: published?.page(SitePaths.recipe(recipe)),
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },

@@ -18,12 +18,12 @@ package enum RecipeRichResults {
         var diagnostics: [Diagnostic] = []
         let silence = "(to hear only what Google requires, set 'rich_results: required' in site.yml)"
         if recipe.image == nil {
-            diagnostics.append(.warning(
+            diagnostics.append(.advice(
                 "the recipe has no picture: Google requires an image for recipe rich results, so search shows it as a plain link; "
                     + "add 'image: images/\(recipe.slug).jpg' to the front matter (a photo of at least 1200 × 900 pixels works best)",
                 path: path, line: 1, column: 1))
         } else if let (width, height) = size(of: recipe, image: image), width * height < minimumImagePixels {
-            diagnostics.append(.warning(
+            diagnostics.append(.advice(
                 "the picture is \(width) × \(height) pixels: Google shows recipe pictures of at least \(minimumImagePixels) pixels "
                     + "(width × height) in rich results; use a larger photo (1200 × 900 or more works best)",
                 path: path, line: recipe.line(of: "image"), column: 1))
@@ -33,7 +33,7 @@ package enum RecipeRichResults {
             if video.thumbnailURL == nil { missing.append(("thumbnail", "'thumbnail:' (the https URL of a still from the video)")) }
             if video.uploadDate == nil { missing.append(("upload date", "'upload_date:' (the day it was first published, YYYY-MM-DD)")) }
             if !missing.isEmpty {
-                diagnostics.append(.warning(
+                diagnostics.append(.advice(
                     "the video has no \(list(missing.map(\.name))): Google requires \(missing.count == 1 ? "it" : "them") to show "
                         + "a recipe's video in search; add \(list(missing.map(\.hint))) under 'video:', beside its 'url:'",
                     path: path, line: recipe.line(of: "video"), column: 1))
@@ -51,7 +51,7 @@ package enum RecipeRichResults {
             missing.append("a yield (add 'servings: 4'\(recipe.nutrition.isEmpty ? "" : "; Google needs it to read the nutrition per serving"))")
         }
         if !missing.isEmpty {
-            diagnostics.append(.warning(
+            diagnostics.append(.advice(
                 "the recipe lacks what Google recommends for recipe rich results: \(missing.joined(separator: "; ")). "
                     + "Search shows recipes with them more richly (times, steps, ingredients) \(silence)",
                 path: path, line: 1, column: 1))
@@ -82,7 +82,7 @@ extension RecipeRichResults {
         let display = site.displayPath(recipe.sourcePath)
         var image: ImageInfo?
         if case .local(let path)? = recipe.image { image = site.images[path] }
-        return diagnostics(for: recipe, hasInstructions: !body.steps.isEmpty || !body.sections.isEmpty,
+        return diagnostics(for: recipe, hasInstructions: !body.steps.isEmpty || !body.sections.isEmpty || !recipe.method.isEmpty,
                            image: image, level: site.config.richResults, path: display)
     }
 

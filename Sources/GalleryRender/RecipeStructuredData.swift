@@ -49,7 +49,7 @@ package struct RecipeStructuredData: Sendable {
             "url": .optional(pageURL),
             "image": imageURLs.isEmpty ? .null : .array(imageURLs.map(JSONValue.string)),
             "description": .optional(recipe.summary),
-            "recipeIngredient": recipe.ingredients.isEmpty ? .null : .array(recipe.ingredients.map(JSONValue.string)),
+            "recipeIngredient": recipe.ingredients.isEmpty ? .null : .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) }),
             "recipeInstructions": instructions,
             "prepTime": .optional(recipe.prepTime?.iso8601),
             "cookTime": .optional(recipe.cookTime?.iso8601),

@@ -53,7 +53,7 @@ package struct SearchIndex: Sendable {
 
     /// Title, summary, tags, glass and ingredients, folded the way search.js folds a query.
     package static func searchText(_ recipe: Recipe) -> String {
-        let parts = [recipe.title, recipe.summary ?? "", recipe.glass ?? ""] + recipe.tags + recipe.ingredients
+        let parts = [recipe.title, recipe.summary ?? "", recipe.glass ?? ""] + recipe.tags + recipe.ingredients.map { Markdown.inlinePlainText($0) }
         return parts.filter { !$0.isEmpty }.joined(separator: " ").foldedForSearch
     }
 

@@ -44,6 +44,9 @@ package final class PreviewServer: @unchecked Sendable {
     private var currentGeneration = 0
     private var currentBasePath = "/"
     private var stopped = false
+    /// Parked events requests, by number: the generation each has seen and how to answer it.
+    private var waiting: [Int: (seen: Int, reply: @Sendable (HTTPResponse) -> Void)] = [:]
+    private var nextWaiter = 0
     /// Requests read the output under the read lock; a rebuild holds the write lock, so no
     /// request ever sees the output folder half swapped.
     private let outputLock = ReadWriteLock()
@@ -59,8 +62,8 @@ package final class PreviewServer: @unchecked Sendable {
         options.memory = memory
         self.options = options
         self.report = report
-        server = HTTPServer(host: host, port: port) { [weak self] request in
-            self?.respond(to: request) ?? .text(503, "The preview server is stopping.")
+        server = HTTPServer(host: host, port: port) { [weak self] request -> HTTPAnswer in
+            self?.respond(to: request) ?? .now(.text(503, "The preview server is stopping."))
         }
         let excluded = [options.outputDirectory, options.siteDirectory.appendingPathComponent(".gallerygen-cache")]
         let siteDirectory = options.siteDirectory
@@ -97,7 +100,11 @@ package final class PreviewServer: @unchecked Sendable {
         condition.lock()
         stopped = true
         condition.broadcast()
+        let parked = waiting.values.map(\.reply)
+        waiting = [:]
+        let generation = currentGeneration
         condition.unlock()
+        parked.forEach { $0(Self.generationResponse(generation)) }
         watcher.stop()
         server.stop()
     }
@@ -123,20 +130,20 @@ package final class PreviewServer: @unchecked Sendable {
             currentBasePath = result.baseURL.map(StaticSiteHandler.basePath(fromBaseURL:)) ?? "/"
             let generation = currentGeneration
             condition.broadcast()
+            let parked = waiting.values.map(\.reply)
+            waiting = [:]
             condition.unlock()
+            parked.forEach { $0(Self.generationResponse(generation)) }
             report(.built(result, seconds: Date().timeIntervalSince(started), generation: generation))
         } catch {
             report(.failed(error))
         }
     }
 
-    private func respond(to request: HTTPRequest) -> HTTPResponse {
+    private func respond(to request: HTTPRequest) -> HTTPAnswer {
         if request.path == Self.eventsPath {
-            let since = request.queryValue("since").flatMap(Int.init)
-            let generation = since.map { waitForGeneration(after: $0, timeout: longPollTimeout) } ?? self.generation
-            return HTTPResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json"),
-                                                       HTTPHeader(name: "Cache-Control", value: "no-store")],
-                                body: Data("{\"generation\":\(generation)}".utf8))
+            guard let since = request.queryValue("since").flatMap(Int.init) else { return .now(Self.generationResponse(generation)) }
+            return .later { [self] reply in park(seen: since, reply: reply) }
         }
         condition.lock()
         let generation = currentGeneration, basePath = currentBasePath
@@ -144,7 +151,38 @@ package final class PreviewServer: @unchecked Sendable {
         let handler = StaticSiteHandler(root: options.outputDirectory, basePath: basePath) {
             Self.reloadScript(generation: generation)
         }
-        return outputLock.reading { handler.respond(to: request) }
+        return .now(outputLock.reading { handler.respond(to: request) })
+    }
+
+    /// An events request that has seen generation `seen`: answered at once if a newer build is
+    /// out, else at the next build, at `stop()`, or after `longPollTimeout`, whichever comes first.
+    /// It waits without a thread (the server parks its connection).
+    private func park(seen: Int, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        condition.lock()
+        guard currentGeneration == seen, !stopped else {
+            let generation = currentGeneration
+            condition.unlock()
+            return reply(Self.generationResponse(generation))
+        }
+        let number = nextWaiter
+        nextWaiter += 1
+        waiting[number] = (seen, reply)
+        condition.unlock()
+        DispatchQueue.global().asyncAfter(deadline: .now() + longPollTimeout) { [weak self] in
+            guard let self else { return }
+            condition.lock()
+            let expired = waiting.removeValue(forKey: number)
+            let generation = currentGeneration
+            condition.unlock()
+            expired?.reply(Self.generationResponse(generation))
+        }
+    }
+
+    /// The events answer: the current build generation, never cached.
+    private static func generationResponse(_ generation: Int) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json"),
+                                            HTTPHeader(name: "Cache-Control", value: "no-store")],
+                     body: Data("{\"generation\":\(generation)}".utf8))
     }
 
     /// The script injected into served pages (never into the built files): it long-polls the

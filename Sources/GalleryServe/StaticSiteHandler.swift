@@ -61,9 +61,9 @@ package struct StaticSiteHandler: Sendable {
             }
             let index = resolved + "/index.html"
             guard let realIndex = Self.realPath(index), realIndex.hasPrefix(rootPath + "/") else { return notFound() }
-            return file(at: realIndex, status: 200)
+            return file(at: realIndex, status: 200).answering(range: request)
         }
-        return file(at: resolved, status: 200)
+        return file(at: resolved, status: 200).answering(range: request)
     }
 
     private func file(at path: String, status: Int) -> HTTPResponse {
@@ -79,7 +79,7 @@ package struct StaticSiteHandler: Sendable {
             HTTPHeader(name: "Content-Type", value: type),
             HTTPHeader(name: "Cache-Control", value: "no-store"),
             HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
-        ], body: body)
+        ] + (status == 200 ? [HTTPHeader(name: "Accept-Ranges", value: "bytes")] : []), body: body)
     }
 
     /// The site's own `404.html` with status 404, or a plain page when the site has none.
@@ -138,5 +138,27 @@ package struct StaticSiteHandler: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+extension HTTPResponse {
+    /// This whole-file answer cut to the `Range` the request asks for: 206 with `Content-Range`,
+    /// or 416 when the range lies past the end. A request with `If-Range` gets the whole file,
+    /// since the preview sends no validator it could match.
+    func answering(range request: HTTPRequest) -> HTTPResponse {
+        guard status == 200, request.header("if-range") == nil else { return self }
+        switch ByteRange.resolve(request.header("range"), length: body.count) {
+        case .whole:
+            return self
+        case .part(let range):
+            var part = self
+            part.status = 206
+            part.body = body.subdata(in: body.startIndex + range.first..<body.startIndex + range.last + 1)
+            part.headers.append(HTTPHeader(name: "Content-Range", value: "bytes \(range.first)-\(range.last)/\(body.count)"))
+            return part
+        case .unsatisfiable:
+            return HTTPResponse(status: 416, headers: [HTTPHeader(name: "Content-Range", value: "bytes */\(body.count)"),
+                                                       HTTPHeader(name: "Cache-Control", value: "no-store")])
+        }
     }
 }

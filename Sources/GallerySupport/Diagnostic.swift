@@ -14,6 +14,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// 1-based column; 0 when unknown.
     public var column: Int
     public var message: String
+    /// Advice rather than a problem with the input (what Google's rich results would like): the
+    /// commands print it after the other warnings, so that what a build drops is read first.
+    package var isAdvice = false
 
     public init(_ severity: Severity, path: String, line: Int = 0, column: Int = 0, _ message: String) {
         self.severity = severity
@@ -29,6 +32,13 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
     public static func warning(_ message: String, path: String, line: Int = 0, column: Int = 0) -> Diagnostic {
         Diagnostic(.warning, path: path, line: line, column: column, message)
+    }
+
+    /// A warning that is advice (`isAdvice`).
+    package static func advice(_ message: String, path: String, line: Int = 0, column: Int = 0) -> Diagnostic {
+        var diagnostic = Diagnostic(.warning, path: path, line: line, column: column, message)
+        diagnostic.isAdvice = true
+        return diagnostic
     }
 
     /// `path:line:column: error: message`; line and column are always printed (as 1 when unknown)

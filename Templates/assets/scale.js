@@ -70,7 +70,13 @@
     const unitMatch = rest.match(unitPattern);
     const word = unitMatch && { ...words.get(unitMatch[2].toLowerCase()), space: unitMatch[1], text: unitMatch[2] };
     if (unitMatch) rest = rest.slice(unitMatch[0].length);
-    items.push({ element, text, values, rest, word, dash: match[2] || "", fractions: /[/⁄]/.test(match[0]) || new RegExp(glyph).test(match[0]) });
+    // A line with a link (inline Markdown) keeps its markup: only the amount in its first text is rewritten.
+    const first = element.firstChild, prefix = text.length - rest.length;
+    if (!(first && first.nodeType === Node.TEXT_NODE && first.data.length >= prefix)) continue;
+    const original = [...element.childNodes].map((node) => node.cloneNode(true));
+    const after = original.map((node) => node.cloneNode(true));
+    if (after.length) after[0].data = after[0].data.slice(prefix);
+    items.push({ element, text, values, rest, word, original, after, dash: match[2] || "", fractions: /[/⁄]/.test(match[0]) || new RegExp(glyph).test(match[0]) });
   }
   if (!items.length) return;
 
@@ -134,11 +140,11 @@
     if (!(wanted > 0 && wanted <= 999)) return;
     for (const item of items) {
       const quantity = render(item, wanted / base, system);
-      if (quantity === null) { item.element.textContent = item.text; continue; }
+      if (quantity === null) { item.element.replaceChildren(...item.original.map((node) => node.cloneNode(true))); continue; }
       const span = document.createElement("span");
       span.className = "scaled";
       span.textContent = quantity;
-      item.element.replaceChildren(span, item.rest);
+      item.element.replaceChildren(span, ...item.after.map((node) => node.cloneNode(true)));
     }
     for (const count of counts) count.textContent = format(2).format(wanted);
     for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.system === (system || written)));

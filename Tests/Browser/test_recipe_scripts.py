@@ -129,8 +129,10 @@ def test_scaling_four_to_eight_servings_doubles_the_quantities(engine, scripts_s
         # What it cannot read stays as written.
         "A handful of mint", "Juice of half a lemon",
     ], engine.name
-    # Only the quantity is marked as changed.
+    # Only the quantity is marked as changed; a link written in the ingredient (inline Markdown) stays a link.
     assert engine.run("return document.querySelector('.ingredients li .scaled').textContent") == "100 ml"
+    assert engine.run("const a = document.querySelector('.ingredients li a'); return [a.textContent, a.getAttribute('href'), a.parentElement.textContent]") == [
+        "soda water", "https://example.com/soda", "3 l soda water"], engine.name
     set_servings(engine, 2)
     assert engine.run(INGREDIENTS) == [
         "25 ml lime cordial", "¾ cup water", "1-1 ½ limes", "¼ tsp salt", "¾ tbsp sugar",
@@ -143,6 +145,7 @@ def test_scaling_four_to_eight_servings_doubles_the_quantities(engine, scripts_s
     assert engine.run(CONTROL)["value"] == "1"
     set_servings(engine, 4)
     assert engine.run(INGREDIENTS) == WRITTEN, "back at 4 servings the text is exactly as written"
+    assert engine.run("return document.querySelector('.ingredients li a').getAttribute('href')") == "https://example.com/soda"
     assert engine.errors() == []
 
 

@@ -41,6 +41,21 @@ final class CapturedConsole: @unchecked Sendable {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/public/assets/style.css").path))
     }
 
+    /// What a build drops is read before the rich-result advice, wherever the files sort.
+    @Test func droppedContentIsPrintedBeforeAdvice() throws {
+        try write("site/site.yml", "title: Test Bar\n")
+        try write("site/recipes/a-plain.md", "---\ntitle: Plain\n---\nStir.\n")
+        try write("site/recipes/b-copied.md", "---\ntitle: Copied\ncomponents: [a, b]\ntags: breakfast, baking\n---\n")
+        let (code, console) = run(["build", "--site", "site"])
+        #expect(code == 0, "\(console.error)")
+        let lines = console.error.split(separator: "\n").map(String.init)
+        let dropped = try #require(lines.firstIndex { $0.contains("unknown key 'components'") })
+        let advice = try #require(lines.firstIndex { $0.contains("rich results") })
+        #expect(dropped < advice, "\(lines)")
+        #expect(lines[dropped].hasPrefix("site/recipes/b-copied.md:3:1: warning: unknown key 'components' in front matter: its list of 2 entries will not be on the page; "))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/public/tags/baking/index.html").path))
+    }
+
     @Test func brokenSiteReportsEveryErrorAndKeepsThePreviousOutput() throws {
         try writeGoodSite()
         #expect(run(["build", "--site", "site", "--output", "out"]).0 == 0)

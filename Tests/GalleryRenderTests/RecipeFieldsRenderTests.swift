@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GalleryContent
 @testable import GalleryRender
+import Mustache
 
 @Suite struct RecipeFieldsRenderTests {
     func recipe(_ frontMatter: String, body: String = "") throws -> Recipe {
@@ -93,5 +94,51 @@ import Testing
         #expect(try recipe("cook_time: 10 min\ntotal_time: 10 min").shownTotalTime == nil)
         #expect(try recipe("prep_time: 5 min\ncook_time: 10 min").shownTotalTime?.seconds == 900)
         #expect(try recipe("prep_time: 5 min\ntotal_time: 1 h").shownTotalTime?.seconds == 3600)
+    }
+}
+
+/// Inline Markdown in ingredients and a method written in the front matter: links on the page,
+/// plain text in JSON-LD.
+@Suite struct FrontMatterMethodRenderTests {
+    @Test func ingredientLinksRenderOnThePageAndArePlainInJSONLD() throws {
+        let tests = RecipeFieldsRenderTests()
+        let value = try tests.recipe("""
+            ingredients:
+              - 2 ripe [bananas](https://example.com/bananas)
+              - 1 tsp *baking* soda
+              - 100 g sugar & spice
+            directions:
+              - group: Loaf
+                steps: ["Mash the **bananas**.", "Bake."]
+            """)
+        let renderer = PageRenderer(site: Site(config: SiteConfig(), recipes: [value], images: [:]), theme: Theme(templates: [:], assets: [:]))
+        let fields = renderer.fieldsContext(value, root: "../../")
+        func strings(_ value: MustacheValue?) -> [String] {
+            switch value {
+            case .string(let text)?: [text]
+            case .array(let items)?: items.flatMap { strings($0) }
+            case .dictionary(let fields)?: fields.keys.sorted().flatMap { strings(fields[$0]) }
+            default: []
+            }
+        }
+        let groups = strings(fields["ingredientGroups"]).joined(separator: "\n")
+        #expect(groups.contains("2 ripe <a href=\"https://example.com/bananas\">bananas</a>"))
+        #expect(groups.contains("1 tsp <em>baking</em> soda"))
+        #expect(groups.contains("100 g sugar &amp; spice"))
+        #expect(strings(fields["methodGroups"]).contains("Mash the <strong>bananas</strong>."))
+        let object = tests.json(value)
+        #expect(object["recipeIngredient"] as? [String] == ["2 ripe bananas", "1 tsp baking soda", "100 g sugar & spice"])
+        let sections = try #require(object["recipeInstructions"] as? [[String: Any]])
+        #expect(sections.first?["@type"] as? String == "HowToSection")
+        #expect(sections.first?["name"] as? String == "Loaf")
+        #expect((sections.first?["itemListElement"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["Mash the bananas.", "Bake."])
+    }
+
+    @Test func inlineMarkdownThatIsABlockOrRawHTMLStaysText() {
+        #expect(Markdown.inlineHTML("# 1 lemon") == "# 1 lemon")
+        #expect(Markdown.inlineHTML("- 1 lemon *zest*") == "- 1 lemon *zest*")
+        #expect(Markdown.inlineHTML("1 <b>lemon</b>") == "1 lemon")
+        #expect(Markdown.inlineHTML("[x](javascript:alert(1))") == "<a href=\"\">x</a>")
+        #expect(Markdown.inlinePlainText("Dark 'n' Stormy") == "Dark 'n' Stormy")
     }
 }

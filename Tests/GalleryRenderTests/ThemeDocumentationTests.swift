@@ -108,7 +108,8 @@ struct TemplateContexts: Sendable {
                             + "source: { name: Grandma, url: \"https://example.com/lemonade\" }\n"
                             + "extra:\n  strength: 0\n  origin: Home\n---\nStir.\n")
         try temporary.write("basic/recipes/remote.md",
-                            "---\ntitle: Remote Fizz\nsummary: From afar.\nimage: https://example.com/fizz.jpg\ntags: [\"!!\", gin]\n---\nFizz.\n")
+                            "---\ntitle: Remote Fizz\nsummary: From afar.\nimage: https://example.com/fizz.jpg\ntags: [\"!!\", gin]\n"
+                                + "directions:\n  - group: The fizz\n    steps: [Pour., Stir.]\n---\nFizz.\n")
         try BuiltSite.replace("gallery:\n", with: "extra:\n  bar: [Corner, Shelf]\ngallery:\n  page_size: 2\n  section_by: glass\n",
                               in: directory.appendingPathComponent("site.yml"))
         // Stacks that open: a stack arrangement with the sections.

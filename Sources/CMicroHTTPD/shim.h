@@ -1,0 +1,4 @@
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <stdint.h>
+#include <microhttpd.h>
