@@ -1,5 +1,5 @@
-/// A small parser for `--flag`, `--option value`, `--option=value`, `-o value` and grouped
-/// short flags (`-Dq`), from a command's option table.
+/// A small parser for `--flag`, `--option value`, `--option=value`, `-o value`, `-oVALUE` and
+/// grouped short flags (`-Dq`, `-Dqj4`), from a command's option table, as getopt reads them.
 struct ArgumentParser {
     struct UsageError: Error {
         var message: String
@@ -65,10 +65,14 @@ struct ArgumentParser {
                     try take(option, inline: String(letters[2...]), written: "-\(letters[0])")
                     continue
                 }
+                // As getopt: letters are flags until one takes a value, which is the rest of the
+                // argument (`-j1`, `-p8080`, `-Dj4`) or, when nothing follows it, the next one.
                 for (position, letter) in letters.enumerated() {
                     guard let option = byShort[letter] else { throw unknown("-\(letter)") }
-                    if option.takesValue, position != letters.count - 1 {
-                        throw UsageError(message: "option '-\(letter)' needs a value; write it last in '\(argument)'")
+                    let rest = letters[(position + 1)...]
+                    if option.takesValue, !rest.isEmpty {
+                        try take(option, inline: String(rest), written: "-\(letter)")
+                        break
                     }
                     try take(option, inline: nil, written: "-\(letter)")
                 }

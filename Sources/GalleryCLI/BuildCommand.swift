@@ -18,13 +18,11 @@ struct BuildCommand {
             """,
         options: [
             .site, .output, .theme, .baseURL, .drafts,
-            OptionSpec(name: "clean", help: "Empty the image cache first and process every image again"),
+            .clean,
             OptionSpec(name: "incremental", help: "Render and write only the files whose inputs changed since the last incremental build (or serve) into the output folder, keeping the others: the same pages as a full build"),
             OptionSpec(name: "layout-report", value: "FILE", kind: .file,
                        help: "Also write the gallery's computed frames (every arrangement, breakpoint and filter) as JSON to FILE, for checks and debugging"),
-            OptionSpec(name: "jobs", short: "j", value: "N", kind: .number,
-                       help: "Process N images at a time (default: one per processor core)"),
-            .format, .quiet, .verbose,
+            .jobs, .format, .quiet, .verbose,
         ],
         exitCodes: """
             Exit codes: 0 built, 1 content errors (printed as path:line:column: error: message),
@@ -52,18 +50,12 @@ struct BuildCommand {
         }
         let format = parsed.options["format"]
         guard let baseURL = tool.baseURLOption(parsed) else { return ExitCode.usage }
+        guard let jobs = tool.jobsOption(parsed) else { return ExitCode.usage }
         guard var options = tool.buildOptions(parsed) else { return ExitCode.failure }
         options.baseURL = baseURL
-        options.cleanCache = parsed.flags.contains("clean")
+        options.jobs = jobs
         options.incremental = parsed.flags.contains("incremental")
         options.layoutReport = parsed.options["layout-report"].map(tool.resolve)
-        if let jobs = parsed.options["jobs"] {
-            guard let count = Int(jobs), count > 0 else {
-                tool.console.error("\(tool.styled("error:", .error)) --jobs needs a positive whole number, found '\(jobs)'")
-                return ExitCode.usage
-            }
-            options.jobs = count
-        }
         if let line = ImageProgressLine.forStandardError(enabled: !parsed.flags.contains("quiet") && format != "json") {
             options.imageProgress = { line.update($0) }
         }
@@ -76,22 +68,11 @@ struct BuildCommand {
             options.swapCheckpoint = Self.testPause(at: phase, console: console, cancellation: trap?.cancellation)
         }
         let quiet = parsed.flags.contains("quiet") || format == "json"
-        let verbose = parsed.flags.contains("verbose")
+        let phases = PhaseTimer(console: parsed.flags.contains("verbose") ? console : nil)
         let started = Date()
-        var phaseStarted = started
-        var currentPhase: String?
-        func finishPhase() {
-            if verbose, let currentPhase {
-                console.error(String(format: "  %@ (%.0f ms)", currentPhase, Date().timeIntervalSince(phaseStarted) * 1000))
-            }
-        }
         do {
-            let report = try SiteBuilder(options: options).build { phase in
-                finishPhase()
-                currentPhase = phase
-                phaseStarted = Date()
-            }
-            finishPhase()
+            let report = try SiteBuilder(options: options).build { phases.begin($0) }
+            phases.finish()
             tool.report(report.diagnostics, format: format)
             if !quiet {
                 let seconds = Date().timeIntervalSince(started)

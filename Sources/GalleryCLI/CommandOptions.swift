@@ -12,6 +12,7 @@ extension CommandLineTool {
         var options = BuildOptions(siteDirectory: site, outputDirectory: parsed.options["output"].map(resolve),
                                    themeDirectory: themeDirectory(explicit: parsed.options["theme"]))
         options.includeDrafts = parsed.flags.contains("drafts")
+        options.cleanCache = parsed.flags.contains("clean")
         let tool = self
         options.displayPath = { tool.display($0) }
         return options
@@ -53,5 +54,16 @@ extension CommandLineTool {
             return nil
         }
         return .some(baseURL)
+    }
+
+    /// `--jobs N` checked: a positive whole number. Prints the problem and returns nil when it is
+    /// not one; returns .some(nil) when the option was not given (one image per core).
+    func jobsOption(_ parsed: ArgumentParser) -> Int?? {
+        guard let jobs = parsed.options["jobs"] else { return .some(nil) }
+        guard let count = Int(jobs), count > 0 else {
+            console.error("\(styled("error:", .error)) --jobs needs a positive whole number, found '\(jobs)'")
+            return nil
+        }
+        return .some(count)
     }
 }

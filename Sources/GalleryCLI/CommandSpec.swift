@@ -44,6 +44,9 @@ extension OptionSpec {
                                     help: "Publish under URL instead of site.yml's base_url (feed, sitemap, canonical and social links)")
     static let drafts = OptionSpec(name: "drafts", short: "D", help: "Include recipes marked 'draft: true'")
     static let quiet = OptionSpec(name: "quiet", short: "q", help: "Print only warnings and errors")
+    static let clean = OptionSpec(name: "clean", help: "Empty the image cache first and process every image again")
+    static let jobs = OptionSpec(name: "jobs", short: "j", value: "N", kind: .number,
+                                 help: "Process N images at a time (default: one per processor core)")
     static let verbose = OptionSpec(name: "verbose", short: "v", help: "Print each phase with its timing")
     static let format = OptionSpec(name: "format", value: "FORMAT", kind: .choices(["text", "json"]),
                                    help: "How to print diagnostics: text (default) or json, one object per line on standard output")

@@ -40,6 +40,9 @@ struct ServeCommand {
             OptionSpec(name: "host", value: "ADDRESS", help: "The IPv4 address to listen on (default: 127.0.0.1, this machine only)"),
             .baseURL, .drafts,
             OptionSpec(name: "open", help: "Open the site in the default browser once it is served (xdg-open or open)"),
+            .clean, .jobs,
+            OptionSpec(name: "quiet", short: "q", help: "Print only the address, warnings and errors"),
+            .verbose,
         ],
         exitCodes: """
             Exit codes: 0 stopped with Ctrl-C, 1 the port is taken or the server cannot start,
@@ -60,8 +63,12 @@ struct ServeCommand {
             return ExitCode.usage
         }
         guard let baseURL = tool.baseURLOption(parsed) else { return ExitCode.usage }
+        guard let jobs = tool.jobsOption(parsed) else { return ExitCode.usage }
         guard var options = tool.buildOptions(parsed) else { return ExitCode.failure }
         options.baseURL = baseURL
+        options.jobs = jobs
+        let quiet = parsed.flags.contains("quiet")
+        let phases = PhaseTimer(console: parsed.flags.contains("verbose") ? tool.console : nil)
         let host = parsed.options["host"] ?? "127.0.0.1"
 
         let console = tool.console
@@ -69,12 +76,17 @@ struct ServeCommand {
         let server = PreviewServer(options: options, host: host, port: port,
                                    watchedDirectories: [options.siteDirectory] + (options.themeDirectory.map { [$0] } ?? [])) { event in
             switch event {
+            case .phase(let name):
+                phases.begin(name)
             case .changed(let paths):
+                guard !quiet else { return }
                 let names = paths.prefix(3).map { displayTool.display(URL(fileURLWithPath: $0)) }
                 let more = paths.count > 3 ? " and \(paths.count - 3) more" : ""
                 console.out("Changed: \(names.joined(separator: ", "))\(more)")
             case .built(let report, let seconds, let generation):
+                phases.finish()
                 displayTool.report(report.diagnostics)
+                guard !quiet else { return }
                 if generation == 1 {
                     console.out(String(format: "Built %d recipes into %@ in %.2f s", report.recipeCount,
                                        displayTool.display(report.outputDirectory), seconds))
@@ -83,6 +95,7 @@ struct ServeCommand {
                                        CommandLineTool.grouped(report.pageCount), report.recipeCount, displayTool.display(report.outputDirectory), seconds))
                 }
             case .failed(let failure):
+                phases.finish()
                 displayTool.report(failure.diagnostics)
                 let count = failure.errors.count
                 console.error("build failed with \(count) error\(count == 1 ? "" : "s"); still serving the previous pages")
@@ -95,7 +108,7 @@ struct ServeCommand {
             return ExitCode.failure
         }
         console.out("Serving \(tool.display(options.outputDirectory)) at \(server.url)")
-        console.out("Open \(server.url) in a browser; pages reload after each rebuild. Press Ctrl-C to stop.")
+        if !quiet { console.out("Open \(server.url) in a browser; pages reload after each rebuild. Press Ctrl-C to stop.") }
         if parsed.flags.contains("open") { Self.openInBrowser(server.url, console: console) }
         waitForStop(server)
         server.stop()

@@ -17,6 +17,8 @@ package final class PreviewServer: @unchecked Sendable {
     package enum Event: Sendable {
         /// Files changed; a rebuild follows.
         case changed([String])
+        /// A build reached this phase (`--verbose` times them).
+        case phase(String)
         /// A build succeeded; pages showing an older generation reload.
         case built(BuildReport, seconds: TimeInterval, generation: Int)
         /// A build failed; the previous output is still served.
@@ -124,7 +126,13 @@ package final class PreviewServer: @unchecked Sendable {
     package func rebuild() {
         let started = Date()
         do {
-            let result = try outputLock.writing { () throws(BuildFailure) -> BuildReport in try SiteBuilder(options: options).build() }
+            // `--clean` empties the image cache before the first build only.
+            var options = options
+            options.cleanCache = options.cleanCache && self.generation == 0
+            let report = self.report
+            let result = try outputLock.writing { () throws(BuildFailure) -> BuildReport in
+                try SiteBuilder(options: options).build { report(.phase($0)) }
+            }
             condition.lock()
             currentGeneration += 1
             currentBasePath = result.baseURL.map(StaticSiteHandler.basePath(fromBaseURL:)) ?? "/"

@@ -36,6 +36,9 @@ import GalleryTestSupport
         let (grouped, groupedConsole) = run(["build", "-Dq", "-o", "grouped"], in: "bar")
         #expect(grouped == 0, "\(groupedConsole.error)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("bar/grouped/recipes/draft/index.html").path))
+        let (attached, attachedConsole) = run(["build", "-j1", "-sbar", "-oattached", "-Dq"], in: ".")
+        #expect(attached == 0, "\(attachedConsole.error)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("attached/recipes/draft/index.html").path))
         #expect(run(["build", "-h"], in: ".").1.out.contains("-s, --site DIR"))
         #expect(run(["-V"], in: ".").1.out == "gallerygen \(CommandLineTool.version)")
     }

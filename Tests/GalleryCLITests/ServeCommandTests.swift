@@ -29,6 +29,7 @@ func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) 
         let server = PreviewServer(options: options, port: 0, watchedDirectories: [site], pollInterval: 0.1) { event in
             switch event {
             case .changed(let paths): events.console.out("changed \(paths.count)")
+            case .phase: break
             case .built(_, _, let generation): events.console.out("built \(generation)")
             case .failed(let failure): events.console.error(failure.description)
             }
@@ -131,6 +132,23 @@ func loopbackGet(_ target: String, port: UInt16) -> (status: Int, body: String) 
         #expect(captured.out.contains("Built 1 recipes into site/public"))
         #expect(captured.out.contains("Serving site/public at http://127.0.0.1:"))
         #expect(captured.out.contains("Stopped."))
+    }
+
+    @Test func serveTakesTheBuildOptionsThatMakeSenseForIt() throws {
+        try writeSite()
+        let captured = CapturedConsole()
+        let status = LockedStatus()
+        var command = ServeCommand(tool: tool(captured))
+        command.waitForStop = { server in status.set(loopbackGet("/", port: server.port).status) }
+        #expect(command.run(["-qvj1", "-ssite", "-p0", "--clean"]) == 0, "\(captured.error)")
+        #expect(status.value == 200)
+        #expect(captured.out.contains("Serving site/public at http://127.0.0.1:"), "-q still prints the address")
+        #expect(!captured.out.contains("Built 1 recipes"), "-q: \(captured.out)")
+        #expect(!captured.out.contains("Open http"))
+        #expect(captured.error.contains(" ms)"), "-v times each phase: \(captured.error)")
+        let bad = CapturedConsole()
+        #expect(tool(bad).run(["serve", "-j0", "-ssite"]) == 2)
+        #expect(bad.error.contains("--jobs needs a positive whole number, found '0'"))
     }
 
     @Test func openRunsTheDesktopOpenerWithTheAddressOrSaysWhatToDo() throws {
