@@ -60,7 +60,7 @@ let package = Package(
         // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
         .target(
             name: "GalleryRender",
-            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark", "CPluralRules"]
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark", "CPluralRules", "CWordBreaks"]
         ),
         // The pipeline, the output folder's staging and swap, link checking: what a program
         // embedding gallerygen calls.
@@ -73,6 +73,8 @@ let package = Package(
         .target(name: "GalleryCLI", dependencies: ["GallerySupport", "GalleryContent", "GalleryAuthoring", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryKit", "GalleryServe", "GalleryLayout"]),
         // ICU's plural rules (Debian's libicu-dev), for the theme's "1 recipe" / "3 recipes" in every language.
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // ICU's word boundaries (libicuuc), so the search index splits Japanese and Chinese into words.
+        .target(name: "CWordBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
         // Process-wide allocator settings, which only the executable makes.
         .target(name: "CAllocator"),
         .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),

@@ -11,91 +11,130 @@ package struct ImportFailure: Error, Sendable, CustomStringConvertible {
     package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
+/// One file an import writes, relative to the site folder (`recipes/<slug>.md`, `images/<slug>.jpg`).
+package struct ImportFile: Sendable, Hashable {
+    package var path: String
+    package var data: Data
+
+    package init(path: String, data: Data) {
+        self.path = path
+        self.data = data
+    }
+}
+
 extension PlistImport {
+    /// Writes the recipe files (`ImportWriter.write`); the seed app's list has no photos to write.
+    package static func write(_ recipes: [ImportedRecipe], to siteDirectory: URL, displayRoot: String,
+                             force: Bool) throws(ImportFailure) -> [String] {
+        try ImportWriter.write(recipes.map { ImportFile(path: $0.path, data: Data($0.text.utf8)) }, to: siteDirectory,
+                               displayRoot: displayRoot, force: force, failingMove: nil)
+    }
+
+    static func write(_ recipes: [ImportedRecipe], to siteDirectory: URL, displayRoot: String,
+                      force: Bool, failingMove: Int?) throws(ImportFailure) -> [String] {
+        try ImportWriter.write(recipes.map { ImportFile(path: $0.path, data: Data($0.text.utf8)) }, to: siteDirectory,
+                               displayRoot: displayRoot, force: force, failingMove: failingMove)
+    }
+
+    package static func interruptedImports(in siteDirectory: URL, displayRoot: String) -> [Diagnostic] {
+        ImportWriter.interruptedImports(in: siteDirectory, displayRoot: displayRoot)
+    }
+}
+
+/// Writes an import's files into the site folder all or nothing.
+package enum ImportWriter {
     /// The hidden folder, inside the site folder, where an import stages its files
     /// (`new/`) and keeps the recipes it replaces (`old/`) until every file is in place.
     static let stagingPrefix = ".gallerygen-import-"
 
-    /// Writes `recipes` into `siteDirectory` all or nothing, refusing to replace an existing file
-    /// unless `force`. Every file is first written to a staging folder beside `recipes/`, then
-    /// moved in; a replaced recipe is kept aside until the last move, and put back if any move
-    /// fails. `displayRoot` names the site folder. Returns the written paths as displayed.
-    package static func write(_ recipes: [ImportedRecipe], to siteDirectory: URL, displayRoot: String,
-                             force: Bool) throws(ImportFailure) -> [String] {
-        try write(recipes, to: siteDirectory, displayRoot: displayRoot, force: force, failingMove: nil)
-    }
-
-    /// `failingMove`: for tests, the index of the recipe whose move into `recipes/` fails (after
-    /// the file it replaces was moved aside, the worst moment).
-    static func write(_ recipes: [ImportedRecipe], to siteDirectory: URL, displayRoot: String,
-                      force: Bool, failingMove: Int?) throws(ImportFailure) -> [String] {
+    /// Writes `files` into `siteDirectory` all or nothing, refusing to replace an existing file
+    /// unless `force`; a file that already holds exactly these bytes is left as it is, so that
+    /// running the same import again changes nothing. Every file is first written to a staging
+    /// folder in the site folder, then moved in; a replaced file is kept aside until the last
+    /// move, and put back if any move fails. `displayRoot` names the site folder. Returns the
+    /// written paths as displayed. `failingMove`: for tests, the index of the file whose move
+    /// fails (after the file it replaces was moved aside, the worst moment).
+    package static func write(_ files: [ImportFile], to siteDirectory: URL, displayRoot: String,
+                             force: Bool, failingMove: Int? = nil) throws(ImportFailure) -> [String] {
         let loader = ContentLoader(siteDirectory: siteDirectory, displayRoot: displayRoot)
         let fileManager = FileManager.default
         var log = DiagnosticLog()
-        for recipe in recipes {
+        var files = files
+        files.removeAll { file in
+            // The same bytes already in place: nothing to do (a re-run of the same import).
+            (try? SiteFile.read(siteDirectory.appendingPathComponent(file.path), upTo: file.data.count + 1)) == file.data
+        }
+        for file in files {
             var info = stat()
-            guard lstat(siteDirectory.appendingPathComponent(recipe.path).path, &info) == 0 else { continue }
+            guard lstat(siteDirectory.appendingPathComponent(file.path).path, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
+            let what = file.path.hasPrefix("recipes/") ? "a recipe file" : "a file"
             if !force {
-                log.append(.error("a recipe file with this name already exists; pass --force to replace it", path: loader.displayPath(recipe.path)))
+                log.append(.error("\(what) with this name already exists; pass --force to replace it", path: loader.displayPath(file.path)))
             } else if type != S_IFREG && type != S_IFLNK {
-                log.append(.error("cannot be replaced: it is not a regular file", path: loader.displayPath(recipe.path)))
+                log.append(.error("cannot be replaced: it is not a regular file", path: loader.displayPath(file.path)))
             }
         }
         if log.hasErrors { throw ImportFailure(diagnostics: log.sorted, siteUnchanged: true) }
-        if recipes.isEmpty { return [] }
+        if files.isEmpty { return [] }
 
         let staging = siteDirectory.appendingPathComponent("\(stagingPrefix)\(getpid())")
         let fresh = staging.appendingPathComponent("new")
         let aside = staging.appendingPathComponent("old")
-        let recipesFolder = siteDirectory.appendingPathComponent("recipes")
-        let createdRecipesFolder = !fileManager.fileExists(atPath: recipesFolder.path)
+        let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted()
+        let createdFolders = folders.filter { !fileManager.fileExists(atPath: siteDirectory.appendingPathComponent($0).path) }
         func discardStaging() {
             try? fileManager.removeItem(at: staging)
-            if createdRecipesFolder { rmdir(recipesFolder.path) }
+            for folder in createdFolders.reversed() { rmdir(siteDirectory.appendingPathComponent(folder).path) }
         }
+        /// A file's name in the staging folders: its path, flattened.
+        func stagedName(_ file: ImportFile) -> String { file.path.replacingOccurrences(of: "/", with: "_") }
         do {
             try? fileManager.removeItem(at: staging)
             try fileManager.createDirectory(at: fresh, withIntermediateDirectories: true)
             try fileManager.createDirectory(at: aside, withIntermediateDirectories: true)
-            try fileManager.createDirectory(at: recipesFolder, withIntermediateDirectories: true)
+            for folder in folders {
+                try fileManager.createDirectory(at: siteDirectory.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
         } catch {
             discardStaging()
-            throw ImportFailure(diagnostics: [.error("cannot prepare the import: \(reason(of: error))", path: displayRoot)], siteUnchanged: true)
+            throw ImportFailure(diagnostics: [.error("cannot prepare the import: \(PlistImport.reason(of: error))", path: displayRoot)], siteUnchanged: true)
         }
-        for recipe in recipes {
+        for file in files {
             do {
-                try Data(recipe.text.utf8).write(to: fresh.appendingPathComponent("\(recipe.slug).md"))
+                try file.data.write(to: fresh.appendingPathComponent(stagedName(file)))
             } catch {
                 discardStaging()
-                throw ImportFailure(diagnostics: [.error("cannot write the recipe: \(reason(of: error))", path: loader.displayPath(recipe.path))],
+                let what = file.path.hasPrefix("recipes/") ? "the recipe" : "the file"
+                throw ImportFailure(diagnostics: [.error("cannot write \(what): \(PlistImport.reason(of: error))", path: loader.displayPath(file.path))],
                                     siteUnchanged: true)
             }
         }
 
-        // Each step: the recipe's place, where the file it replaces was put, whether the new one is in.
-        var steps: [(target: URL, keptAside: URL?, movedIn: Bool)] = []
-        for (index, recipe) in recipes.enumerated() {
-            let target = siteDirectory.appendingPathComponent(recipe.path)
-            let name = "\(recipe.slug).md"
+        // Each step: the file's place, where the file it replaces was put, whether the new one is in.
+        var steps: [(target: URL, path: String, keptAside: URL?, movedIn: Bool)] = []
+        for (index, file) in files.enumerated() {
+            let target = siteDirectory.appendingPathComponent(file.path)
+            let name = stagedName(file)
+            let what = file.path.hasPrefix("recipes/") ? "recipe" : "file"
             var problem: String?
             var info = stat()
             if lstat(target.path, &info) == 0 {
                 if rename(target.path, aside.appendingPathComponent(name).path) == 0 {
-                    steps.append((target, aside.appendingPathComponent(name), false))
+                    steps.append((target, file.path, aside.appendingPathComponent(name), false))
                 } else {
-                    problem = "cannot move the existing recipe aside: \(String(cString: strerror(errno)))"
+                    problem = "cannot move the existing \(what) aside: \(String(cString: strerror(errno)))"
                 }
             } else {
-                steps.append((target, nil, false))
+                steps.append((target, file.path, nil, false))
             }
             if problem == nil {
                 if index == failingMove {
-                    problem = "cannot move the recipe into place: the test's injected failure"
+                    problem = "cannot move the \(what) into place: the test's injected failure"
                 } else if rename(fresh.appendingPathComponent(name).path, target.path) == 0 {
                     steps[steps.count - 1].movedIn = true
                 } else {
-                    problem = "cannot move the recipe into place: \(String(cString: strerror(errno)))"
+                    problem = "cannot move the \(what) into place: \(String(cString: strerror(errno)))"
                 }
             }
             guard let problem else { continue }
@@ -104,10 +143,10 @@ extension PlistImport {
             for step in steps.reversed() {
                 if step.movedIn { unlink(step.target.path) }
                 if let keptAside = step.keptAside, rename(keptAside.path, step.target.path) != 0 {
-                    unrestored.append(loader.displayPath("recipes/" + step.target.lastPathComponent))
+                    unrestored.append(loader.displayPath(step.path))
                 }
             }
-            var diagnostics = [Diagnostic.error(problem, path: loader.displayPath(recipe.path))]
+            var diagnostics = [Diagnostic.error(problem, path: loader.displayPath(file.path))]
             if unrestored.isEmpty {
                 discardStaging()
             } else {
@@ -117,7 +156,7 @@ extension PlistImport {
             throw ImportFailure(diagnostics: diagnostics, siteUnchanged: unrestored.isEmpty)
         }
         try? fileManager.removeItem(at: staging)
-        return recipes.map { loader.displayPath($0.path) }
+        return files.map { loader.displayPath($0.path) }
     }
 
     /// Warnings about the staging folders of imports that were killed before they finished (their

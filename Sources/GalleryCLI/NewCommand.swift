@@ -97,11 +97,11 @@ struct NewCommand {
             tool.report([.error("site folder not found (create one with: gallerygen new site \(site ?? "DIR"))", path: tool.display(siteDirectory))])
             return ExitCode.failure
         }
-        let slug = Slug.make(from: title, style: ContentLoader(siteDirectory: siteDirectory).slugStyle)
-        guard !slug.isEmpty else {
+        let fullSlug = Slug.make(from: title, style: ContentLoader(siteDirectory: siteDirectory).slugStyle)
+        guard !fullSlug.isEmpty else {
             return usage("the title '\(rawTitle)' gives no file name; use a title with letters or digits")
         }
-        let file = siteDirectory.appendingPathComponent("recipes/\(slug).md")
+        let file = Self.recipeFile(slug: fullSlug, in: siteDirectory)
         let display = tool.display(file)
         guard !FileManager.default.fileExists(atPath: file.path) else {
             tool.report([.error("the recipe file already exists; edit it, or choose another title", path: display)])
@@ -116,6 +116,23 @@ struct NewCommand {
         }
         tool.console.out("Created \(display); fill in its ingredients and method.")
         return ExitCode.success
+    }
+
+    /// `recipes/<slug>.md` for a new recipe. A slug longer than `Slug.maximumBytes` is cut at a
+    /// word; when that shortened name is taken (another long title starting alike), `-2`, `-3`…
+    /// follow it, so a long title never fails and never lands on another recipe. A short slug
+    /// whose file exists is returned as it is: the same title twice is the same recipe.
+    static func recipeFile(slug: String, in siteDirectory: URL) -> URL {
+        let recipes = siteDirectory.appendingPathComponent("recipes")
+        let shortened = Slug.shortened(slug)
+        var file = recipes.appendingPathComponent("\(shortened).md")
+        guard shortened != slug else { return file }
+        var number = 2
+        while FileManager.default.fileExists(atPath: file.path) {
+            file = recipes.appendingPathComponent("\(shortened)-\(number).md")
+            number += 1
+        }
+        return file
     }
 
     /// Today's date in the local time zone.

@@ -52,6 +52,29 @@ package enum Slug {
         return slug.precomposedStringWithCanonicalMapping
     }
 
+    /// The most UTF-8 bytes a slug made for a new file may take: file systems allow 255 bytes a
+    /// name (`<slug>.md`, `<slug>-2.md`), and an address stays readable.
+    package static let maximumBytes = 100
+
+    /// `slug` cut to at most `maximumBytes` UTF-8 bytes: whole words (the parts between hyphens)
+    /// while they fit, or, when even the first word does not, as many whole characters of it as
+    /// fit. A slug that fits comes back unchanged.
+    package static func shortened(_ slug: String, maximumBytes: Int = maximumBytes) -> String {
+        guard slug.utf8.count > maximumBytes else { return slug }
+        var kept = ""
+        for word in slug.split(separator: "-") {
+            let candidate = kept.isEmpty ? String(word) : kept + "-" + word
+            guard candidate.utf8.count <= maximumBytes else { break }
+            kept = candidate
+        }
+        guard kept.isEmpty else { return kept }
+        for character in slug {
+            guard kept.utf8.count + String(character).utf8.count <= maximumBytes else { break }
+            kept.append(character)
+        }
+        return kept
+    }
+
     /// True when `slug` is already a slug of the style: non-empty, and what `make` gives for it.
     /// Canonically equivalent spellings (a file name in NFD, as macOS writes them) count as valid;
     /// `make` gives the NFC form to use.

@@ -120,7 +120,11 @@ extension SiteBuilder {
     /// load step's errors too.
     package func plan(_ loaded: LoadedSite, _ log: inout DiagnosticLog) throws(BuildFailure) -> SitePlan {
         let configPath = loaded.loader.displayPath("site.yml")
-        let trees = loaded.site.languageTrees.map { PagePlan(site: $0, theme: loaded.theme, configDisplayPath: configPath) }
+        // serve's memo: the search index, made when the paths are first asked for, keeps the
+        // terms of unchanged recipes from the last rebuild.
+        let trees = loaded.site.languageTrees.map {
+            PagePlan(site: $0, theme: loaded.theme, configDisplayPath: configPath, memo: options.memory?.memo)
+        }
         let collisions = OutputCollisions(plans: trees, displayPath: loaded.loader.displayPath)
         log.append(contentsOf: collisions.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }

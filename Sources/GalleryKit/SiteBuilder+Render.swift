@@ -22,12 +22,10 @@ extension SiteBuilder {
     /// each has the published pictures, where the other trees' versions of its pages are, and in
     /// an incremental build what its files are made from.
     package func renderers(_ plan: SitePlan, pictures: [String: PublishedPicture]) -> [PageRenderer] {
-        let memory = options.incremental ? options.memory : nil
-        let memo = memory?.memo ?? FingerprintMemo()
+        let memo = options.memory?.memo ?? FingerprintMemo()
         return plan.trees.map { tree in
             let inputs = options.incremental ? PageInputs(plan: tree, pictures: pictures, languages: plan.languages, memo: memo) : nil
-            // Only serve keeps pieces of the search index between rebuilds; a build holds none.
-            return PageRenderer(plan: tree, pictures: pictures, languages: plan.languages, inputs: inputs, memo: memory?.memo)
+            return PageRenderer(plan: tree, pictures: pictures, languages: plan.languages, inputs: inputs)
         }
     }
 

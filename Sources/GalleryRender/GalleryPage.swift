@@ -99,10 +99,10 @@ extension PageRenderer {
                 "last": number < pages.count ? url(pages.count) : .null,
             ]
         }
-        // Head meta (ItemList JSON-LD, Open Graph) and the optional search box.
+        // Head meta (ItemList JSON-LD, Open Graph), the optional search box and the A–Z link.
         context["structuredData"] = .string(galleryStructuredData(pages[number - 1], root: root).script)
         context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)
-        context["search"] = searchContext(root: root)
+        context.merge(headerContext(root: root)) { _, header in header }
         return .dictionary(context)
     }
 

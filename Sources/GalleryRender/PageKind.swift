@@ -13,7 +13,8 @@ package enum SitePaths {
     package static let sitemap = "sitemap.xml"
     package static let feed = "feed.xml"
     package static let robots = "robots.txt"
-    package static let searchIndex = "search.json"
+    /// The search index's manifest; its shards and records are beside it (`SearchIndex`).
+    package static let searchIndex = "search/index.json"
     package static let stylesheet = "assets/style.css"
     package static let searchScript = "assets/search.js"
     /// The recipe page's optional servings control (scales the ingredients, converts units).
@@ -41,6 +42,11 @@ package enum SitePaths {
     /// A page of `pages/`: `about/index.html`.
     package static func page(_ page: Page) -> String {
         page.outputPath
+    }
+
+    /// Page `number` (1-based) of the A–Z list of recipes: `a-z/index.html`, `a-z/2/index.html`, …
+    package static func recipeIndex(page number: Int) -> String {
+        number <= 1 ? "a-z/index.html" : "a-z/\(number)/index.html"
     }
 
     package static func tag(slug: String) -> String {

@@ -29,9 +29,20 @@ package struct PagePlan: Sendable {
     package let strings: ThemeStrings
     /// What making `strings` found: unknown keys in the site's i18n files, a language with no table.
     let stringDiagnostics: [Diagnostic]
+    /// What was made of the site before (`serve` keeps it between rebuilds): the search index
+    /// tokenises again only the recipes that changed. Nil for a build.
+    package let memo: FingerprintMemo?
+    /// The tree's search index, made on first use (its files' count and paths depend on it) and
+    /// shared by the plan's copies.
+    package let searchPlan = SearchIndexPlan()
+    /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
+    let recipeIndex = SharedLazy<[Int]>()
+    /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).
+    package var recipesPerIndexPage = RecipeIndexPage.recipesPerPage
 
-    package init(site: Site, theme: Theme, configDisplayPath: String = "site.yml") {
+    package init(site: Site, theme: Theme, configDisplayPath: String = "site.yml", memo: FingerprintMemo? = nil) {
         self.site = site
+        self.memo = memo
         self.theme = theme
         self.configDisplayPath = configDisplayPath
         cardTags = Dictionary(site.recipes.filter { $0.tags.count >= Self.cachedTagListMinimum }.map { ($0.slug, PageRenderer.tagList(of: $0)) },

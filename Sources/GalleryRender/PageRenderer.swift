@@ -18,26 +18,22 @@ package struct PageRenderer: Sendable {
     /// A multilingual site's trees and where each page's versions are (hreflang alternates, the
     /// language switcher, the sitemap's alternates); nil for a site in one language.
     package let languages: LanguageVersions?
-    /// What the tree's files are made from and what was made of it before (`serve` keeps the
-    /// memo between rebuilds): the search index makes again only its pieces whose recipes changed.
-    /// Both nil outside an incremental build.
+    /// What the tree's files are made from (incremental builds only; `PageKind.fingerprint`).
     package let inputs: PageInputs?
-    package let memo: FingerprintMemo?
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), ContentPage(), NotFoundPage(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), NotFoundPage(),
         SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
     package init(plan: PagePlan, pictures: [String: PublishedPicture] = [:], languages: LanguageVersions? = nil,
-                 inputs: PageInputs? = nil, memo: FingerprintMemo? = nil) {
+                 inputs: PageInputs? = nil) {
         self.plan = plan
         self.pictures = pictures
         self.languages = languages
         self.inputs = inputs
-        self.memo = memo
     }
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
@@ -53,6 +49,7 @@ package struct PageRenderer: Sendable {
     package var strings: ThemeStrings { plan.strings }
     package var files: [(kind: Int, index: Int)] { plan.files }
     package var isDefaultTree: Bool { plan.isDefaultTree }
+    package var memo: FingerprintMemo? { plan.memo }
     var hasTagIndex: Bool { plan.hasTagIndex }
 
     /// A recipe's tags as a card's `tags` value.

@@ -63,7 +63,7 @@ extension PageRenderer {
                               image: context["image"])
         meta.publishedTime = recipe.date?.iso8601
         meta.tags = recipe.tags
-        let page: MustacheValue = [
+        var page: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
@@ -73,7 +73,8 @@ extension PageRenderer {
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "recipe": .dictionary(context),
         ]
-        return (page, RecipeRichResults.diagnostics(for: recipe, in: site, body: body))
+        page.merge(headerContext(root: root)) { _, header in header }
+        return (.dictionary(page), RecipeRichResults.diagnostics(for: recipe, in: site, body: body))
     }
 
     /// "Added <time datetime="2024-06-01">1 June 2024</time> by Ada", in the language's word

@@ -80,7 +80,7 @@ extension PageRenderer {
             card["loading"] = .string(index < 8 ? "eager" : "lazy")
             return .dictionary(card)
         }
-        return [
+        let context: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(tag.name), "description": .string(description)],
@@ -90,6 +90,7 @@ extension PageRenderer {
             "tag": ["name": .string(tag.name), "countText": .string(strings.counted("recipe_count", tag.members.count))],
             "cards": .lazyArray(cards),
         ]
+        return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
 }
 

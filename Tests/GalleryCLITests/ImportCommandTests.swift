@@ -23,23 +23,56 @@ import GalleryTestSupport
         #expect(buildConsole.out.contains("Built 4 recipes"))
     }
 
-    @Test func refusesToOverwriteUnlessForced() throws {
+    @Test func runningItAgainChangesNothingAndAnEditedRecipeIsKeptUnlessForced() throws {
         #expect(run(["import", Self.fixture, "--site", "site"]).0 == 0)
+        let (same, sameConsole) = run(["import", Self.fixture, "--site", "site"])
+        #expect(same == 0, "\(sameConsole.error)")
+        #expect(sameConsole.out.contains("Imported 4 recipes, 0 photos (4 files already as imported)."), "\(sameConsole.out)")
+        try Data("---\ntitle: My own mojito\n---\n".utf8).write(to: directory.appendingPathComponent("site/recipes/mojito.md"))
         let (again, console) = run(["import", Self.fixture, "--site", "site"])
         #expect(again == 1)
         #expect(console.error.contains("site/recipes/mojito.md:1:1: error: a recipe file with this name already exists; pass --force to replace it"))
-        #expect(console.error.contains("no recipe was written"))
+        #expect(console.error.contains("nothing was written or replaced"))
         #expect(run(["import", Self.fixture, "--site", "site", "--force"]).0 == 0)
+    }
+
+    @Test func schemaPagesAndNextcloudFoldersAreRecognisedAndSummarised() throws {
+        let fixtures = Paths.root.appendingPathComponent("Tests/Fixtures/import").path
+        let (code, console) = run(["import", "-s", "site", "--no-download", fixtures + "/schema/lasagne.html", fixtures + "/nextcloud"])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.out.contains("Imported 3 recipes, 1 photo."), "\(console.out)")
+        #expect(console.out.contains("kept under extra: aggregateRating (1), nutrition.potassiumContent (1), url (1)"))
+        #expect(console.out.contains("not carried: recipeInstructions pictures (1), review (1 entry) (1)"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/images/banana-bread.jpg").path))
+        let (built, buildConsole) = run(["build", "--site", "site"])
+        #expect(built == 0, "\(buildConsole.error)")
+    }
+
+    @Test func keepGoingImportsWhatCanBeReadAndListsTheRest() throws {
+        let fixtures = Paths.root.appendingPathComponent("Tests/Fixtures/import").path
+        let sources = [fixtures + "/schema/broken.html", fixtures + "/schema/collection.json"]
+        let (stopped, stoppedConsole) = run(["import", "-s", "site"] + sources)
+        #expect(stopped == 1)
+        #expect(stoppedConsole.error.contains("broken.html:4:31: error: the JSON-LD cannot be read"), "\(stoppedConsole.error)")
+        #expect(stoppedConsole.error.contains("nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/recipes").path))
+        let (code, console) = run(["import", "-s", "site", "--keep-going", "--no-download"] + sources)
+        #expect(code == 1)
+        #expect(console.out.contains("Imported 2 recipes, 0 photos."), "\(console.out)")
+        #expect(console.out.contains("skipped what the 1 error above names (--keep-going)"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/recipes/lemon-posset.md").path))
+        #expect(run(["import", "-s", "site", "--from", "paprika", sources[1]]).0 == 2)
     }
 
     @Test func unreadableFilesNameTheFile() throws {
         try Data("not a plist".utf8).write(to: directory.appendingPathComponent("broken.plist"))
         let (code, console) = run(["import", "broken.plist", "--site", "site"])
         #expect(code == 1)
-        #expect(console.error.contains("broken.plist:1:1: error: not a readable property list"))
+        #expect(console.error.contains("broken.plist:1:1: error: not a format gallerygen imports"))
+        #expect(run(["import", "broken.plist", "--site", "site", "--from", "plist"]).1.error.contains("broken.plist:1:1: error: not a readable property list"))
         let (missing, missingConsole) = run(["import", "nope.plist", "--site", "site"])
         #expect(missing == 1)
-        #expect(missingConsole.error.contains("nope.plist:1:1: error: cannot read the file"))
+        #expect(missingConsole.error.contains("nope.plist:1:1: error: cannot read it (does it exist?)"))
         #expect(run(["import"]).0 == 2)
         #expect(run(["import", Self.fixture, "--site", "no-site"]).0 == 1)
     }
@@ -63,7 +96,7 @@ import GalleryTestSupport
         let (code, console) = run(["import", "long.plist", "--site", "site", "--force"])
         #expect(code == 1)
         #expect(console.error.contains("long.plist:5:1: error: item 1: the name makes a file name of 303 bytes"), "\(console.error)")
-        #expect(console.error.contains("no recipe was written"))
+        #expect(console.error.contains("nothing was written"))
         #expect(try String(contentsOf: mojito, encoding: .utf8) == "---\ntitle: My edited mojito\n---\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("site").path).sorted() == ["recipes", "site.yml"])
     }

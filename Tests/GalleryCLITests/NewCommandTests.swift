@@ -63,6 +63,25 @@ import GalleryTestSupport
         #expect(try read("bar/recipes/gimlet.md").contains("Mine"))
     }
 
+    @Test func aLongTitleGetsAShortenedUniqueFileName() throws {
+        #expect(run(["new", "site", "bar"]).0 == 0)
+        let words = "Grandmother's Slow Sunday Braised Short Ribs with Red Wine, Rosemary, Garlic and Winter Vegetables"
+        let title = String((words + " " + words + " " + words + " " + words).prefix(300))
+        let (code, console) = run(["new", "recipe", title, "--site", "bar", "--date", "2024-07-01"])
+        #expect(code == 0, "\(console.error)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("bar/recipes").path)
+        let made = try #require(names.first { $0.hasPrefix("grandmothers-slow") })
+        #expect(made == "grandmothers-slow-sunday-braised-short-ribs-with-red-wine-rosemary-garlic-and-winter-vegetables.md")
+        #expect(console.out.contains("Created bar/recipes/\(made)"))
+        #expect(try read("bar/recipes/\(made)").contains(title.prefix(80)), "the title is kept whole")
+        // Another long title that starts alike gets the next free name, not an error.
+        let (again, againConsole) = run(["new", "recipe", title + " again", "--site", "bar"])
+        #expect(again == 0, "\(againConsole.error)")
+        #expect(againConsole.out.contains("Created bar/recipes/\(made.dropLast(3))-2.md"))
+        let (built, buildConsole) = run(["build", "--site", "bar"])
+        #expect(built == 0, "\(buildConsole.error)")
+    }
+
     @Test func usageErrors() {
         #expect(run(["new"]).0 == 2)
         #expect(run(["new", "page", "x"]).0 == 2)

@@ -41,9 +41,10 @@ import GalleryTestSupport
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("secret").path), "drafts are left out")
         let sitemap = text(output, "sitemap.xml")
         #expect(sitemap.contains("<loc>https://example.com/pages/about/</loc>") && sitemap.contains("<loc>https://example.com/pages/help/faq/</loc>"))
-        let search = text(output, "search.json")
-        #expect(search.contains(#""title":"About us","type":"page","url":"about/index.html""#))
-        #expect(search.contains(#""type":"recipe""#))
+        let search = try #require(SearchOutput(output: output))
+        #expect(search.records.contains { $0.prefix(2).compactMap { $0 as? String } == ["About us", "about/index.html"] })
+        #expect(search.records.last?.prefix(2).compactMap { $0 as? String } == ["Questions", "help/faq/index.html"], "pages after the recipes")
+        #expect(search.titles.count > 1)
         for path in ["index.html", "feed.xml", "tags/gin/index.html"] {
             #expect(!text(output, path).contains("About us"), "\(path) lists only recipes")
         }

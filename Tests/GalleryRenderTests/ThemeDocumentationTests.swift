@@ -123,7 +123,9 @@ struct TemplateContexts: Sendable {
         func renderers(of site: URL) throws -> [PageRenderer] {
             let builder = SiteBuilder(options: BuildOptions(siteDirectory: site, themeDirectory: Repository.templates))
             var log = DiagnosticLog()
-            let plan = try builder.plan(try builder.load(&log), &log)
+            var plan = try builder.plan(try builder.load(&log), &log)
+            // The A–Z list in pages of two recipes, so that its page links are seen.
+            for index in plan.trees.indices { plan.trees[index].recipesPerIndexPage = 2 }
             return builder.renderers(plan, pictures: try builder.processImages(plan, &log).pictures)
         }
         // Every page kind made from a template, with the context of each of its pages, and every

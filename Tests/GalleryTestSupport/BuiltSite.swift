@@ -10,6 +10,8 @@ import GallerySupport
 package struct BuiltSite {
     let temporary: TemporaryDirectory
     let output: URL
+    /// The output folder.
+    package var outputDirectory: URL { output }
     package let report: BuildReport
 
     /// Builds `fixture`, after `edit` has changed the copied site folder if given.

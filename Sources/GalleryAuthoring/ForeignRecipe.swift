@@ -1,0 +1,67 @@
+import Foundation
+import GalleryContent
+import GallerySupport
+
+/// One recipe as a reader of another format found it: the value every reader (schema.org
+/// JSON-LD, Nextcloud Cookbook, the seed app's plist, …) hands on, and the one thing the import
+/// turns into a recipe file and its photo (`ImportPlan`). Fields gallerygen has are typed; what it
+/// lacks goes to `extra` (kept under `extra:`), and `uncarried` names what could not be kept.
+package struct ForeignRecipe: Sendable, Hashable {
+    /// Where it came from, for messages: a file, or a file and an entry inside it.
+    package var origin: String
+    package var line = 0
+    package var column = 0
+
+    package var title: String
+    package var summary: String?
+    package var photo: Photo?
+    package var tags: [String] = []
+    package var category: String?
+    package var cuisine: String?
+    package var keywords: [String] = []
+    package var ingredients: [IngredientGroup] = []
+    package var method: [MethodGroup] = []
+    /// Paragraphs written after the method, under "## Notes".
+    package var notes: [String] = []
+    /// `servings:` when the yield is a number with an optional unit; else `yield:`.
+    package var yield: String?
+    package var prepTime: Int?
+    package var cookTime: Int?
+    package var totalTime: Int?
+    /// `nutrition:` keys (`NutritionFact.fields`) and amounts with units ("12 g", "240 kcal").
+    package var nutrition: [String: String] = [:]
+    package var equipment: [String] = []
+    /// As written by the source (`VeganDiet`, `https://schema.org/VeganDiet`, "vegan").
+    package var diets: [String] = []
+    package var video: String?
+    package var videoName: String?
+    package var videoDescription: String?
+    /// An https still of the video.
+    package var videoThumbnail: String?
+    /// YYYY-MM-DD.
+    package var videoUploadDate: String?
+    package var author: String?
+    /// YYYY-MM-DD.
+    package var date: String?
+    package var sourceName: String?
+    package var sourceURL: String?
+    /// Fields gallerygen has no place for, by their name in the source, as text: written under `extra:`.
+    package var extra: [String: String] = [:]
+    /// Fields that could not be carried at all (not even as text), by their name in the source.
+    package var uncarried: [String] = []
+
+    package init(origin: String, title: String) {
+        self.origin = origin
+        self.title = title
+    }
+
+    /// A recipe's photo as the source holds it.
+    package enum Photo: Sendable, Hashable {
+        /// The bytes (a base64 field, a file inside an archive).
+        case data(Data)
+        /// A file beside the source.
+        case file(URL)
+        /// Only an address: downloaded unless `--no-download`.
+        case remote(String)
+    }
+}

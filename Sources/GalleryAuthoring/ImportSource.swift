@@ -1,0 +1,189 @@
+import Foundation
+import GalleryContent
+import GallerySupport
+
+/// The formats `import` reads, each recognised from content (`--from` forces one).
+package enum ImportFormat: String, Sendable, CaseIterable {
+    /// schema.org Recipe JSON-LD: a saved HTML page, or a JSON file of one Recipe or an array.
+    case schema
+    /// A Nextcloud Cookbook folder: `<Name>/recipe.json` (schema.org) with `full.jpg` beside it.
+    case nextcloud
+    /// The seed iOS app's `DrinkList.plist` (XML or binary).
+    case plist
+
+    /// One line for `--help`: what it reads, and an example.
+    package var help: (what: String, example: String) {
+        switch self {
+        case .schema: ("schema.org Recipe JSON-LD: a saved recipe page (.html), or a .json file of a Recipe or an array of them",
+                       "gallerygen import saved/lasagne.html recipes.json")
+        case .nextcloud: ("a Nextcloud Cookbook folder: one folder per recipe with recipe.json and full.jpg (or one such folder)",
+                          "gallerygen import ~/Nextcloud/Recipes")
+        case .plist: ("the seed app's DrinkList.plist (XML or binary)", "gallerygen import DrinkList.plist")
+        }
+    }
+}
+
+/// Reads the sources named on the command line into recipes, reporting what it cannot read with
+/// the file (and line) and going on to the next source, so one run lists every problem.
+package struct ImportSource: Sendable {
+    package var recipes: [ForeignRecipe] = []
+    /// Recipes of the seed app's plist, already written as recipe files.
+    package var ready: [PlistImport.ImportedRecipe] = []
+    package var diagnostics: [Diagnostic] = []
+
+    /// The largest source file read, in bytes (a saved page or an export).
+    static let maximumFileBytes = 256 * 1024 * 1024
+
+    package init() {}
+
+    /// Reads `url` (a file or a folder), named `display` in messages, as `format` or as its content says.
+    package mutating func read(_ url: URL, display: String, format: ImportFormat?, slugStyle: SlugStyle) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            diagnostics.append(.error("cannot read it (does it exist?)", path: display))
+            return
+        }
+        if isDirectory.boolValue {
+            readFolder(url, display: display, format: format, slugStyle: slugStyle)
+            return
+        }
+        let data: Data
+        do throws(SiteFile.Failure) {
+            data = try SiteFile.read(url, upTo: Self.maximumFileBytes + 1)
+        } catch {
+            diagnostics.append(.error("the file \(error.message)", path: display))
+            return
+        }
+        guard data.count <= Self.maximumFileBytes else {
+            diagnostics.append(.error("the file is over \(Self.maximumFileBytes / 1_048_576) MB, more than any recipe export", path: display))
+            return
+        }
+        switch format ?? Self.recognise(data) {
+        case .plist?:
+            let (plistRecipes, problems) = PlistImport.recipes(from: data, displayPath: display, slugStyle: slugStyle)
+            ready += plistRecipes
+            diagnostics += problems
+        case .schema?, .nextcloud?:
+            readSchema(data, display: display, folder: url.deletingLastPathComponent())
+        case nil:
+            diagnostics.append(.error("not a format gallerygen imports (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))); name one with --from if it is one of them", path: display))
+        }
+    }
+
+    /// The format `data` is in, from its first bytes; nil when none.
+    package static func recognise(_ data: Data) -> ImportFormat? {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        if data.starts(with: Array("bplist".utf8)) || (head.contains("<plist") && head.contains("<?xml")) { return .plist }
+        let start = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if start.hasPrefix("{") || start.hasPrefix("[") { return .schema }
+        let lower = head.lowercased()
+        if lower.contains("<html") || lower.contains("<!doctype html") || lower.contains("application/ld+json") { return .schema }
+        return nil
+    }
+
+    /// A folder: a Nextcloud Cookbook recipe folder (`recipe.json`), a folder of them, or a
+    /// folder of files each read as its content says.
+    mutating func readFolder(_ url: URL, display: String, format: ImportFormat?, slugStyle: SlugStyle) {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: url.appendingPathComponent("recipe.json").path) {
+            readNextcloud(url, display: display)
+            return
+        }
+        let names = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        var readAny = false
+        for name in names {
+            let entry = url.appendingPathComponent(name)
+            let entryDisplay = (display as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            fileManager.fileExists(atPath: entry.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                if fileManager.fileExists(atPath: entry.appendingPathComponent("recipe.json").path) {
+                    readNextcloud(entry, display: entryDisplay)
+                    readAny = true
+                }
+                continue
+            }
+            let lower = name.lowercased()
+            guard [".html", ".htm", ".json", ".jsonld", ".plist"].contains(where: { lower.hasSuffix($0) }) else { continue }
+            read(entry, display: entryDisplay, format: format, slugStyle: slugStyle)
+            readAny = true
+        }
+        if !readAny {
+            diagnostics.append(.error("the folder holds nothing to import (recipe pages, .json files, Nextcloud Cookbook folders with recipe.json)", path: display))
+        }
+    }
+
+    /// One Nextcloud Cookbook recipe folder: `recipe.json`, and `full.jpg` as its photo.
+    mutating func readNextcloud(_ folder: URL, display: String) {
+        let json = folder.appendingPathComponent("recipe.json")
+        let jsonDisplay = (display as NSString).appendingPathComponent("recipe.json")
+        let data: Data
+        do throws(SiteFile.Failure) {
+            data = try SiteFile.read(json, upTo: Self.maximumFileBytes)
+        } catch {
+            diagnostics.append(.error("the file \(error.message)", path: jsonDisplay))
+            return
+        }
+        let before = recipes.count
+        readSchema(data, display: jsonDisplay, folder: folder)
+        let photo = folder.appendingPathComponent("full.jpg")
+        for index in before..<recipes.count where FileManager.default.fileExists(atPath: photo.path) {
+            recipes[index].photo = .file(photo)
+        }
+    }
+
+    /// JSON or an HTML page: every Recipe object of every JSON-LD script.
+    mutating func readSchema(_ data: Data, display: String, folder: URL) {
+        let text = SourceTextDecoding.decode(data)
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        let scripts: [JSONLDScripts.Script] = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
+            ? [JSONLDScripts.Script(text: text, line: 1)] : JSONLDScripts.scripts(in: text)
+        guard !scripts.isEmpty else {
+            diagnostics.append(.error("the page has no schema.org JSON-LD (<script type=\"application/ld+json\">); save the recipe's own page", path: display))
+            return
+        }
+        var found = 0
+        var unreadable: [Diagnostic] = []
+        for script in scripts {
+            let value: Any
+            do throws(LenientJSON.Failure) {
+                value = try LenientJSON.parse(script.text)
+            } catch {
+                unreadable.append(.error("the JSON-LD cannot be read: \(error.message)", path: display,
+                                         line: script.line + error.line - 1, column: error.column))
+                continue
+            }
+            for (index, object) in SchemaOrgReader.recipeObjects(in: value).enumerated() {
+                guard var recipe = SchemaOrgReader.recipe(from: object, origin: display) else {
+                    diagnostics.append(.error("recipe \(index + 1) has no name", path: display, line: script.line, column: 1))
+                    continue
+                }
+                recipe.line = script.line
+                recipe.column = 1
+                if case .remote(let address)? = recipe.photo, !address.contains("://") {
+                    // A relative picture (a Nextcloud export's "full.jpg", a page saved with its files).
+                    recipe.photo = .file(folder.appendingPathComponent(address))
+                }
+                recipes.append(recipe)
+                found += 1
+            }
+        }
+        if found == 0 {
+            diagnostics += unreadable.isEmpty
+                ? [.error("no schema.org Recipe here (\(scripts.count) JSON-LD block\(scripts.count == 1 ? "" : "s") read)", path: display)]
+                : unreadable
+        } else {
+            // Other blocks of a page that could not be read do not stop its recipe.
+            diagnostics += unreadable.map { .warning($0.message, path: $0.path, line: $0.line, column: $0.column) }
+        }
+    }
+}
+
+/// Bytes of a foreign file as text: UTF-8 (a byte-order mark dropped), else Latin-1, which old
+/// saved pages use; never a failure.
+enum SourceTextDecoding {
+    static func decode(_ data: Data) -> String {
+        if let text = String(data: data, encoding: .utf8) { return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text }
+        return String(data: data, encoding: .isoLatin1) ?? String(decoding: data, as: UTF8.self)
+    }
+}
