@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import GallerySupport
 
 /// The `gallerygen` command line: parses arguments, runs a command and returns the exit code.
 /// Exit codes: 0 success, 1 content errors, 2 usage errors.
@@ -8,13 +9,7 @@ package struct CommandLineTool: Sendable {
 
     /// `10214` as `10,214`, for counts in messages (the same in every locale).
     static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return (number < 0 ? "-" : "") + text
+        GroupedNumber.text(number)
     }
 
     /// Where output goes; tests capture it.

@@ -21,7 +21,7 @@ extension SiteBuilder {
     /// Step 3: plans renditions from the gallery plan and the pictures in running text, runs the
     /// pipeline over every local image, and checks the pictures' paths against every other
     /// file's. A failed image fails the build here, before anything is written.
-    package func processImages(_ plan: SitePlan, _ log: inout DiagnosticLog) throws(BuildFailure) -> ImageWork {
+    package func processImages(_ plan: SitePlan, _ log: DiagnosticDigest) throws(BuildFailure) -> ImageWork {
         let work = processImages(of: plan.trees, loader: plan.loader)
         log.append(contentsOf: work.outcome.diagnostics)
         var collisions = plan.collisions

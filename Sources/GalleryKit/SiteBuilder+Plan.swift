@@ -66,7 +66,7 @@ extension SiteBuilder {
 
     /// Step 1: reads and validates the site folder (only the recipes saved since the last reading
     /// under `serve`) and loads the theme; every template a page names must exist.
-    package func load(_ log: inout DiagnosticLog) throws(BuildFailure) -> LoadedSite {
+    package func load(_ log: DiagnosticDigest) throws(BuildFailure) -> LoadedSite {
         let display = options.displayPath
         if options.cleanCache {
             try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))
@@ -118,7 +118,7 @@ extension SiteBuilder {
     /// Step 2: every language tree's pages and their paths (`PagePlan`, the gallery plan
     /// included), where each page's versions are, and no two files at one path. Fails with the
     /// load step's errors too.
-    package func plan(_ loaded: LoadedSite, _ log: inout DiagnosticLog) throws(BuildFailure) -> SitePlan {
+    package func plan(_ loaded: LoadedSite, _ log: DiagnosticDigest) throws(BuildFailure) -> SitePlan {
         let configPath = loaded.loader.displayPath("site.yml")
         // serve's memo: the search index, made when the paths are first asked for, keeps the
         // terms of unchanged recipes from the last rebuild.

@@ -33,7 +33,7 @@ extension SiteBuilder {
     /// so a large site is never held in memory whole; an incremental build renders only the
     /// pages whose fingerprint differs from the one the output folder recorded.
     func render(_ plan: SitePlan, images: ImageWork, into output: BuildOutput,
-                _ log: inout DiagnosticLog) throws(BuildFailure) -> RenderedPages {
+                _ log: DiagnosticDigest) throws(BuildFailure) -> RenderedPages {
         let renderers = renderers(plan, pictures: images.pictures)
         let cancellation = options.cancellation
         // What each page is made from, found without rendering it. A plain build computes none of it.
@@ -49,18 +49,18 @@ extension SiteBuilder {
         }
         let pageWriter = PageWriter(staging: staging)
         var offset = 0
+        // The trees share templates and site.yml: each such problem is reported once.
+        var reported = Set<Diagnostic>()
         for (treeIndex, tree) in renderers.enumerated() {
             let base = offset
             let changed = previous.map { recorded in
                 let paths = pagePaths[treeIndex]
                 return Set(paths.indices.filter { recorded[paths[$0]] != pageFingerprints[treeIndex][$0] })
             }
-            let diagnostics = tree.render(only: changed) { file, position in
+            let diagnostics = tree.render(only: changed, warn: { log.append(contentsOf: $0) }) { file, position in
                 if cancellation?.isCancelled != true { pageWriter.write(file, at: base + position) }
             }
-            // The trees share templates and site.yml: each problem is reported once.
-            let seen = log.diagnostics
-            log.append(contentsOf: diagnostics.filter { !seen.contains($0) })
+            log.append(contentsOf: diagnostics.filter { reported.insert($0).inserted })
             offset += treeSizes[treeIndex]
         }
         if cancellation?.isCancelled == true {
@@ -83,7 +83,7 @@ extension SiteBuilder {
     /// Step 5: stages the theme's assets, the pictures and the static files next to the pages,
     /// swaps the staging folder in, and reports.
     func write(_ pages: RenderedPages, plan: SitePlan, images: ImageWork, output: BuildOutput,
-               _ log: inout DiagnosticLog) throws(BuildFailure) -> BuildReport {
+               _ log: DiagnosticDigest) throws(BuildFailure) -> BuildReport {
         let staging = pages.staging
         let site = plan.site
         var files: [OutputFile] = []
@@ -143,6 +143,7 @@ extension SiteBuilder {
         }
         var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pages.pageCount + files.count,
                                  outputDirectory: options.outputDirectory)
+        report.warningCount = log.warningCount
         report.pageCount = pages.pageCount
         report.renderedPageCount = pages.renderedCount
         report.baseURL = site.config.baseURL

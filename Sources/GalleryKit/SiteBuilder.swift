@@ -39,6 +39,11 @@ public struct BuildOptions: Sendable {
     /// the same bytes a full build writes. It records what each file was made from in the
     /// marker (`OutputFingerprints`); without such a record, it renders everything.
     public var incremental = false
+    /// How many warnings of a kind are told in full (`check --warnings all`: every one).
+    package var warnings: DiagnosticDigest.Detail = .grouped
+    /// Whether the recipes' rich-result advice is told warning by warning (`check`) or counted
+    /// in one line (`build`).
+    package var listsAdvice = false
     /// What `serve` keeps between its rebuilds (the site as read, the theme, fingerprints);
     /// nil: read everything from the folders.
     package var memory: BuildMemory?
@@ -52,8 +57,11 @@ public struct BuildOptions: Sendable {
 
 /// The outcome of a successful build.
 public struct BuildReport: Sendable {
-    /// Warnings; errors fail the build instead.
+    /// Warnings as they are printed (grouped, content first; `DiagnosticDigest`); errors fail
+    /// the build instead.
     public var diagnostics: [Diagnostic]
+    /// Every warning found, including those a long list left out.
+    public var warningCount = 0
     public var recipeCount: Int
     public var fileCount: Int
     public var outputDirectory: URL
@@ -101,20 +109,20 @@ public struct SiteBuilder: Sendable {
     public func build(progress: (String) -> Void = { _ in }) throws(BuildFailure) -> BuildReport {
         let output = try openOutput()
         defer { output.session.close() }
-        var log = DiagnosticLog()
+        let log = DiagnosticDigest(detail: options.warnings, listsAdvice: options.listsAdvice)
         progress("Reading content")
-        let loaded = try load(&log)
+        let loaded = try load(log)
         progress("Planning the pages of \(loaded.site.languageTrees.count) language tree(s)")
-        let plan = try self.plan(loaded, &log)
+        let plan = try self.plan(loaded, log)
         try output.stopIfCancelled()
         progress("Laying out \(loaded.site.recipes.count) cards in \(loaded.site.layouts.count) arrangements for "
                  + "\(loaded.site.config.breakpoints.count) breakpoints and processing pictures")
-        let images = try processImages(plan, &log)
+        let images = try processImages(plan, log)
         try output.stopIfCancelled()
         progress("Rendering pages")
-        let pages = try render(plan, images: images, into: output, &log)
+        let pages = try render(plan, images: images, into: output, log)
         progress("Writing assets, pictures and static files")
-        return try write(pages, plan: plan, images: images, output: output, &log)
+        return try write(pages, plan: plan, images: images, output: output, log)
     }
 }
 

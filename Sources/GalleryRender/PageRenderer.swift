@@ -70,7 +70,10 @@ package struct PageRenderer: Sendable {
     /// Diagnostics come in that order, whatever the scheduling; a file that fails is left out and
     /// reported once.
     /// `only`: the positions to render (an incremental build's changed pages); nil: every file.
-    package func render(only: Set<Int>? = nil, emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
+    /// `warn`: takes each page's warnings (its recipe's rich-result advice) as soon as the page is
+    /// made, so a build never holds them all; nil: they are returned with the others.
+    package func render(only: Set<Int>? = nil, warn: (@Sendable ([Diagnostic]) -> Void)? = nil,
+                        emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
         let files = files
         // Made in another order: the heavy gallery pages first, with the files made in code
         // beside them, so that no core is left alone with a gallery page at the end.
@@ -89,7 +92,9 @@ package struct PageRenderer: Sendable {
                 var file = made.0
                 file.path = site.treePrefix + file.path
                 emit(file, position)
-                return made.1
+                guard let warn else { return made.1 }
+                if !made.1.isEmpty { warn(made.1) }
+                return []
             }
         }
         var failures: [(position: Int, error: any Error)] = []

@@ -122,11 +122,11 @@ struct TemplateContexts: Sendable {
         // The build's own steps, up to the renderers: the contexts are those of a real build.
         func renderers(of site: URL) throws -> [PageRenderer] {
             let builder = SiteBuilder(options: BuildOptions(siteDirectory: site, themeDirectory: Repository.templates))
-            var log = DiagnosticLog()
-            var plan = try builder.plan(try builder.load(&log), &log)
+            let log = DiagnosticDigest()
+            var plan = try builder.plan(try builder.load(log), log)
             // The A–Z list in pages of two recipes, so that its page links are seen.
             for index in plan.trees.indices { plan.trees[index].recipesPerIndexPage = 2 }
-            return builder.renderers(plan, pictures: try builder.processImages(plan, &log).pictures)
+            return builder.renderers(plan, pictures: try builder.processImages(plan, log).pictures)
         }
         // Every page kind made from a template, with the context of each of its pages, and every
         // page of every language of a multilingual site (its alternates and switcher).

@@ -29,8 +29,8 @@ func measure(name: String, site: Site) throws {
     // The build's plan and render steps, without pictures (the figures are the gallery's own bytes).
     let theme = try ThemeLoader(themeDirectory: root.appendingPathComponent("Templates"), overrideDirectory: nil).load()
     let builder = SiteBuilder(options: BuildOptions(siteDirectory: root.appendingPathComponent("Site")))
-    var log = DiagnosticLog()
-    let plan = try builder.plan(LoadedSite(site: site, theme: theme, loader: ContentLoader(siteDirectory: builder.options.siteDirectory)), &log)
+    let log = DiagnosticDigest()
+    let plan = try builder.plan(LoadedSite(site: site, theme: theme, loader: ContentLoader(siteDirectory: builder.options.siteDirectory)), log)
     let renderer = builder.renderers(plan, pictures: [:])[0]
     let (files, diagnostics) = renderer.render()
     precondition(diagnostics.isEmpty, "\(diagnostics)")
