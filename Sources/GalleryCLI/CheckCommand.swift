@@ -5,7 +5,7 @@ import GalleryRender
 import GallerySupport
 
 /// `gallerygen check`: validates the content and follows every internal link of the built site.
-struct CheckCommand {
+struct CheckCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
@@ -50,12 +50,7 @@ struct CheckCommand {
         self.tool = tool
     }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         var command = self
         if let which = parsed.options["warnings"] {
             guard let detail = DiagnosticDigest.Detail(rawValue: which) else {

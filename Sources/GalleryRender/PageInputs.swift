@@ -18,6 +18,8 @@ package struct PageInputs: Sendable {
     package var recipes: [Fingerprint]
     /// Per page of `pages/`: the page and its pictures.
     package var pages: [Fingerprint]
+    /// Per journal post: the post and its pictures.
+    package var posts: [Fingerprint]
 
     /// Fingerprints `plan`'s tree with the image phase's `published` pictures and the trees'
     /// `languages`. Recipes equal to one `memo` has seen are not walked again (`serve` keeps one
@@ -58,6 +60,12 @@ package struct PageInputs: Sendable {
             addPictures(page.pictureUses, to: &hasher)
             return hasher.finalize()
         }
+        posts = site.posts.map { post in
+            var hasher = FingerprintHasher("post")
+            hasher.combine(reflecting: post)
+            addPictures(post.pictureUses, to: &hasher)
+            return hasher.finalize()
+        }
 
         var shared = FingerprintHasher("site")
         shared.combine(plan.theme.fingerprint)
@@ -66,6 +74,8 @@ package struct PageInputs: Sendable {
         shared.combine(reflecting: site.menu)
         shared.combine(site.treePrefix)
         shared.combine(recipes.count)
+        // Every page's footer links the journal when there is one; links to recipes need their slugs.
+        shared.combine(site.posts.isEmpty)
         shared.combine(plan.hasTagIndex)
         shared.combine(reflecting: plan.icons)
         shared.combine(reflecting: site.staticFiles.map(\.path))

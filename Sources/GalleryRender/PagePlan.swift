@@ -48,7 +48,7 @@ package struct PagePlan: Sendable {
         cardTags = Dictionary(site.recipes.filter { $0.tags.count >= Self.cachedTagListMinimum }.map { ($0.slug, PageRenderer.tagList(of: $0)) },
                               uniquingKeysWith: { first, _ in first })
         gallery = GalleryPages(site: site)
-        tags = TagPage.tags(of: site.recipes, style: site.config.slugStyle)
+        tags = TagPage.tags(of: site.recipes, posts: site.posts, style: site.config.slugStyle)
         icons = PageRenderer.icons(site: site, theme: theme)
         (strings, stringDiagnostics) = ThemeStrings.make(language: site.config.language, overrides: site.translations,
                                                          languagePosition: site.config.languagePosition)
@@ -68,8 +68,8 @@ package struct PagePlan: Sendable {
     /// whole site (the sitemap, robots.txt, the web app manifest, 404.html).
     package var isDefaultTree: Bool { site.treePrefix.isEmpty }
 
-    /// Whether the site has a tag index: when any recipe has a tag.
+    /// Whether the site has a tag index: when any recipe or post has a tag.
     var hasTagIndex: Bool {
-        site.recipes.contains { !$0.tags.isEmpty }
+        site.recipes.contains { !$0.tags.isEmpty } || site.posts.contains { !$0.tags.isEmpty }
     }
 }

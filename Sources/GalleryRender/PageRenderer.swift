@@ -24,7 +24,7 @@ package struct PageRenderer: Sendable {
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), NotFoundPage(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), JournalPage(), PostPage(), NotFoundPage(),
         SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
@@ -149,6 +149,7 @@ extension PageRenderer {
             "recipeCountText": .string(strings.counted("recipe_count", site.recipes.count)),
             "hasFeed": .bool(config.baseURL != nil),
             "hasTagIndex": .bool(hasTagIndex),
+            "hasJournal": .bool(!site.posts.isEmpty),
             "paths": SitePaths.context,
             "colorScheme": .string(config.theme.colorScheme.rawValue),
             "themeColor": .string(config.themeColor),

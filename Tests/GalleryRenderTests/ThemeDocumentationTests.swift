@@ -118,6 +118,13 @@ struct TemplateContexts: Sendable {
                               in: directory.appendingPathComponent("site.yml"))
         try temporary.write("basic/pages/about.md", "---\ntitle: About\ndescription: Who we are.\nimage: images/lemonade.jpg\nmenu: 5\n---\nWe mix.\n")
         try temporary.write("basic/pages/help/faq.md", "---\ntitle: FAQ\n---\nAsk.\n")
+        // The journal: a post with everything (a picture, tags a recipe shares, an author) and a bare one.
+        try temporary.write("basic/posts/summer.md", "---\ntitle: Summer\ndate: 2025-06-01\nsummary: Terrace.\ntags: [gin, news]\n"
+                            + "image: images/lemonade.jpg\nauthor: Ada\n---\nA [Negroni](recipe:negroni).\n")
+        // Eleven in all, so that the journal has two pages.
+        for day in 1...10 {
+            try temporary.write("basic/posts/bare-\(day).md", "---\ntitle: Bare \(day)\ndate: 2025-05-\(10 + day)\n---\nPlain.\n")
+        }
 
         // The build's own steps, up to the renderers: the contexts are those of a real build.
         func renderers(of site: URL) throws -> [PageRenderer] {
@@ -128,10 +135,19 @@ struct TemplateContexts: Sendable {
             for index in plan.trees.indices { plan.trees[index].recipesPerIndexPage = 2 }
             return builder.renderers(plan, pictures: try builder.processImages(plan, log).pictures)
         }
+        let multilingual = try temporary.copyFixture("multilingual")
+        // A post of a multilingual site: the journal is in the default language only.
+        try "---
+title: Opening night
+date: 2025-06-01
+---
+We opened.
+"
+            .write(to: multilingual.appendingPathComponent("posts/opening.md").creatingParent(), atomically: true, encoding: .utf8)
         // Every page kind made from a template, with the context of each of its pages, and every
         // page of every language of a multilingual site (its alternates and switcher).
         var contexts: [String: [MustacheValue]] = [:]
-        for tree in try renderers(of: directory) + renderers(of: try temporary.copyFixture("multilingual")) {
+        for tree in try renderers(of: directory) + renderers(of: multilingual) {
             for case let kind as any TemplatePage in PageRenderer.kinds {
                 contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree.plan)).map { index throws -> MustacheValue in
                     try kind.fullContext(index, in: tree)
@@ -406,4 +422,12 @@ struct ThemeDocument {
 struct DocumentError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension URL {
+    /// The URL, after making the folder it goes in.
+    func creatingParent() throws -> URL {
+        try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
+        return self
+    }
 }
