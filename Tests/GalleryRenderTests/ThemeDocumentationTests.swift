@@ -137,12 +137,7 @@ struct TemplateContexts: Sendable {
         }
         let multilingual = try temporary.copyFixture("multilingual")
         // A post of a multilingual site: the journal is in the default language only.
-        try "---
-title: Opening night
-date: 2025-06-01
----
-We opened.
-"
+        try "---\ntitle: Opening night\ndate: 2025-06-01\n---\nWe opened.\n"
             .write(to: multilingual.appendingPathComponent("posts/opening.md").creatingParent(), atomically: true, encoding: .utf8)
         // Every page kind made from a template, with the context of each of its pages, and every
         // page of every language of a multilingual site (its alternates and switcher).
