@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // OpenSSL's libcrypto: SHA-256 for the image cache and published pictures' names (ContentHash).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // libxml2 parses SVG pictures: their size, and the sanitiser that publishes them.
         .systemLibrary(
             name: "CXML2",
@@ -48,7 +54,7 @@ let package = Package(
         .target(name: "Mustache"),
         // The layers of a build, each a module so that the compiler keeps the arrows (README, code map).
         // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
-        .target(name: "GallerySupport", dependencies: ["CAllocator"]),
+        .target(name: "GallerySupport", dependencies: ["CAllocator", "CCrypto"]),
         // site.yml, recipes, YAML: the loaded site.
         .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
         // Authoring, beside content: `new` and `import` read foreign files and write recipes; the build never depends on it.
@@ -60,7 +66,7 @@ let package = Package(
         // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
         .target(
             name: "GalleryRender",
-            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark", "CPluralRules"]
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark", "CPluralRules", "CWordBreaks"]
         ),
         // The pipeline, the output folder's staging and swap, link checking: what a program
         // embedding gallerygen calls.
@@ -73,6 +79,8 @@ let package = Package(
         .target(name: "GalleryCLI", dependencies: ["GallerySupport", "GalleryContent", "GalleryAuthoring", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryKit", "GalleryServe", "GalleryLayout"]),
         // ICU's plural rules (Debian's libicu-dev), for the theme's "1 recipe" / "3 recipes" in every language.
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // ICU's word boundaries (libicuuc), so the search index splits Japanese and Chinese into words.
+        .target(name: "CWordBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
         // Process-wide allocator settings, which only the executable makes.
         .target(name: "CAllocator"),
         .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),

@@ -193,50 +193,224 @@ extension BuiltInTheme {
 
 """#),
         ("assets/search.js", #"""
-/* gallerygen search: dims the gallery cards that do not match. Optional; the page is complete
-   without it, and the search box stays hidden unless this script runs and finds its index. */
+/* gallerygen search: finds recipes anywhere on the site from the index in search/ (written by
+   SearchIndex.swift), fetching only the shards of the words typed and the records it shows.
+   Optional: without it, or from disk (browsers refuse fetch() of file:), the box stays hidden
+   and the A–Z page lists every recipe. Combobox pattern: focus stays in the box, arrow keys move
+   through the results, Enter opens one (the first by default), Escape clears. */
 (() => {
   const form = document.querySelector("form.search[data-index]");
-  if (!form || !window.fetch) return;
+  if (!form || !window.fetch || location.protocol === "file:") return;
   const input = form.querySelector("input");
   const output = form.querySelector("output");
-  // The same folding the build applied to the index: no accents, lower case.
-  const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  const indexURL = new URL(form.dataset.index, location.href);
-  // "1 match", "3 matches" in the page's language: the theme's phrases by CLDR plural form, and
-  // the browser's plural rules and numbers for that language (the build's are ICU's, the same).
+  const list = form.querySelector("[role=listbox]");
+  const panel = form.querySelector(".search-panel");
+  const base = new URL(form.dataset.index, location.href);
   const lang = document.documentElement.lang || "en";
+  const shown = 10;
   let phrases = { one: "{count} match", other: "{count} matches" };
   try { phrases = JSON.parse(form.dataset.matches) || phrases; } catch (error) {}
   const plural = new Intl.PluralRules(lang);
   const number = new Intl.NumberFormat(lang);
-  const matchText = (n) => (phrases[plural.select(n)] || phrases.other || "").replace("{count}", number.format(n));
-  fetch(indexURL)
-    .then((response) => response.json())
-    .then((entries) => {
-      const words = new Map(entries.map((e) => [new URL(e.url, indexURL).href, e.text]));
-      const cards = [...document.querySelectorAll("a.card")].filter((card) => words.has(card.href));
-      if (!cards.length) return;
-      const run = () => {
-        const query = fold(input.value).split(/\s+/).filter(Boolean);
-        let matches = 0;
-        for (const card of cards) {
-          const hit = query.every((word) => words.get(card.href).includes(word));
-          card.classList.toggle("search-miss", !hit);
-          if (hit) matches++;
+  const matchText = (n, more) => (phrases[plural.select(n)] || phrases.other || "").replace("{count}", number.format(n) + (more ? "+" : ""));
+  // The build's folding (SearchWords.fold) and word breaks (ICU's, as Intl.Segmenter's are).
+  const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().normalize("NFC");
+  const segmenter = window.Intl && Intl.Segmenter && new Intl.Segmenter(lang, { granularity: "word" });
+  const words = (s) => segmenter ? [...segmenter.segment(s)].filter((p) => p.isWordLike).map((p) => fold(p.segment))
+    : fold(s).split(/[^\p{L}\p{N}'’_]+/u).filter(Boolean);
+  const cache = new Map();
+  const get = (path) => {
+    if (!cache.has(path)) {
+      cache.set(path, fetch(new URL(path, base)).then((r) => { if (!r.ok) throw new Error(r.status); return r.json(); }));
+    }
+    return cache.get(path);
+  };
+  const name = (key) => /^[a-z0-9]+$/.test(key) ? key : [...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const first2 = (w) => [...w].slice(0, 2).join("");
+  let manifest;
+  const load = () => manifest || (manifest = get("index.json").then((m) => {
+    if (m.version !== 1) throw new Error("index version");
+    m.keys = new Set(m.shards);
+    return m;
+  }));
+
+  // Whether a and b (arrays of characters) are at most one edit apart: one letter changed, added,
+  // dropped, or two neighbours swapped.
+  const near = (a, b) => {
+    if (Math.abs(a.length - b.length) > 1) return false;
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (a.length === b.length) {
+      return a.slice(i + 1).join() === b.slice(i + 1).join()
+        || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2).join() === b.slice(i + 2).join());
+    }
+    return a.length > b.length ? a.slice(i + 1).join() === b.slice(i).join() : a.slice(i).join() === b.slice(i + 1).join();
+  };
+  // How well term matches the query word w: whole, as its beginning, or (5+ letters) with one typo.
+  const quality = (term, w, chars) => {
+    if (term === w) return 1;
+    if (term.startsWith(w)) return 0.75;
+    if (chars.length < 5) return 0;
+    const t = [...term];
+    return near(t, chars) || (t.length > chars.length && near(t.slice(0, chars.length), chars)) ? 0.5 : 0;
+  };
+
+  // The terms a word matches, each with its shard key, its entry [count, top postings, file?] and quality.
+  const matchWord = async (m, w) => {
+    const chars = [...w];
+    let keys = chars.length > 1 ? [first2(w)].filter((k) => m.keys.has(k)) : m.shards.filter((k) => k.startsWith(w));
+    if (chars.length === 1 && keys.length > 4) keys = m.keys.has(w) ? [w] : [];
+    const scan = async (keys) => {
+      const found = [];
+      for (const [i, shard] of (await Promise.all(keys.map((k) => get(`t/${name(k)}.json`)))).entries()) {
+        for (const term in shard) {
+          const q = quality(term, w, chars);
+          if (q) found.push({ key: keys[i], entry: shard[term], q });
         }
-        output.textContent = query.length ? matchText(matches) : "";
-      };
-      input.addEventListener("input", run);
-      input.addEventListener("keydown", (event) => {
-        if (event.key === "Escape") { input.value = ""; run(); }
-      });
-      form.addEventListener("submit", (event) => event.preventDefault());
-      input.value = new URLSearchParams(location.search).get("q") || "";
-      form.hidden = false;
+      }
+      return found;
+    };
+    let found = await scan(keys);
+    // A typo in the second letter puts the word in another shard of the same first letter.
+    if (!found.length && chars.length >= 5) {
+      found = await scan(m.shards.filter((k) => k[0] === w[0] && k !== keys[0]).slice(0, 12));
+    }
+    return found;
+  };
+
+  // Every posting of a term: its top list when that is all, else its postings file.
+  const postings = async (t, all) => {
+    const [count, top, file] = t.entry;
+    if (count * 2 <= top.length || !all) return top;
+    const gaps = await get(`p/${name(t.key)}-${file}.json`);
+    const pairs = [];
+    for (let i = 0, doc = 0; i < gaps.length; i += 2) pairs.push(doc += gaps[i], gaps[i + 1]);
+    return pairs;
+  };
+
+  // The documents matching every word, best first: { ids, total, complete }.
+  const search = async (query, all) => {
+    const m = await load();
+    const ws = [...new Set(words(query))];
+    if (!ws.length) return { ids: [], total: 0, complete: true };
+    const matched = await Promise.all(ws.map((w) => matchWord(m, w)));
+    all = all || ws.length > 1;
+    let scores = null, complete = true, lower = 0;
+    for (const terms of matched) {
+      const best = new Map();
+      for (const t of terms) {
+        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = false; lower = Math.max(lower, t.entry[0]); }
+        const list = await postings(t, all);
+        for (let i = 0; i < list.length; i += 2) best.set(list[i], Math.max(best.get(list[i]) || 0, list[i + 1] * t.q));
+      }
+      if (scores) for (const [id, s] of scores) best.has(id) ? scores.set(id, s + best.get(id)) : scores.delete(id);
+      else scores = best;
+    }
+    const ids = [...scores.keys()].sort((a, b) => scores.get(b) - scores.get(a) || a - b);
+    return { ids, total: Math.max(ids.length, lower), complete };
+  };
+
+  // Records of documents ids: [title, address, thumbnail, tags, time], addresses from the site's root.
+  const records = (m, ids) => Promise.all(ids.map((id) => get(`r/${Math.floor(id / m.group)}.json`).then((g) => g[id % m.group])));
+
+  let ticket = 0, pending = Promise.resolve();
+  const options = () => [...list.querySelectorAll("[role=option]")];
+  // The panel shows the count (and the results, if any) while there is a query.
+  const expand = (open) => {
+    panel.hidden = !open;
+    input.setAttribute("aria-expanded", open && options().length > 0);
+    if (!open) select(-1);
+  };
+  const select = (index) => {
+    options().forEach((option, i) => option.setAttribute("aria-selected", i === index));
+    const option = options()[index];
+    option ? input.setAttribute("aria-activedescendant", option.id) : input.removeAttribute("aria-activedescendant");
+    if (option) option.scrollIntoView({ block: "nearest" });
+  };
+  const el = (tag, className, text) => {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text) e.textContent = text;
+    return e;
+  };
+  const draw = (found, shownRecords) => {
+    list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time], i) => {
+      const option = el("a", "search-result");
+      Object.assign(option, { id: `search-result-${i}`, href: new URL(url, new URL("../", base)).href, tabIndex: -1 });
+      option.setAttribute("role", "option");
+      option.setAttribute("aria-selected", "false");
+      const picture = el("span", "search-thumb");
+      if (thumb) {
+        const img = el("img");
+        Object.assign(img, { src: new URL(thumb, new URL("../", base)).href, alt: "", width: 48, height: 48, decoding: "async" });
+        picture.append(img);
+      } else {
+        picture.textContent = [...title][0] || "";
+        picture.setAttribute("aria-hidden", "true");
+      }
+      const text = el("span", "search-text");
+      text.append(el("span", "search-title", title));
+      const meta = tags.slice(0, 3).concat(time ? [time] : []).join(" · ");
+      if (meta) text.append(el("span", "search-meta", meta));
+      option.append(picture, text);
+      return option;
+    }));
+    input.removeAttribute("aria-activedescendant");
+    output.textContent = matchText(found.total, !found.complete);
+    expand(true);
+    form.dispatchEvent(new CustomEvent("gallerygen:results", { detail: found }));
+  };
+  const run = () => {
+    const mine = ++ticket;
+    const query = input.value;
+    if (!words(query).length) {
+      list.replaceChildren();
+      output.textContent = "";
+      expand(false);
+      return (pending = Promise.resolve());
+    }
+    return (pending = search(query).then(async (found) => {
+      const m = await load();
+      const shownRecords = await records(m, found.ids.slice(0, shown));
+      if (mine === ticket) draw(found, shownRecords);
+    }).catch(() => { if (mine === ticket) output.textContent = form.dataset.offline || ""; }));
+  };
+  const open = (option) => { if (option) location.href = option.href; };
+
+  input.addEventListener("input", run);
+  input.addEventListener("focus", load);
+  input.addEventListener("keydown", (event) => {
+    const all = options();
+    const current = all.findIndex((o) => o.getAttribute("aria-selected") === "true");
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!all.length) return;
+      expand(true);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      select(current < 0 ? (step > 0 ? 0 : all.length - 1) : (current + step + all.length) % all.length);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      input.value = "";
       run();
-    })
-    .catch(() => {});
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    pending.then(() => {
+      const all = options();
+      open(all.find((o) => o.getAttribute("aria-selected") === "true") || all[0]);
+    });
+  });
+  form.addEventListener("focusout", (event) => { if (!form.contains(event.relatedTarget)) expand(false); });
+  input.addEventListener("click", () => expand(output.textContent !== ""));
+  // Scripts and the benchmark may ask too: every match, best first, and its records.
+  window.gallerygenSearch = { search: (query, all = true) => search(query, all), records: (ids) => load().then((m) => records(m, ids)) };
+  form.hidden = false;
+  const q = new URLSearchParams(location.search).get("q");
+  if (q) {
+    input.value = q;
+    run();
+  }
 })();
 
 """#),
@@ -730,18 +904,49 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 }
 .site-footer a { color: inherit; }
 
-/* The search box exists only when search.js has run (it removes `hidden`). */
-.search { display: flex; align-items: center; gap: .75rem; max-width: 28rem; margin: 1rem 0 0; }
+/* The header's search box exists only when search.js has run (it removes `hidden`); its results
+   drop down below it as small cards (a combobox and its listbox). */
+.site-header { flex-wrap: wrap; }
+.search { position: relative; flex: 1 1 16rem; max-width: 30rem; margin-inline-start: auto; }
 .search[hidden] { display: none; }
 .search input {
-  flex: 1; min-width: 0; padding: .5rem 1rem; font: inherit; color: var(--ink);
+  width: 100%; box-sizing: border-box; min-height: 2.75rem; padding: .5rem 1rem; font: inherit; color: var(--ink);
   background: var(--surface); border: 1px solid var(--line); border-radius: 999px;
 }
 .search input:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
-.search output { font-size: .85rem; color: var(--muted); white-space: nowrap; }
-/* Dimming touches the card's contents only: the card itself belongs to the arrangement CSS. */
-.card > .card-image, .card > .card-title { transition: opacity .25s ease, filter .25s ease; }
-.card.search-miss > .card-image, .card.search-miss > .card-title { opacity: .2; filter: grayscale(1); }
+.search-panel {
+  position: absolute; inset-inline: 0; inset-block-start: calc(100% + .4rem); z-index: 30;
+  max-height: min(32rem, 70vh); overflow-y: auto; padding: .4rem;
+  background: var(--surface); border: 1px solid var(--line); border-radius: 14px; box-shadow: 0 12px 32px var(--shadow-raised);
+}
+.search-panel[hidden] { display: none; }
+.search output { display: block; padding: .25rem .6rem .4rem; font-size: .8rem; color: var(--muted); }
+.search-result {
+  display: flex; align-items: center; gap: .75rem; padding: .4rem .6rem; border-radius: 10px;
+  color: var(--ink); text-decoration: none;
+}
+.search-result:hover, .search-result[aria-selected="true"] { background: var(--surface-hover); }
+.search-result[aria-selected="true"] { outline: 2px solid var(--focus); outline-offset: -2px; }
+.search-thumb {
+  flex: none; display: grid; place-items: center; width: 3rem; height: 3rem; overflow: hidden; border-radius: 8px;
+  background: var(--placeholder); color: var(--muted); font-weight: 700;
+}
+.search-thumb img { width: 100%; height: 100%; object-fit: cover; }
+.search-text { display: grid; min-width: 0; }
+.search-title { font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.search-meta { font-size: .8rem; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.az-link { font-size: .9rem; white-space: nowrap; }
+
+/* The A–Z list of every recipe. */
+.az-letters ul, .az-pages ul { display: flex; flex-wrap: wrap; gap: .35rem; margin: 1rem 0 0; padding: 0; list-style: none; }
+.az-letters a, .az-pages a, .az-pages [aria-current] {
+  display: inline-grid; place-items: center; min-width: 2.75rem; min-height: 2.75rem; padding: 0 .5rem; box-sizing: border-box;
+  border: 1px solid var(--line); border-radius: 10px; background: var(--surface); text-decoration: none;
+}
+.az-pages [aria-current] { background: var(--ink); color: var(--paper); border-color: var(--ink); }
+.az-letter { margin: 2rem 0 .5rem; font-family: Georgia, "Times New Roman", serif; font-size: 1.6rem; scroll-margin-block-start: 1rem; }
+.az-list { columns: 16rem; column-gap: 2rem; margin: 0; padding: 0; list-style: none; }
+.az-list li { break-inside: avoid; padding: .3rem 0; }
 
 /* A recipe's tags link to their tag pages. */
 .tags li:has(> a) { padding: 0; }
@@ -827,6 +1032,39 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .prose li { margin: .3rem 0; }
 .site-header { flex-wrap: wrap; }
 
+/* ==== The journal: the list of posts, a post, posts on a tag page ==== */
+
+.journal { max-width: 52rem; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
+.journal h1 {
+  margin: 0; font-family: Georgia, "Times New Roman", serif;
+  font-size: clamp(2rem, 5.5vw, 3.25rem); line-height: 1.05;
+}
+.post-list { list-style: none; margin: 1.75rem 0 0; padding: 0; }
+.post-summary { padding-block: 1.5rem; border-block-start: 1px solid var(--line); }
+.post-summary article { display: grid; gap: 1rem; }
+@media (min-width: 640px) {
+  .post-summary article:has(> .post-summary-image) { grid-template-columns: 13.75rem minmax(0, 1fr); align-items: start; }
+}
+.post-summary-image { display: block; }
+.post-summary-image img {
+  display: block; width: 100%; height: auto; aspect-ratio: 3 / 2; object-fit: cover;
+  border-radius: 14px; border: 1px solid var(--card-border); background: var(--placeholder);
+}
+.post-summary h2 { margin: .15rem 0 .4rem; font-family: Georgia, "Times New Roman", serif; font-size: 1.5rem; line-height: 1.2; }
+.post-summary h2 a { color: var(--ink); text-decoration: none; }
+.post-summary h2 a:hover { text-decoration: underline; text-decoration-color: var(--accent); text-underline-offset: .2em; }
+.post-summary p { margin: 0; color: var(--muted); }
+.post-summary .tags { margin-block-start: .75rem; }
+.post-date { margin: 0; color: var(--muted); font-size: .85rem; letter-spacing: .02em; }
+.post .post-date { margin-block-end: .5rem; }
+.post .tags { margin-block-start: 2rem; }
+.listing-heading { margin: 2.5rem 0 .5rem; font-family: Georgia, "Times New Roman", serif; font-size: 1.5rem; }
+.post-links { list-style: none; margin: 0; padding: 0; }
+.post-links li { padding-block: .6rem; border-block-start: 1px solid var(--line); }
+.post-links a { font-weight: 700; color: var(--ink); }
+.post-links time { margin-inline-start: .5rem; color: var(--muted); font-size: .85rem; }
+.post-links-summary { display: block; color: var(--muted); font-size: .9rem; }
+
 /* ==== Print: a recipe on one page ====
    Title, summary, facts, a small picture, ingredients beside the method and the recipe's address
    at the end; no navigation, footer, tags or gallery controls. Always the light palette in ink. */
@@ -907,6 +1145,30 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 })();
 
 """#),
+        ("az.mustache", #"""
+{{<base}}
+{{$title}}{{t.recipes_a_to_z}} · {{site.title}}{{/title}}
+{{$bodyClass}}page page-az{{/bodyClass}}
+{{$content}}
+<section class="listing">
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">{{t.all_recipes}}</a></nav>
+  <h1>{{t.recipes_a_to_z}}</h1>
+  <p class="count">{{site.recipeCountText}}</p>
+  <nav class="az-letters" aria-label="{{t.a_to_z_letters}}"><ul>{{#letters}}<li><a href="{{url}}">{{letter}}</a></li>{{/letters}}</ul></nav>
+  {{#pagination}}<nav class="az-pages" aria-label="{{t.a_to_z_pages}}"><ul>{{#pages}}<li>{{#current}}<span aria-current="page">{{range}}</span>{{/current}}{{^current}}<a href="{{url}}">{{range}}</a>{{/current}}</li>{{/pages}}</ul></nav>{{/pagination}}
+{{#groups}}
+  <h2 class="az-letter" id="{{id}}">{{letter}}</h2>
+  <ul class="az-list">
+{{#recipes}}
+    <li><a href="{{url}}">{{title}}</a></li>
+{{/recipes}}
+  </ul>
+{{/groups}}
+</section>
+{{/content}}
+{{/base}}
+
+"""#),
         ("base.mustache", #"""
 <!DOCTYPE html>
 <html lang="{{site.language}}" dir="{{site.direction}}" data-color-scheme="{{site.colorScheme}}">
@@ -934,6 +1196,20 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 <a class="skip-link" href="#main">{{t.skip_link}}</a>
 <header class="site-header">
   <a class="site-title" href="{{home}}{{site.paths.gallery}}">{{site.title}}</a>
+  {{#search}}
+  <form class="search" role="search" data-index="{{indexURL}}" data-matches="{{matches}}" hidden>
+    <label class="visually-hidden" for="search-input">{{t.search_label}}</label>
+    <input type="search" id="search-input" name="q" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" autocomplete="off" spellcheck="false" placeholder="{{t.search_placeholder}}">
+    <div class="search-panel" hidden>
+      <output for="search-input" aria-live="polite"></output>
+      <div id="search-results" role="listbox" aria-label="{{t.search_results}}"></div>
+    </div>
+  </form>
+  <script src="{{scriptURL}}" defer></script>
+  {{/search}}
+  {{#azURL}}
+  <a class="az-link" href="{{azURL}}">{{t.recipes_a_to_z}}</a>
+  {{/azURL}}
   {{$headerExtra}}{{/headerExtra}}
   {{#hasMenu}}<nav class="site-nav" aria-label="{{t.site_navigation}}">
     <ul>{{#menu}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/menu}}</ul>
@@ -946,7 +1222,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasTagIndex}} · <a href="{{home}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{home}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
+  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasJournal}} · <a href="{{home}}{{site.paths.journal}}">{{t.journal}}</a>{{/site.hasJournal}}{{#site.hasTagIndex}} · <a href="{{home}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{home}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
 {{>partials/footer}}
 </footer>
 </body>
@@ -970,14 +1246,6 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   <h1>{{site.title}}</h1>
   {{#site.description}}<p class="lede">{{site.description}}</p>{{/site.description}}
   <p class="count">{{site.recipeCountText}}</p>
-  {{#search}}
-  <form class="search" role="search" data-index="{{indexURL}}" data-matches="{{matches}}" hidden>
-    <label class="visually-hidden" for="search-input">{{t.search_label}}</label>
-    <input type="search" id="search-input" name="q" placeholder="{{t.search_placeholder}}">
-    <output for="search-input" aria-live="polite"></output>
-  </form>
-  <script src="{{scriptURL}}" defer></script>
-  {{/search}}
 </section>
 {{#hasCards}}
 <div class="g">
@@ -1047,6 +1315,10 @@ recipe_count:
   other: "{count} وصفة"
 search_label: "ابحث في الوصفات"
 search_placeholder: "ابحث بالاسم أو المكوّن أو الوسم"
+search_results: "الوصفات المطابقة"
+recipes_a_to_z: "الوصفات أبجديًا"
+a_to_z_letters: "الحروف"
+a_to_z_pages: "صفحات القائمة"
 search_matches:
   zero: "لا نتائج"
   one: "نتيجة واحدة"
@@ -1193,6 +1465,10 @@ recipe_count:
   other: "{count} Rezepte"
 search_label: "Rezepte durchsuchen"
 search_placeholder: "Nach Name, Zutat oder Schlagwort suchen"
+search_results: "Passende Rezepte"
+recipes_a_to_z: "Rezepte von A bis Z"
+a_to_z_letters: "Buchstaben"
+a_to_z_pages: "Seiten der Liste"
 search_matches:
   one: "{count} Treffer"
   other: "{count} Treffer"
@@ -1338,6 +1614,10 @@ recipe_count:
 # The gallery
 search_label: Search recipes
 search_placeholder: Search by name, ingredient or tag
+search_results: Matching recipes
+recipes_a_to_z: Recipes A–Z
+a_to_z_letters: Letters
+a_to_z_pages: Pages of the list
 search_matches:
   one: "{count} match"
   other: "{count} matches"
@@ -1394,6 +1674,20 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+# The journal (posts/*.md): its list pages, each post, and posts on tag pages
+journal: Journal
+journal_description: "Notes and stories from {site}, newest first."
+journal_pages: Journal pages
+more_posts: More from the journal
+newer_post: Newer
+older_post: Older
+post_count:
+  one: "{count} post"
+  other: "{count} posts"
+tag_post_description:
+  one: "{count} journal post tagged “{tag}” at {site}."
+  other: "{count} journal posts tagged “{tag}” at {site}."
 
 # Tag pages
 tagged: Tagged
@@ -1485,6 +1779,10 @@ recipe_count:
   other: "{count} recetas"
 search_label: "Buscar recetas"
 search_placeholder: "Buscar por nombre, ingrediente o etiqueta"
+search_results: "Recetas encontradas"
+recipes_a_to_z: "Recetas de la A a la Z"
+a_to_z_letters: "Letras"
+a_to_z_pages: "Páginas de la lista"
 search_matches:
   one: "{count} resultado"
   many: "{count} de resultados"
@@ -1627,6 +1925,10 @@ recipe_count:
   other: "{count} recettes"
 search_label: "Rechercher des recettes"
 search_placeholder: "Rechercher par nom, ingrédient ou étiquette"
+search_results: "Recettes trouvées"
+recipes_a_to_z: "Recettes de A à Z"
+a_to_z_letters: "Lettres"
+a_to_z_pages: "Pages de la liste"
 search_matches:
   one: "{count} résultat"
   many: "{count} de résultats"
@@ -1769,6 +2071,10 @@ recipe_count:
   other: "{count} ricette"
 search_label: "Cerca ricette"
 search_placeholder: "Cerca per nome, ingrediente o etichetta"
+search_results: "Ricette trovate"
+recipes_a_to_z: "Ricette dalla A alla Z"
+a_to_z_letters: "Lettere"
+a_to_z_pages: "Pagine dell’elenco"
 search_matches:
   one: "{count} risultato"
   many: "{count} di risultati"
@@ -1913,6 +2219,10 @@ recipe_count:
   other: "{count} 件のレシピ"
 search_label: "レシピを検索"
 search_placeholder: "名前・材料・タグで検索"
+search_results: "見つかったレシピ"
+recipes_a_to_z: "レシピ索引"
+a_to_z_letters: "見出し"
+a_to_z_pages: "索引のページ"
 search_matches:
   other: "{count} 件該当"
 arrange: "並べ方"
@@ -2045,6 +2355,10 @@ recipe_count:
   other: "{count} recepten"
 search_label: "Recepten zoeken"
 search_placeholder: "Zoek op naam, ingrediënt of tag"
+search_results: "Gevonden recepten"
+recipes_a_to_z: "Recepten van A tot Z"
+a_to_z_letters: "Letters"
+a_to_z_pages: "Pagina’s van de lijst"
 search_matches:
   one: "{count} resultaat"
   other: "{count} resultaten"
@@ -2185,6 +2499,10 @@ recipe_count:
   other: "{count} receitas"
 search_label: "Pesquisar receitas"
 search_placeholder: "Pesquisar por nome, ingrediente ou etiqueta"
+search_results: "Receitas encontradas"
+recipes_a_to_z: "Receitas de A a Z"
+a_to_z_letters: "Letras"
+a_to_z_pages: "Páginas da lista"
 search_matches:
   one: "{count} resultado"
   many: "{count} de resultados"
@@ -2310,6 +2628,43 @@ unit_oz: "{count} oz"
 unit_lb: "{count} lb"
 
 """#),
+        ("journal.mustache", #"""
+{{<base}}
+{{$title}}{{page.title}} · {{site.title}}{{/title}}
+{{$bodyClass}}page page-journal{{/bodyClass}}
+{{$content}}
+<section class="journal">
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}"><span class="arrow">←</span> {{t.all_recipes}}</a></nav>
+  <h1>{{page.title}}</h1>
+  <ol class="post-list">
+{{#posts}}
+    <li class="post-summary">
+      <article>
+        {{#image}}<a class="post-summary-image" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 220px, 100vw"{{/srcset}} alt=""{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}} loading="{{loading}}" decoding="async"></a>{{/image}}
+        <div class="post-summary-text">
+          <p class="post-date"><time datetime="{{dateISO}}">{{date}}</time></p>
+          <h2><a href="{{url}}">{{title}}</a></h2>
+          {{#summary}}<p>{{summary}}</p>{{/summary}}
+          {{#hasTags}}<ul class="tags" aria-label="{{t.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" rel="tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>{{/hasTags}}
+        </div>
+      </article>
+    </li>
+{{/posts}}
+  </ol>
+{{#pagination}}
+<nav class="pagination" aria-label="{{t.journal_pages}}">
+  {{#first}}<a href="{{first}}" class="page-end" aria-label="{{t.first_page}}">«<span class="page-word"> {{t.first}}</span></a>{{/first}}
+  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="{{t.previous_page}}"><span class="arrow">←</span><span class="page-word"> {{t.previous}}</span></a>{{/previous}}
+  {{#pages}}{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}{{/pages}}
+  {{#next}}<a href="{{next}}" rel="next" aria-label="{{t.next_page}}"><span class="page-word">{{t.next}} </span><span class="arrow">→</span></a>{{/next}}
+  {{#last}}<a href="{{last}}" class="page-end" aria-label="{{t.last_page}}"><span class="page-word">{{t.last}} </span>»</a>{{/last}}
+</nav>
+{{/pagination}}
+</section>
+{{/content}}
+{{/base}}
+
+"""#),
         ("page.mustache", #"""
 {{<base}}
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
@@ -2340,6 +2695,36 @@ unit_lb: "{count} lb"
 {{! Added at the end of every page's head, after the theme's stylesheet. A site's
     templates/partials/head.mustache replaces this empty file to add a stylesheet, a font or a
     meta tag to every page without copying base.mustache; docs/themes.md has an example. }}
+
+"""#),
+        ("post.mustache", #"""
+{{<base}}
+{{$title}}{{post.title}} · {{site.title}}{{/title}}
+{{$bodyClass}}page page-post{{/bodyClass}}
+{{$content}}
+{{#post}}
+<article class="content-page post">
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{journalURL}}"><span class="arrow">←</span> {{t.journal}}</a></nav>
+  <p class="post-date"><time datetime="{{dateISO}}">{{date}}</time>{{#author}} · {{author}}{{/author}}</p>
+  <h1>{{title}}</h1>
+  {{#summary}}<p class="lede">{{summary}}</p>{{/summary}}
+  {{#image}}<figure class="content-image"><picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="(min-width: 760px) 720px, 100vw">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 720px, 100vw"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}} fetchpriority="high"></picture></figure>{{/image}}
+  <div class="prose">
+{{{bodyHTML}}}
+  </div>
+  {{#hasTags}}<ul class="tags" aria-label="{{t.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" rel="tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>{{/hasTags}}
+  <nav class="pager" aria-label="{{t.more_posts}}">
+    {{#newer}}
+    <a class="previous" href="{{url}}" rel="prev"><span>{{t.newer_post}}</span> {{title}}</a>
+    {{/newer}}
+    {{#older}}
+    <a class="next" href="{{url}}" rel="next"><span>{{t.older_post}}</span> {{title}}</a>
+    {{/older}}
+  </nav>
+</article>
+{{/post}}
+{{/content}}
+{{/base}}
 
 """#),
         ("recipe.mustache", #"""
@@ -2507,6 +2892,14 @@ unit_lb: "{count} lb"
     </a></li>
 {{/cards}}
   </ul>
+{{#hasPosts}}
+  <h2 class="listing-heading">{{t.journal}}</h2>
+  <ul class="post-links">
+{{#posts}}
+    <li><a href="{{url}}">{{title}}</a> <time datetime="{{dateISO}}">{{date}}</time>{{#summary}}<span class="post-links-summary">{{summary}}</span>{{/summary}}</li>
+{{/posts}}
+  </ul>
+{{/hasPosts}}
 </section>
 {{/content}}
 {{/base}}

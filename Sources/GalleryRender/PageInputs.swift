@@ -18,6 +18,8 @@ package struct PageInputs: Sendable {
     package var recipes: [Fingerprint]
     /// Per page of `pages/`: the page and its pictures.
     package var pages: [Fingerprint]
+    /// Per journal post: the post and its pictures.
+    package var posts: [Fingerprint]
 
     /// Fingerprints `renderer`'s tree; `theme` is the theme's (`Theme.fingerprint`). Recipes equal
     /// to one `memo` has seen are not walked again (`serve` keeps one between rebuilds).
@@ -56,6 +58,12 @@ package struct PageInputs: Sendable {
             addPictures(page.pictureUses, to: &hasher)
             return hasher.finalize()
         }
+        posts = site.posts.map { post in
+            var hasher = FingerprintHasher("post")
+            hasher.combine(reflecting: post)
+            addPictures(post.pictureUses, to: &hasher)
+            return hasher.finalize()
+        }
 
         var shared = FingerprintHasher("site")
         shared.combine(renderer.theme.fingerprint)
@@ -64,6 +72,8 @@ package struct PageInputs: Sendable {
         shared.combine(reflecting: site.menu)
         shared.combine(site.treePrefix)
         shared.combine(recipes.count)
+        // Every page's footer links the journal when there is one; links to recipes need their slugs.
+        shared.combine(site.posts.isEmpty)
         shared.combine(renderer.hasTagIndex)
         shared.combine(reflecting: renderer.icons)
         shared.combine(reflecting: site.staticFiles.map(\.path))
@@ -105,21 +115,18 @@ package final class FingerprintMemo: Sendable {
     private let recipes = Mutex<[String: (recipe: Recipe, card: Fingerprint, page: Fingerprint)]>([:])
     private let pictures = Mutex<[String: (info: ImageInfo?, published: PublishedPicture?, fingerprint: Fingerprint)]>([:])
 
-    /// Pieces of search indexes (`SearchIndex.file`) by the fingerprint of their recipes' cards.
-    private let searchPieces = Mutex<[Fingerprint: Data]>([:])
+    /// Recipes' search terms (`SearchDocument.terms`) by their page fingerprint: a save
+    /// tokenises again only the recipe it changed, not every body of the site.
+    private let searchTerms = Mutex<[Fingerprint: [ScoredTerm]]>([:])
 
     package init() {}
 
-    func searchPiece(_ key: Fingerprint) -> Data? {
-        searchPieces.withLock { $0[key] }
+    func searchTerms(_ key: Fingerprint) -> [ScoredTerm]? {
+        searchTerms.withLock { $0[key] }
     }
 
-    /// Keeps a piece for the next build; a few hundred at most (the pieces of a few indexes).
-    func keepSearchPiece(_ data: Data, for key: Fingerprint) {
-        searchPieces.withLock { pieces in
-            if pieces.count >= 512 { pieces.removeAll() }
-            pieces[key] = data
-        }
+    func keepSearchTerms(_ terms: [ScoredTerm], for key: Fingerprint) {
+        searchTerms.withLock { $0[key] = terms }
     }
 
     /// A recipe's card fingerprint (every field but the body) and its page's (the card's and the body).
@@ -155,8 +162,12 @@ package final class FingerprintMemo: Sendable {
 
     /// Forgets recipes and pictures no longer in the site, so a long `serve` does not collect them.
     package func keep(recipes sourcePaths: Set<String>) {
-        recipes.withLock { entries in
+        let pages = recipes.withLock { entries in
             for key in entries.keys where !sourcePaths.contains(key) { entries[key] = nil }
+            return Set(entries.values.map { $0.page })
+        }
+        searchTerms.withLock { terms in
+            for key in terms.keys where !pages.contains(key) { terms[key] = nil }
         }
     }
 }

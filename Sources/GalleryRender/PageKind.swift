@@ -13,7 +13,8 @@ package enum SitePaths {
     package static let sitemap = "sitemap.xml"
     package static let feed = "feed.xml"
     package static let robots = "robots.txt"
-    package static let searchIndex = "search.json"
+    /// The search index's manifest; its shards and records are beside it (`SearchIndex`).
+    package static let searchIndex = "search/index.json"
     package static let stylesheet = "assets/style.css"
     package static let searchScript = "assets/search.js"
     /// The recipe page's optional servings control (scales the ingredients, converts units).
@@ -38,9 +39,24 @@ package enum SitePaths {
         "recipes/\(slug)/index.html"
     }
 
+    /// The journal's list page `number` (1-based): `journal/index.html`, `journal/page/2/index.html`, …
+    package static func journal(page number: Int) -> String {
+        number <= 1 ? Post.journalPath + "/index.html" : Post.journalPath + "/page/\(number)/index.html"
+    }
+
+    /// A journal post: `journal/<slug>/index.html`.
+    package static func post(slug: String) -> String {
+        Post.journalPath + "/\(slug)/index.html"
+    }
+
     /// A page of `pages/`: `about/index.html`.
     package static func page(_ page: Page) -> String {
         page.outputPath
+    }
+
+    /// Page `number` (1-based) of the A–Z list of recipes: `a-z/index.html`, `a-z/2/index.html`, …
+    package static func recipeIndex(page number: Int) -> String {
+        number <= 1 ? "a-z/index.html" : "a-z/\(number)/index.html"
     }
 
     package static func tag(slug: String) -> String {
@@ -57,7 +73,7 @@ package enum SitePaths {
     package static let context: MustacheValue = [
         "gallery": .string(gallery), "tagIndex": .string(tagIndex), "feed": .string(feed),
         "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
-        "webManifest": .string(webManifest),
+        "webManifest": .string(webManifest), "journal": .string(journal(page: 1)),
     ]
 }
 

@@ -48,7 +48,8 @@ extension PageRenderer {
         context["author"] = recipe.author.map(MustacheValue.string) ?? .null
         context["bylineHTML"] = recipe.date.map { .string(bylineHTML(date: $0, author: recipe.author)) } ?? .null
         let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
-                                       images: bodyImages(documentPath: recipe.sourcePath, root: root))
+                                       images: bodyImages(documentPath: recipe.sourcePath, root: root),
+                                       recipeLinks: recipeLinks(root: root))
         context["bodyHTML"] = .string(body.html)
         context["yield"] = recipe.servings == nil ? .optional(recipe.yield) : .null
         context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
@@ -63,7 +64,7 @@ extension PageRenderer {
                               image: context["image"])
         meta.publishedTime = recipe.date?.iso8601
         meta.tags = recipe.tags
-        let page: MustacheValue = [
+        var page: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
@@ -73,7 +74,8 @@ extension PageRenderer {
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "recipe": .dictionary(context),
         ]
-        return (page, RecipeRichResults.diagnostics(for: recipe, in: site, body: body))
+        page.merge(headerContext(root: root)) { _, header in header }
+        return (.dictionary(page), RecipeRichResults.diagnostics(for: recipe, in: site, body: body))
     }
 
     /// "Added <time datetime="2024-06-01">1 June 2024</time> by Ada", in the language's word

@@ -1,132 +1,187 @@
 import Foundation
-import GalleryContent
-import GalleryImages
-import GalleryPlan
 import GallerySupport
-import Mustache
 
-/// `search.json`, the index the gallery's optional search box (assets/search.js) reads: one entry
-/// per recipe with its page (relative to the site root) and its searchable words, lowercased and
-/// without accents, so the script only has to fold the query the same way and compare.
-package struct SearchIndex: Sendable {
-    package var recipes: [Recipe]
-    /// The pages of `pages/`, listed after the recipes with `"type": "page"`.
-    package var pages: [Page]
+/// The site-wide search index, split so that a query fetches only what it needs (the shape is
+/// Pagefind's, without its WebAssembly): a small manifest listing the term shards; one shard per
+/// term prefix (a term's first two letters), giving each term its document count and its best
+/// `topPostings` documents with their scores; for the few terms found in more documents than that,
+/// every posting in a file of its own, fetched only when a query of several words must intersect
+/// them; and the result records (title, address, thumbnail, tags, time) in groups of
+/// `recordsPerGroup` documents. Documents are numbered in site order (recipes as the gallery
+/// orders them, then pages), so equal scores rank as the gallery does. Pure: terms in, bytes out,
+/// the same bytes for the same terms.
+package struct SearchIndex: Sendable, Equatable {
+    /// Records in one file of `search/r/`: at 100,000 recipes a query showing ten results fetches
+    /// ten of these at most, each a few hundred bytes compressed.
+    package static let recordsPerGroup = 16
+    /// Postings a shard holds for each term, the best first: enough for the first results of a
+    /// one-word query however common the word.
+    package static let topPostings = 64
+    /// Version of the file format, which search.js checks.
+    package static let version = 1
 
-    /// The recipes' card fingerprints (`PageInputs.cards`) and where pieces made before are
-    /// kept: a piece whose recipes' cards did not change is taken from there.
-    package var madeBefore: (cards: [Fingerprint], memo: FingerprintMemo)?
+    /// One term: its folded text and every document it occurs in with its score, by document.
+    package struct Term: Sendable, Equatable {
+        package var text: String
+        /// `document << 8 | score`, ascending.
+        package var postings: [UInt32]
 
-    package init(recipes: [Recipe], pages: [Page] = []) {
-        self.recipes = recipes
-        self.pages = pages
+        package var documents: [Int] { postings.map { Int($0 >> 8) } }
+        package func score(at index: Int) -> Int { Int(postings[index] & 0xFF) }
     }
 
-    /// One recipe's entry.
-    package static func entry(_ recipe: Recipe) -> JSONValue {
-        .object([
-            "url": .string(URLPath.encode(SitePaths.recipe(recipe))),
-            "title": .string(recipe.title),
-            "type": .string("recipe"),
-            "text": .string(searchText(recipe)),
-        ])
+    /// The terms of one prefix, in code-point order.
+    package struct Shard: Sendable, Equatable {
+        package var key: String
+        package var terms: [Term]
+        /// The terms too common for the shard to list whole: each has a postings file.
+        package var fullTerms: [Int] { terms.indices.filter { terms[$0].postings.count > SearchIndex.topPostings } }
     }
 
-    /// One page's entry.
-    package static func entry(_ page: Page) -> JSONValue {
-        .object([
-            "url": .string(URLPath.encode(SitePaths.page(page))),
-            "title": .string(page.title),
-            "type": .string("page"),
-            "text": .string(searchText(page)),
-        ])
-    }
+    package private(set) var documentCount = 0
+    package private(set) var shards: [Shard] = []
 
-    /// Recipes per piece of the index made on one core.
-    static let chunkSize = 1024
+    /// Builds the index from every document's scored terms, in document order, a batch at a time
+    /// (`add`), so a large site's terms are never all held at once.
+    package init() {}
 
-    /// A page's title, description and the text of its body, folded the same way.
-    package static func searchText(_ page: Page) -> String {
-        [page.title, page.description ?? "", Markdown.plainText(page.body)].filter { !$0.isEmpty }
-            .joined(separator: " ").foldedForSearch
-    }
+    private var vocabulary: [String: Int] = [:]
+    private var texts: [String] = []
+    private var postings: [[UInt32]] = []
 
-    /// Title, summary, tags, glass and ingredients, folded the way search.js folds a query.
-    package static func searchText(_ recipe: Recipe) -> String {
-        let parts = [recipe.title, recipe.summary ?? "", recipe.glass ?? ""] + recipe.tags + recipe.ingredients.map { Markdown.inlinePlainText($0) }
-        return parts.filter { !$0.isEmpty }.joined(separator: " ").foldedForSearch
-    }
-
-    /// The JSON array of every entry (recipes, then pages) and a newline, made as it is written:
-    /// one piece of `chunkSize` recipes' entries at a time (no tree of every entry, and never the
-    /// whole index in memory).
-    package var file: OutputFile {
-        let recipes = self.recipes, pages = self.pages, size = Self.chunkSize, madeBefore = self.madeBefore
-        let recipePieces = (recipes.count + size - 1) / size
-        let pieces = OutputFile.Pieces(count: recipePieces + 1) { piece -> Data in
-            var bytes: [UInt8] = []
-            if piece < recipePieces {
-                let range = piece * size..<min(piece * size + size, recipes.count)
-                // serve: a piece whose recipes' cards did not change is the one made before.
-                var key: Fingerprint?
-                if let madeBefore, madeBefore.cards.count == recipes.count {
-                    var hasher = FingerprintHasher("search piece")
-                    hasher.combine(range.lowerBound)
-                    for index in range { hasher.combine(madeBefore.cards[index]) }
-                    key = hasher.finalize()
-                    if let made = madeBefore.memo.searchPiece(key!) { return made }
+    /// Appends the next documents, each as its distinct terms with their scores (1…255).
+    package mutating func add(_ documents: [[ScoredTerm]]) {
+        for terms in documents {
+            let document = UInt32(documentCount)
+            documentCount += 1
+            for term in terms {
+                let id: Int
+                if let known = vocabulary[term.text] {
+                    id = known
+                } else {
+                    id = texts.count
+                    vocabulary[term.text] = id
+                    texts.append(term.text)
+                    postings.append([])
                 }
-                if piece == 0 { bytes.append(UInt8(ascii: "[")) }
-                for index in range {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    Self.entry(recipes[index]).write(to: &bytes)
-                }
-                let data = Data(bytes)
-                if let key { madeBefore?.memo.keepSearchPiece(data, for: key) }
-                return data
+                postings[id].append(document << 8 | UInt32(min(max(term.score, 1), 255)))
             }
-            if recipes.isEmpty { bytes.append(UInt8(ascii: "[")) }
-            for (index, page) in pages.enumerated() {
-                if !recipes.isEmpty || index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.entry(page).write(to: &bytes)
-            }
-            bytes += [UInt8(ascii: "]"), UInt8(ascii: "\n")]
-            return Data(bytes)
         }
-        return OutputFile(path: SitePaths.searchIndex, contents: .pieces(pieces))
     }
-}
 
-/// `search.json`, unless site.yml turns search off.
-package struct SearchIndexFile: GeneratedFile {
-    package func count(in site: PageRenderer) -> Int { site.site.config.search ? 1 : 0 }
-
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.searchIndex }
-
-    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        var searchIndex = SearchIndex(recipes: site.site.recipes, pages: site.site.pages)
-        if let inputs = site.inputs, let memo = site.memo { searchIndex.madeBefore = (inputs.cards, memo) }
-        return searchIndex.file
+    /// Groups the terms into shards; call once every document is added.
+    package mutating func finish() {
+        var byKey: [String: [Term]] = [:]
+        for (id, text) in texts.enumerated() {
+            byKey[Self.shardKey(text), default: []].append(Term(text: text, postings: postings[id]))
+        }
+        shards = byKey.keys.sorted(by: Self.codePointOrder).map { key in
+            Shard(key: key, terms: byKey[key]!.sorted { Self.codePointOrder($0.text, $1.text) })
+        }
+        vocabulary = [:]
+        texts = []
+        postings = []
     }
-}
 
-extension PageRenderer {
-    /// What the gallery's search box needs (the index and the script), or null when site.yml
-    /// turns search off.
-    func searchContext(root: String) -> MustacheValue {
-        guard site.config.search else { return .null }
-        let matches = JSONValue.object(Dictionary(uniqueKeysWithValues: strings.forms("search_matches").map { ($0.key.rawValue, .string($0.value)) }))
-        return ["indexURL": .string(URLPath.link(to: SitePaths.searchIndex, root: root)), "scriptURL": .string(URLPath.link(to: SitePaths.searchScript, root: assetRoot(root))),
-                "matches": .string(matches.text)]
+    /// A term's shard: its first two code points (search.js takes the same from a query word).
+    package static func shardKey(_ term: String) -> String {
+        String(String.UnicodeScalarView(term.unicodeScalars.prefix(2)))
     }
-}
 
-extension SearchIndexFile {
-    /// Every recipe's card fields and every page.
-    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
-        var hasher = inputs.hasher("search", index)
-        for card in inputs.cards { hasher.combine(card) }
-        for page in inputs.pages { hasher.combine(page) }
+    /// Code-point order, which JavaScript's default sort does not share but every build does.
+    static func codePointOrder(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+    }
+
+    /// A shard's file name: the key itself when it is ASCII letters and digits, otherwise the hex of
+    /// its UTF-8 bytes (at least four characters, so never a two-letter key's name).
+    package static func fileName(_ key: String) -> String {
+        if key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }) { return key }
+        return key.utf8.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    // MARK: Files
+
+    /// The manifest: `{"version":1,"documents":N,"group":16,"top":64,"shards":["ab",…]}`.
+    package var manifest: Data {
+        var bytes: [UInt8] = []
+        bytes += #"{"version":\#(Self.version),"documents":\#(documentCount),"group":\#(Self.recordsPerGroup),"top":\#(Self.topPostings),"shards":["#.utf8
+        for (index, shard) in shards.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONValue.string(shard.key).write(to: &bytes)
+        }
+        bytes += "]}\n".utf8
+        return Data(bytes)
+    }
+
+    /// A shard: `{"term":[count,[document,score,…]],…}`, the postings the best first (equal scores
+    /// in document order); a term with more than `topPostings` adds the number of its postings file.
+    package static func shardFile(_ shard: Shard) -> Data {
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        var full = 0
+        for (index, term) in shard.terms.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONValue.string(term.text).write(to: &bytes)
+            bytes += ":[\(term.postings.count),[".utf8
+            let best = term.postings.sorted { a, b in (a & 0xFF, b >> 8) > (b & 0xFF, a >> 8) }.prefix(topPostings)
+            for (position, posting) in best.enumerated() {
+                bytes += (position > 0 ? ",\(posting >> 8),\(posting & 0xFF)" : "\(posting >> 8),\(posting & 0xFF)").utf8
+            }
+            bytes.append(UInt8(ascii: "]"))
+            if term.postings.count > topPostings {
+                bytes += ",\(full)".utf8
+                full += 1
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes += "}\n".utf8
+        return Data(bytes)
+    }
+
+    /// A common term's every posting, by document: `[gap,score,gap,score,…]`, each document
+    /// written as its distance from the one before (the first from 0), which keeps dense lists short.
+    package static func postingsFile(_ term: Term) -> Data {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        var previous: UInt32 = 0
+        for (index, posting) in term.postings.enumerated() {
+            let document = posting >> 8
+            bytes += (index > 0 ? ",\(document - previous),\(posting & 0xFF)" : "\(document),\(posting & 0xFF)").utf8
+            previous = document
+        }
+        bytes += "]\n".utf8
+        return Data(bytes)
+    }
+
+    /// Where the index's files go, under the tree's `search/`.
+    package static func shardPath(_ key: String) -> String { "search/t/\(fileName(key)).json" }
+    package static func postingsPath(_ key: String, _ number: Int) -> String { "search/p/\(fileName(key))-\(number).json" }
+    package static func recordsPath(_ group: Int) -> String { "search/r/\(group).json" }
+
+    /// How many record files `documentCount` documents take.
+    package static func recordGroups(_ documentCount: Int) -> Int {
+        (documentCount + recordsPerGroup - 1) / recordsPerGroup
+    }
+
+    /// A fingerprint of a shard's terms, equal exactly when its file's bytes are.
+    package static func fingerprint(_ shard: Shard) -> Fingerprint {
+        var hasher = FingerprintHasher("search shard")
+        hasher.combine(shard.key)
+        for term in shard.terms {
+            hasher.combine(term.text)
+            term.postings.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
         return hasher.finalize()
+    }
+}
+
+/// A folded word of a document and what it scores there: the sum of the weights of the fields it
+/// occurs in (`SearchDocument.Field`).
+package struct ScoredTerm: Sendable, Hashable {
+    package var text: String
+    package var score: Int
+
+    package init(_ text: String, _ score: Int) {
+        self.text = text
+        self.score = score
     }
 }

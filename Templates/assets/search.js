@@ -1,45 +1,219 @@
-/* gallerygen search: dims the gallery cards that do not match. Optional; the page is complete
-   without it, and the search box stays hidden unless this script runs and finds its index. */
+/* gallerygen search: finds recipes anywhere on the site from the index in search/ (written by
+   SearchIndex.swift), fetching only the shards of the words typed and the records it shows.
+   Optional: without it, or from disk (browsers refuse fetch() of file:), the box stays hidden
+   and the A–Z page lists every recipe. Combobox pattern: focus stays in the box, arrow keys move
+   through the results, Enter opens one (the first by default), Escape clears. */
 (() => {
   const form = document.querySelector("form.search[data-index]");
-  if (!form || !window.fetch) return;
+  if (!form || !window.fetch || location.protocol === "file:") return;
   const input = form.querySelector("input");
   const output = form.querySelector("output");
-  // The same folding the build applied to the index: no accents, lower case.
-  const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  const indexURL = new URL(form.dataset.index, location.href);
-  // "1 match", "3 matches" in the page's language: the theme's phrases by CLDR plural form, and
-  // the browser's plural rules and numbers for that language (the build's are ICU's, the same).
+  const list = form.querySelector("[role=listbox]");
+  const panel = form.querySelector(".search-panel");
+  const base = new URL(form.dataset.index, location.href);
   const lang = document.documentElement.lang || "en";
+  const shown = 10;
   let phrases = { one: "{count} match", other: "{count} matches" };
   try { phrases = JSON.parse(form.dataset.matches) || phrases; } catch (error) {}
   const plural = new Intl.PluralRules(lang);
   const number = new Intl.NumberFormat(lang);
-  const matchText = (n) => (phrases[plural.select(n)] || phrases.other || "").replace("{count}", number.format(n));
-  fetch(indexURL)
-    .then((response) => response.json())
-    .then((entries) => {
-      const words = new Map(entries.map((e) => [new URL(e.url, indexURL).href, e.text]));
-      const cards = [...document.querySelectorAll("a.card")].filter((card) => words.has(card.href));
-      if (!cards.length) return;
-      const run = () => {
-        const query = fold(input.value).split(/\s+/).filter(Boolean);
-        let matches = 0;
-        for (const card of cards) {
-          const hit = query.every((word) => words.get(card.href).includes(word));
-          card.classList.toggle("search-miss", !hit);
-          if (hit) matches++;
+  const matchText = (n, more) => (phrases[plural.select(n)] || phrases.other || "").replace("{count}", number.format(n) + (more ? "+" : ""));
+  // The build's folding (SearchWords.fold) and word breaks (ICU's, as Intl.Segmenter's are).
+  const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().normalize("NFC");
+  const segmenter = window.Intl && Intl.Segmenter && new Intl.Segmenter(lang, { granularity: "word" });
+  const words = (s) => segmenter ? [...segmenter.segment(s)].filter((p) => p.isWordLike).map((p) => fold(p.segment))
+    : fold(s).split(/[^\p{L}\p{N}'’_]+/u).filter(Boolean);
+  const cache = new Map();
+  const get = (path) => {
+    if (!cache.has(path)) {
+      cache.set(path, fetch(new URL(path, base)).then((r) => { if (!r.ok) throw new Error(r.status); return r.json(); }));
+    }
+    return cache.get(path);
+  };
+  const name = (key) => /^[a-z0-9]+$/.test(key) ? key : [...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const first2 = (w) => [...w].slice(0, 2).join("");
+  let manifest;
+  const load = () => manifest || (manifest = get("index.json").then((m) => {
+    if (m.version !== 1) throw new Error("index version");
+    m.keys = new Set(m.shards);
+    return m;
+  }));
+
+  // Whether a and b (arrays of characters) are at most one edit apart: one letter changed, added,
+  // dropped, or two neighbours swapped.
+  const near = (a, b) => {
+    if (Math.abs(a.length - b.length) > 1) return false;
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (a.length === b.length) {
+      return a.slice(i + 1).join() === b.slice(i + 1).join()
+        || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2).join() === b.slice(i + 2).join());
+    }
+    return a.length > b.length ? a.slice(i + 1).join() === b.slice(i).join() : a.slice(i).join() === b.slice(i + 1).join();
+  };
+  // How well term matches the query word w: whole, as its beginning, or (5+ letters) with one typo.
+  const quality = (term, w, chars) => {
+    if (term === w) return 1;
+    if (term.startsWith(w)) return 0.75;
+    if (chars.length < 5) return 0;
+    const t = [...term];
+    return near(t, chars) || (t.length > chars.length && near(t.slice(0, chars.length), chars)) ? 0.5 : 0;
+  };
+
+  // The terms a word matches, each with its shard key, its entry [count, top postings, file?] and quality.
+  const matchWord = async (m, w) => {
+    const chars = [...w];
+    let keys = chars.length > 1 ? [first2(w)].filter((k) => m.keys.has(k)) : m.shards.filter((k) => k.startsWith(w));
+    if (chars.length === 1 && keys.length > 4) keys = m.keys.has(w) ? [w] : [];
+    const scan = async (keys) => {
+      const found = [];
+      for (const [i, shard] of (await Promise.all(keys.map((k) => get(`t/${name(k)}.json`)))).entries()) {
+        for (const term in shard) {
+          const q = quality(term, w, chars);
+          if (q) found.push({ key: keys[i], entry: shard[term], q });
         }
-        output.textContent = query.length ? matchText(matches) : "";
-      };
-      input.addEventListener("input", run);
-      input.addEventListener("keydown", (event) => {
-        if (event.key === "Escape") { input.value = ""; run(); }
-      });
-      form.addEventListener("submit", (event) => event.preventDefault());
-      input.value = new URLSearchParams(location.search).get("q") || "";
-      form.hidden = false;
+      }
+      return found;
+    };
+    let found = await scan(keys);
+    // A typo in the second letter puts the word in another shard of the same first letter.
+    if (!found.length && chars.length >= 5) {
+      found = await scan(m.shards.filter((k) => k[0] === w[0] && k !== keys[0]).slice(0, 12));
+    }
+    return found;
+  };
+
+  // Every posting of a term: its top list when that is all, else its postings file.
+  const postings = async (t, all) => {
+    const [count, top, file] = t.entry;
+    if (count * 2 <= top.length || !all) return top;
+    const gaps = await get(`p/${name(t.key)}-${file}.json`);
+    const pairs = [];
+    for (let i = 0, doc = 0; i < gaps.length; i += 2) pairs.push(doc += gaps[i], gaps[i + 1]);
+    return pairs;
+  };
+
+  // The documents matching every word, best first: { ids, total, complete }.
+  const search = async (query, all) => {
+    const m = await load();
+    const ws = [...new Set(words(query))];
+    if (!ws.length) return { ids: [], total: 0, complete: true };
+    const matched = await Promise.all(ws.map((w) => matchWord(m, w)));
+    all = all || ws.length > 1;
+    let scores = null, complete = true, lower = 0;
+    for (const terms of matched) {
+      const best = new Map();
+      for (const t of terms) {
+        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = false; lower = Math.max(lower, t.entry[0]); }
+        const list = await postings(t, all);
+        for (let i = 0; i < list.length; i += 2) best.set(list[i], Math.max(best.get(list[i]) || 0, list[i + 1] * t.q));
+      }
+      if (scores) for (const [id, s] of scores) best.has(id) ? scores.set(id, s + best.get(id)) : scores.delete(id);
+      else scores = best;
+    }
+    const ids = [...scores.keys()].sort((a, b) => scores.get(b) - scores.get(a) || a - b);
+    return { ids, total: Math.max(ids.length, lower), complete };
+  };
+
+  // Records of documents ids: [title, address, thumbnail, tags, time], addresses from the site's root.
+  const records = (m, ids) => Promise.all(ids.map((id) => get(`r/${Math.floor(id / m.group)}.json`).then((g) => g[id % m.group])));
+
+  let ticket = 0, pending = Promise.resolve();
+  const options = () => [...list.querySelectorAll("[role=option]")];
+  // The panel shows the count (and the results, if any) while there is a query.
+  const expand = (open) => {
+    panel.hidden = !open;
+    input.setAttribute("aria-expanded", open && options().length > 0);
+    if (!open) select(-1);
+  };
+  const select = (index) => {
+    options().forEach((option, i) => option.setAttribute("aria-selected", i === index));
+    const option = options()[index];
+    option ? input.setAttribute("aria-activedescendant", option.id) : input.removeAttribute("aria-activedescendant");
+    if (option) option.scrollIntoView({ block: "nearest" });
+  };
+  const el = (tag, className, text) => {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text) e.textContent = text;
+    return e;
+  };
+  const draw = (found, shownRecords) => {
+    list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time], i) => {
+      const option = el("a", "search-result");
+      Object.assign(option, { id: `search-result-${i}`, href: new URL(url, new URL("../", base)).href, tabIndex: -1 });
+      option.setAttribute("role", "option");
+      option.setAttribute("aria-selected", "false");
+      const picture = el("span", "search-thumb");
+      if (thumb) {
+        const img = el("img");
+        Object.assign(img, { src: new URL(thumb, new URL("../", base)).href, alt: "", width: 48, height: 48, decoding: "async" });
+        picture.append(img);
+      } else {
+        picture.textContent = [...title][0] || "";
+        picture.setAttribute("aria-hidden", "true");
+      }
+      const text = el("span", "search-text");
+      text.append(el("span", "search-title", title));
+      const meta = tags.slice(0, 3).concat(time ? [time] : []).join(" · ");
+      if (meta) text.append(el("span", "search-meta", meta));
+      option.append(picture, text);
+      return option;
+    }));
+    input.removeAttribute("aria-activedescendant");
+    output.textContent = matchText(found.total, !found.complete);
+    expand(true);
+    form.dispatchEvent(new CustomEvent("gallerygen:results", { detail: found }));
+  };
+  const run = () => {
+    const mine = ++ticket;
+    const query = input.value;
+    if (!words(query).length) {
+      list.replaceChildren();
+      output.textContent = "";
+      expand(false);
+      return (pending = Promise.resolve());
+    }
+    return (pending = search(query).then(async (found) => {
+      const m = await load();
+      const shownRecords = await records(m, found.ids.slice(0, shown));
+      if (mine === ticket) draw(found, shownRecords);
+    }).catch(() => { if (mine === ticket) output.textContent = form.dataset.offline || ""; }));
+  };
+  const open = (option) => { if (option) location.href = option.href; };
+
+  input.addEventListener("input", run);
+  input.addEventListener("focus", load);
+  input.addEventListener("keydown", (event) => {
+    const all = options();
+    const current = all.findIndex((o) => o.getAttribute("aria-selected") === "true");
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!all.length) return;
+      expand(true);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      select(current < 0 ? (step > 0 ? 0 : all.length - 1) : (current + step + all.length) % all.length);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      input.value = "";
       run();
-    })
-    .catch(() => {});
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    pending.then(() => {
+      const all = options();
+      open(all.find((o) => o.getAttribute("aria-selected") === "true") || all[0]);
+    });
+  });
+  form.addEventListener("focusout", (event) => { if (!form.contains(event.relatedTarget)) expand(false); });
+  input.addEventListener("click", () => expand(output.textContent !== ""));
+  // Scripts and the benchmark may ask too: every match, best first, and its records.
+  window.gallerygenSearch = { search: (query, all = true) => search(query, all), records: (ids) => load().then((m) => records(m, ids)) };
+  form.hidden = false;
+  const q = new URLSearchParams(location.search).get("q");
+  if (q) {
+    input.value = q;
+    run();
+  }
 })();

@@ -10,6 +10,9 @@ PAGES = [
     "recipes/mai-tai/index.html",
     "tags/rum/index.html",
     "about/index.html",
+    "journal/index.html",
+    "journal/stirred-not-shaken/index.html",
+    "tags/stirred/index.html",
 ]
 SCHEMES = ["light", "dark"]
 BLOCKING_IMPACTS = {"serious", "critical"}

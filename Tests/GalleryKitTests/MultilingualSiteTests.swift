@@ -15,7 +15,7 @@ import GalleryTestSupport
         defer { site.remove() }
         #expect(site.report.diagnostics.isEmpty, "\(site.report.diagnostics)")
         for tree in ["", "fr/", "ar/"] {
-            for file in ["index.html", "tags/index.html", "feed.xml", "search.json", "recipes/mojito/index.html",
+            for file in ["index.html", "tags/index.html", "feed.xml", "search/index.json", "recipes/mojito/index.html",
                          "recipes/borscht/index.html", "tags/和食/index.html", "tags/борщ/index.html"] {
                 #expect(site.exists(tree + file), "\(tree + file)")
             }
@@ -45,10 +45,9 @@ import GalleryTestSupport
         #expect(feed.contains("<id>\(Self.base)fr/recipes/mojito/</id>") && !feed.contains("Borscht Sour"))
         #expect(feed.contains("src=&quot;\(Self.base)images/"), "pictures from the output root")
 
-        let index = try JSONSerialization.jsonObject(with: Data(try #require(site.text("ar/search.json")).utf8)) as? [[String: Any]]
-        let titles = Set((index ?? []).compactMap { $0["title"] as? String })
-        #expect(titles == ["موهيتو", "دايكيري", "سور الشمندر"])
-        let urls = (index ?? []).compactMap { $0["url"] as? String }
+        let index = try #require(SearchOutput(output: site.outputDirectory, tree: "ar/"))
+        #expect(Set(index.titles) == ["موهيتو", "دايكيري", "سور الشمندر"])
+        let urls = index.urls
         for url in urls {
             #expect(site.exists("ar/" + (url.removingPercentEncoding ?? url)), "\(url)")
         }

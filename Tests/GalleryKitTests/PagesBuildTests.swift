@@ -13,17 +13,7 @@ import GalleryTestSupport
         if !FileManager.default.fileExists(atPath: site.path) { _ = try temporary.copyFixture("pages") }
         try edit(site)
         let output = output ?? temporary.url.appendingPathComponent("out")
-        var options = BuildOptions(siteDirectory: site, outputDirectory: output, themeDirectory: Repository.templates)
-        options.displayPath = { url in
-            let path = url.standardizedFileURL.path
-            return path.hasPrefix(temporary.url.path + "/") ? String(path.dropFirst(temporary.url.path.count + 1)) : path
-        }
-        do {
-            _ = try SiteBuilder(options: options).build()
-            return (output, [])
-        } catch {
-            return (output, error.errors.map(\.description))
-        }
+        return (output, temporary.build(site: site, into: output))
     }
 
     func text(_ output: URL, _ path: String) -> String {
@@ -41,9 +31,10 @@ import GalleryTestSupport
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("secret").path), "drafts are left out")
         let sitemap = text(output, "sitemap.xml")
         #expect(sitemap.contains("<loc>https://example.com/pages/about/</loc>") && sitemap.contains("<loc>https://example.com/pages/help/faq/</loc>"))
-        let search = text(output, "search.json")
-        #expect(search.contains(#""title":"About us","type":"page","url":"about/index.html""#))
-        #expect(search.contains(#""type":"recipe""#))
+        let search = try #require(SearchOutput(output: output))
+        #expect(search.records.contains { $0.prefix(2).compactMap { $0 as? String } == ["About us", "about/index.html"] })
+        #expect(search.records.last?.prefix(2).compactMap { $0 as? String } == ["Questions", "help/faq/index.html"], "pages after the recipes")
+        #expect(search.titles.count > 1)
         for path in ["index.html", "feed.xml", "tags/gin/index.html"] {
             #expect(!text(output, path).contains("About us"), "\(path) lists only recipes")
         }

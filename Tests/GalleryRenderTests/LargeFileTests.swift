@@ -3,8 +3,8 @@ import Testing
 @testable import GalleryContent
 @testable import GalleryRender
 
-/// A large site's search index and sitemap are written piece by piece (issue 18); the pieces
-/// together must be exactly the file made in one go, whatever the piece boundaries.
+/// A large site's sitemap is written piece by piece (issue 18); the pieces together must be
+/// exactly the file made in one go, whatever the piece boundaries. The search index is many files.
 @Suite struct LargeFileTests {
     @Test func sitemapPiecesJoinToTheWholeDocument() throws {
         for count in [0, 1, Sitemap.chunkSize - 1, Sitemap.chunkSize, Sitemap.chunkSize + 1, 2 * Sitemap.chunkSize + 7] {
@@ -22,18 +22,19 @@ import Testing
         }
     }
 
-    @Test func searchIndexPiecesJoinToOneJSONArray() throws {
-        for count in [0, 1, SearchIndex.chunkSize, SearchIndex.chunkSize + 1] {
-            let recipes = (0..<count).map { Recipe(slug: "r\($0)", title: "Recipe \($0)", sourcePath: "recipes/r\($0).md", tags: ["t\($0 % 3)"]) }
-            let page = Page(path: "about", title: "About", sourcePath: "pages/about.md", body: "Who we are.")
-            let file = SearchIndex(recipes: recipes, pages: [page]).file
-            let data = try #require(file.data)
-            let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
-            #expect(entries.count == count + 1)
-            #expect(entries.first?["title"] == (count > 0 ? "Recipe 0" : "About"))
-            #expect(entries.last?["type"] == "page")
-            #expect(data.last == UInt8(ascii: "\n"))
+    /// A large site's index: documents past a batch boundary keep their numbers, and a common
+    /// term's postings file lists every one of them.
+    @Test func searchIndexNumbersDocumentsAcrossBatches() throws {
+        let count = SearchIndexPlan.batchSize * 16 + 3
+        var index = SearchIndex()
+        for start in stride(from: 0, to: count, by: 1000) {
+            index.add((start..<min(count, start + 1000)).map { [ScoredTerm("recipe", 16), ScoredTerm("r\($0)", 16)] })
         }
+        index.finish()
+        #expect(index.documentCount == count)
+        let recipe = try #require(index.shards.first { $0.key == "re" }?.terms.first)
+        #expect(recipe.documents == Array(0..<count))
+        #expect(SearchIndex.recordGroups(count) == (count + 15) / 16)
     }
 
     @Test func recipeTextFieldsRoundTripThroughTheCompactStorage() {

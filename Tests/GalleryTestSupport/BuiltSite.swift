@@ -10,6 +10,8 @@ import GallerySupport
 package struct BuiltSite {
     let temporary: TemporaryDirectory
     let output: URL
+    /// The output folder.
+    package var outputDirectory: URL { output }
     package let report: BuildReport
 
     /// Builds `fixture`, after `edit` has changed the copied site folder if given.
@@ -41,5 +43,24 @@ package struct BuiltSite {
     package static func replace(_ old: String, with new: String, in file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+    }
+}
+
+extension TemporaryDirectory {
+    /// Builds `site` into `output` with the repository's theme, paths in diagnostics shown
+    /// relative to this folder; the failure's lines (`path:line:column: error: …`), or none.
+    package func build(site: URL, into output: URL) -> [String] {
+        var options = BuildOptions(siteDirectory: site, outputDirectory: output, themeDirectory: Repository.templates)
+        let root = url.path + "/"
+        options.displayPath = { url in
+            let path = url.standardizedFileURL.path
+            return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+        }
+        do {
+            _ = try SiteBuilder(options: options).build()
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
     }
 }

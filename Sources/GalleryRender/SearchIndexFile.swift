@@ -1,0 +1,215 @@
+import Foundation
+import GalleryContent
+import GalleryImages
+import GallerySupport
+import Mustache
+import Synchronization
+
+/// The files of the search index (`SearchIndex`) under the tree's `search/`, unless site.yml turns
+/// search off: the manifest, the term shards, the postings of common terms, the record groups.
+/// Each is a file of its own with its own fingerprint, so an incremental build or `serve` writes
+/// again only the shards and records an edit changed.
+package struct SearchIndexFile: GeneratedFile {
+    /// What file `index` of the kind is.
+    enum Part: Equatable {
+        case manifest
+        case shard(Int)
+        case postings(shard: Int, term: Int, number: Int)
+        case records(group: Int)
+    }
+
+    package func count(in site: PageRenderer) -> Int {
+        guard site.site.config.search else { return 0 }
+        let plan = site.searchPlan.index(of: site)
+        return 1 + plan.shards.count + plan.postings.count + SearchIndex.recordGroups(plan.index.documentCount)
+    }
+
+    func part(_ index: Int, in site: PageRenderer) -> Part {
+        let plan = site.searchPlan.index(of: site)
+        if index == 0 { return .manifest }
+        var index = index - 1
+        if index < plan.shards.count { return .shard(index) }
+        index -= plan.shards.count
+        if index < plan.postings.count {
+            let (shard, term, number) = plan.postings[index]
+            return .postings(shard: shard, term: term, number: number)
+        }
+        return .records(group: index - plan.postings.count)
+    }
+
+    package func path(_ index: Int, in site: PageRenderer) -> String {
+        let shards = site.searchPlan.index(of: site).index.shards
+        switch part(index, in: site) {
+        case .manifest: return SitePaths.searchIndex
+        case .shard(let shard): return SearchIndex.shardPath(shards[shard].key)
+        case .postings(let shard, _, let number): return SearchIndex.postingsPath(shards[shard].key, number)
+        case .records(let group): return SearchIndex.recordsPath(group)
+        }
+    }
+
+    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
+        let plan = site.searchPlan.index(of: site)
+        if let failure = plan.failure { throw failure }
+        let shards = plan.index.shards
+        let data: Data
+        switch part(index, in: site) {
+        case .manifest: data = plan.index.manifest
+        case .shard(let shard): data = SearchIndex.shardFile(shards[shard])
+        case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard].terms[term])
+        case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount)
+        }
+        return OutputFile(path: path(index, in: site), contents: .data(data))
+    }
+
+    /// The manifest and the shards by their terms and postings; the postings files by their term's;
+    /// a record group by its recipes' cards and pages.
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        let plan = site.searchPlan.index(of: site)
+        var hasher = inputs.hasher("search")
+        switch part(index, in: site) {
+        case .manifest:
+            hasher.combine(plan.index.manifest)
+        case .shard(let shard):
+            hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
+        case .postings(let shard, let term, _):
+            hasher.combine(plan.index.shards[shard].terms[term].text)
+            plan.index.shards[shard].terms[term].postings.withUnsafeBytes { hasher.combine(bytes: $0) }
+        case .records(let group):
+            hasher.combine(group)
+            let recipes = inputs.cards.count
+            let range = group * SearchIndex.recordsPerGroup..<min(plan.index.documentCount, (group + 1) * SearchIndex.recordsPerGroup)
+            for document in range {
+                hasher.combine(document < recipes ? inputs.cards[document] : inputs.pages[document - recipes])
+            }
+        }
+        hasher.combine(plan.failure != nil)
+        return hasher.finalize()
+    }
+}
+
+/// A tree's search index, made once for all the kind's questions (how many files, which paths,
+/// which bytes) by whichever thread asks first; copies of a renderer share it.
+package final class SearchIndexPlan: Sendable {
+    package struct Made: Sendable {
+        package var index = SearchIndex()
+        /// Each postings file: its shard, its term in the shard, its number among the shard's.
+        var postings: [(shard: Int, term: Int, number: Int)] = []
+        var shards: [SearchIndex.Shard] { index.shards }
+        /// A body that could not be read again: the index is not written, and the build fails.
+        var failure: Diagnostic?
+    }
+
+    private let made = SharedLazy<Made>()
+
+    package init() {}
+
+    package func index(of site: PageRenderer) -> Made {
+        made.get { Self.make(site) }
+    }
+
+    /// Documents a core tokenises in one go, with one ICU iterator.
+    static let batchSize = 256
+
+    static func make(_ renderer: PageRenderer) -> Made {
+        var made = Made()
+        let count = renderer.searchDocumentCount
+        let language = renderer.site.config.language
+        let failure = Mutex<Diagnostic?>(nil)
+        // Batches of batches: a few thousand documents' terms at a time are all a build holds.
+        let round = batchSize * 16
+        for start in stride(from: 0, to: count, by: round) {
+            let end = min(count, start + round)
+            let batches = concurrentMap(count: (end - start + batchSize - 1) / batchSize) { batch -> [[ScoredTerm]] in
+                let words = SearchWords(language: language)
+                let range = (start + batch * batchSize)..<min(end, start + (batch + 1) * batchSize)
+                return range.map { document in
+                    do {
+                        return try renderer.searchTerms(document, words: words)
+                    } catch {
+                        let diagnostic = error as? Diagnostic ?? .error("\(error)", path: "search/")
+                        failure.withLock { $0 = $0 ?? diagnostic }
+                        return []
+                    }
+                }
+            }
+            for batch in batches { made.index.add(batch) }
+        }
+        made.index.finish()
+        for (shard, value) in made.index.shards.enumerated() {
+            for (number, term) in value.fullTerms.enumerated() { made.postings.append((shard, term, number)) }
+        }
+        made.failure = failure.withLock { $0 }
+        return made
+    }
+}
+
+extension PageRenderer {
+    /// Recipes in gallery order, then pages.
+    var searchDocumentCount: Int { site.recipes.count + site.pages.count }
+
+    /// Document `index`'s scored terms, from the memo when `serve` has seen the same recipe.
+    func searchTerms(_ index: Int, words: SearchWords) throws(Diagnostic) -> [ScoredTerm] {
+        let recipes = site.recipes
+        guard index < recipes.count else {
+            let page = site.pages[index - recipes.count]
+            return SearchDocument(page: page, body: Markdown.plainText(page.body)).terms(words: words)
+        }
+        let recipe = recipes[index]
+        let key = memo.map { $0.recipe(recipe).page }
+        if let key, let known = memo?.searchTerms(key) { return known }
+        let terms = SearchDocument(recipe: recipe, body: try site.body(of: recipe)).terms(words: words)
+        if let key { memo?.keepSearchTerms(terms, for: key) }
+        return terms
+    }
+
+    /// Record group `group`: per document `[title, address, thumbnail, tags, time]`, addresses from the
+    /// tree's root (search.js resolves them against `search/`'s folder).
+    func searchRecords(group: Int, documentCount: Int) -> Data {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        let recipes = site.recipes
+        let range = group * SearchIndex.recordsPerGroup..<min(documentCount, (group + 1) * SearchIndex.recordsPerGroup)
+        for document in range {
+            if document > range.lowerBound { bytes.append(UInt8(ascii: ",")) }
+            let record: [JSONValue]
+            if document < recipes.count {
+                let recipe = recipes[document]
+                record = [.string(recipe.title), .string(URLPath.encode(SitePaths.recipe(recipe))),
+                          .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
+                          .string((recipe.totalTime ?? recipe.summedTime).map(strings.duration) ?? "")]
+            } else {
+                let page = site.pages[document - recipes.count]
+                record = [.string(page.title), .string(URLPath.encode(SitePaths.page(page))), .string(""), .array([]), .string("")]
+            }
+            JSONValue.array(record).write(to: &bytes)
+        }
+        bytes += "]\n".utf8
+        return Data(bytes)
+    }
+
+    /// A result's picture: the smallest rendition (WebP when there is one), the SVG itself, or a
+    /// remote picture's address; from the tree's root.
+    func searchThumbnail(_ image: ImageReference) -> String {
+        let root = assetRoot("")
+        switch image {
+        case .remote(let url):
+            return url
+        case .local(let path):
+            guard let processed = pictures[path]?.processed else { return URLPath.link(to: SitePaths.image(path), root: root) }
+            if let vector = processed.vectorPath { return URLPath.link(to: vector, root: root) }
+            let smallest = (processed.renditions(.webp).isEmpty ? processed.renditions(.jpeg) : processed.renditions(.webp)).min { $0.width < $1.width }
+            return URLPath.link(to: smallest?.path ?? SitePaths.image(path), root: root)
+        }
+    }
+
+    /// What the header's search box needs (the index's folder, the script, the phrases), or null
+    /// when site.yml turns search off.
+    func searchContext(root: String) -> MustacheValue {
+        guard site.config.search else { return .null }
+        func phrases(_ key: String) -> String {
+            JSONValue.object(Dictionary(uniqueKeysWithValues: strings.forms(key).map { ($0.key.rawValue, .string($0.value)) })).text
+        }
+        return ["indexURL": .string(URLPath.link(to: "search/", root: root)),
+                "scriptURL": .string(URLPath.link(to: SitePaths.searchScript, root: assetRoot(root))),
+                "matches": .string(phrases("search_matches"))]
+    }
+}

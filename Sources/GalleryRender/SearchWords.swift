@@ -1,0 +1,64 @@
+import CWordBreaks
+import Foundation
+
+/// Splits text into the words search compares, the way search.js splits a query: ICU's word
+/// boundaries for the tree's language (UAX #29, with ICU's dictionaries for Japanese, Chinese,
+/// Thai…; the browser's `Intl.Segmenter` is ICU too), each word folded (`SearchWords.fold`).
+/// Owns one ICU iterator, so one instance serves one thread at a time.
+package final class SearchWords {
+    private let breaks: UnsafeMutableRawPointer?
+    /// Word ranges ICU found, reused from call to call.
+    private var ranges: [Int32] = []
+
+    package init(language: String) {
+        breaks = gallery_word_breaks_open(language.replacingOccurrences(of: "-", with: "_"))
+    }
+
+    deinit {
+        gallery_word_breaks_close(breaks)
+    }
+
+    /// The folded words of `text` in order, repeats kept. Without ICU (it never fails for a
+    /// well-formed locale) words are runs of letters and digits.
+    package func words(_ text: String) -> [String] {
+        guard !text.isEmpty else { return [] }
+        var text = text
+        var found: [String] = []
+        text.withUTF8 { bytes in
+            guard let breaks, let base = bytes.baseAddress else { return }
+            if ranges.count < 2 * bytes.count + 2 { ranges = [Int32](repeating: 0, count: 2 * bytes.count + 2) }
+            let count = ranges.withUnsafeMutableBufferPointer { ranges in
+                gallery_word_breaks_find(breaks, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                         ranges.baseAddress, Int32(ranges.count))
+            }
+            guard count > 0 else { return }
+            found.reserveCapacity(Int(count) / 2)
+            for pair in stride(from: 0, to: Int(count), by: 2) {
+                let word = UnsafeBufferPointer(rebasing: bytes[Int(ranges[pair])..<Int(ranges[pair + 1])])
+                found.append(Self.fold(String(decoding: word, as: UTF8.self)))
+            }
+        }
+        if breaks == nil {
+            return text.split { !$0.isLetter && !$0.isNumber }.map { Self.fold(String($0)) }
+        }
+        return found
+    }
+
+    /// Lower case without the combining accents U+0300–U+036F ("Piña" → "pina"), composed again:
+    /// exactly what search.js does to a query (`normalize("NFD")`, drop the marks, `toLowerCase()`,
+    /// `normalize("NFC")`), so that both sides meet. Kana keep their voicing marks (ジン stays ジン).
+    package static func fold(_ word: String) -> String {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.decomposedStringWithCanonicalMapping.unicodeScalars where !(0x300...0x36F).contains(scalar.value) {
+            scalars.append(scalar)
+        }
+        return String(scalars).lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `word` is only a quantity ("2", "1.5", "1/2"): worth finding in a title, noise in
+    /// an ingredient line.
+    static func isQuantity(_ word: String) -> Bool {
+        word.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "/") }
+    }
+}
