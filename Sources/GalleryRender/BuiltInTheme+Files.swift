@@ -1276,7 +1276,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 """#),
         ("card.mustache", #"""
 <a class="card {{classes}}" href="{{url}}" style="{{style}}">
-  <span class="card-image" style="view-transition-name:r-{{slug}}{{#image}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}{{/image}}">{{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{sizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} loading="{{loading}}" decoding="{{decoding}}"></picture>{{/image}}{{^image}}<span class="card-placeholder" aria-hidden="true">{{initial}}</span>{{/image}}</span>
+  <span class="card-image" style="view-transition-name:r-{{slug}}{{#image}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}{{/image}}">{{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{sizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} loading="{{loading}}"{{#fetchPriority}} fetchpriority="{{fetchPriority}}"{{/fetchPriority}} decoding="{{decoding}}"></picture>{{/image}}{{^image}}<span class="card-placeholder" aria-hidden="true">{{initial}}</span>{{/image}}</span>
   <span class="card-title">{{title}}</span>
 </a>
 
