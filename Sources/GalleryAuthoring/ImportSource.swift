@@ -8,6 +8,10 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case schema
     /// A Nextcloud Cookbook folder: `<Name>/recipe.json` (schema.org) with `full.jpg` beside it.
     case nextcloud
+    /// Paprika's `.paprikarecipes` export (a ZIP of gzip'd JSON), or one `.paprikarecipe`.
+    case paprika
+    /// Cooklang `.cook` files, with `Name.jpg` beside them.
+    case cooklang
     /// The seed iOS app's `DrinkList.plist` (XML or binary).
     case plist
 
@@ -18,6 +22,10 @@ package enum ImportFormat: String, Sendable, CaseIterable {
                        "gallerygen import saved/lasagne.html recipes.json")
         case .nextcloud: ("a Nextcloud Cookbook folder: one folder per recipe with recipe.json and full.jpg (or one such folder)",
                           "gallerygen import ~/Nextcloud/Recipes")
+        case .paprika: ("Paprika's export (.paprikarecipes: photos, categories, notes, free-text times), or one .paprikarecipe",
+                        "gallerygen import ~/Desktop/My\\ Recipes.paprikarecipes")
+        case .cooklang: ("Cooklang .cook files (a file, or a folder of them): @ingredients{}, #cookware{}, ~timers{}, sections, metadata; Name.jpg beside each is its photo",
+                         "gallerygen import ~/recipes/*.cook")
         case .plist: ("the seed app's DrinkList.plist (XML or binary)", "gallerygen import DrinkList.plist")
         }
     }
@@ -58,10 +66,18 @@ package struct ImportSource: Sendable {
             diagnostics.append(.error("the file is over \(Self.maximumFileBytes / 1_048_576) MB, more than any recipe export", path: display))
             return
         }
-        switch format ?? Self.recognise(data) {
+        // A .cook file is plain text: its name says what it is.
+        let recognised = url.pathExtension.lowercased() == "cook" ? .cooklang : Self.recognise(data)
+        switch format ?? recognised {
+        case .cooklang?:
+            readCooklang(data, url: url, display: display)
         case .plist?:
             let (plistRecipes, problems) = PlistImport.recipes(from: data, displayPath: display, slugStyle: slugStyle)
             ready += plistRecipes
+            diagnostics += problems
+        case .paprika?:
+            let (paprikaRecipes, problems) = PaprikaReader.recipes(from: data, display: display)
+            recipes += paprikaRecipes
             diagnostics += problems
         case .schema?, .nextcloud?:
             readSchema(data, display: display, folder: url.deletingLastPathComponent())
@@ -72,6 +88,11 @@ package struct ImportSource: Sendable {
 
     /// The format `data` is in, from its first bytes; nil when none.
     package static func recognise(_ data: Data) -> ImportFormat? {
+        if ArchiveReader.isGzip(data) { return .paprika }
+        if ArchiveReader.isZip(data) {
+            // Each local file header names its entry: a Paprika export's end in .paprikarecipe.
+            return data.prefix(64 * 1024).range(of: Data(".paprikarecipe".utf8)) != nil ? .paprika : nil
+        }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         if data.starts(with: Array("bplist".utf8)) || (head.contains("<plist") && head.contains("<?xml")) { return .plist }
         let start = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
@@ -104,12 +125,34 @@ package struct ImportSource: Sendable {
                 continue
             }
             let lower = name.lowercased()
-            guard [".html", ".htm", ".json", ".jsonld", ".plist"].contains(where: { lower.hasSuffix($0) }) else { continue }
+            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe", ".cook"].contains(where: { lower.hasSuffix($0) }) else { continue }
             read(entry, display: entryDisplay, format: format, slugStyle: slugStyle)
             readAny = true
         }
         if !readAny {
             diagnostics.append(.error("the folder holds nothing to import (recipe pages, .json files, Nextcloud Cookbook folders with recipe.json)", path: display))
+        }
+    }
+
+    /// A `.cook` file, its photo `Name.jpg` (or `.jpeg`, `.png`) beside it; step pictures
+    /// (`Name.N.jpg`) are listed as not carried.
+    mutating func readCooklang(_ data: Data, url: URL, display: String) {
+        let name = url.deletingPathExtension().lastPathComponent
+        do throws(Diagnostic) {
+            var recipe = try CooklangReader.recipe(SourceTextDecoding.decode(data), name: name, origin: display)
+            let folder = url.deletingLastPathComponent()
+            let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if let photo = ["jpg", "jpeg", "png", "JPG", "PNG"].map({ "\(name).\($0)" }).first(where: siblings.contains) {
+                recipe.photo = .file(folder.appendingPathComponent(photo))
+            }
+            let stepPictures = siblings.filter { sibling in
+                sibling.hasPrefix(name + ".") && ["jpg", "jpeg", "png"].contains((sibling as NSString).pathExtension.lowercased())
+                    && Int(((sibling.dropFirst(name.count + 1)) as NSString).deletingPathExtension) != nil
+            }
+            if !stepPictures.isEmpty { recipe.uncarried.append("step pictures (\(stepPictures.count))") }
+            recipes.append(recipe)
+        } catch {
+            diagnostics.append(error)
         }
     }
 
