@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // OpenSSL's libcrypto: SHA-256 for the image cache and published pictures' names (ContentHash).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // libxml2 parses SVG pictures: their size, and the sanitiser that publishes them.
         .systemLibrary(
             name: "CXML2",
@@ -48,7 +54,7 @@ let package = Package(
         .target(name: "Mustache"),
         // The layers of a build, each a module so that the compiler keeps the arrows (README, code map).
         // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
-        .target(name: "GallerySupport", dependencies: ["CAllocator"]),
+        .target(name: "GallerySupport", dependencies: ["CAllocator", "CCrypto"]),
         // site.yml, recipes, YAML: the loaded site.
         .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
         // Authoring, beside content: `new` and `import` read foreign files and write recipes; the build never depends on it.

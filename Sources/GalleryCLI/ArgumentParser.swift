@@ -119,3 +119,29 @@ extension CommandLineTool {
         return .run(parsed)
     }
 }
+
+/// One `gallerygen` command: its table of options and what it does with them once read.
+protocol Subcommand {
+    /// Name, options, help and exit codes: what `--help`, the man page and completions show.
+    static var spec: CommandSpec { get }
+    var tool: CommandLineTool { get }
+    init(tool: CommandLineTool)
+    /// Does the command's work with its options read; returns the exit code.
+    mutating func run(_ parsed: ArgumentParser) -> Int32
+}
+
+extension Subcommand {
+    /// Reads `arguments` by the command's table (answering `--help` and usage errors) and runs it.
+    static func run(_ arguments: [String], tool: CommandLineTool) -> Int32 {
+        var command = Self(tool: tool)
+        return command.run(arguments)
+    }
+
+    /// Reads `arguments` by the command's table (answering `--help` and usage errors) and runs it.
+    mutating func run(_ arguments: [String]) -> Int32 {
+        switch tool.parseCommand(arguments, spec: Self.spec) {
+        case .run(let parsed): return run(parsed)
+        case .exit(let code): return code
+        }
+    }
+}

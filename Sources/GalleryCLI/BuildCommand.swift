@@ -3,7 +3,7 @@ import GalleryKit
 import GallerySupport
 
 /// `gallerygen build`: builds a site folder into its output folder.
-struct BuildCommand {
+struct BuildCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
@@ -42,12 +42,7 @@ struct BuildCommand {
         }
     }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         let format = parsed.options["format"]
         guard let baseURL = tool.baseURLOption(parsed) else { return ExitCode.usage }
         guard let jobs = tool.jobsOption(parsed) else { return ExitCode.usage }

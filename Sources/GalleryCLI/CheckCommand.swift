@@ -5,12 +5,12 @@ import GalleryRender
 import GallerySupport
 
 /// `gallerygen check`: validates the content and follows every internal link of the built site.
-struct CheckCommand {
+struct CheckCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
         name: "check", summary: "Check the content and every internal link of the built site",
-        usage: ["check [--site DIR] [--output DIR] [--theme DIR] [--drafts]"],
+        usage: ["check [--site DIR] [--output DIR] [--theme DIR] [--drafts] [--warnings all]"],
         discussion: """
             Validates the site's content and templates, then checks that every internal link of the
             website (href, src, srcset and poster in HTML; url() and @import in CSS) leads to a file
@@ -20,12 +20,19 @@ struct CheckCommand {
             and deletes it: your output folder is never touched, and broken links are named by the
             file the build would write (under <site>/public). With --output DIR, check loads the
             content to validate it and checks the website already built in DIR, as it is.
+
+            Warnings come after errors, those about the content (something dropped or ignored)
+            before the advice on Google's recipe rich results, which only check lists (a build
+            counts it in one line). Of many warnings of one kind the first three are printed and
+            the rest counted; --warnings all prints every one.
             """,
         options: [
             .site,
             OptionSpec(name: "output", short: "o", aliases: ["destination"], shortAliases: ["d"], value: "DIR", kind: .folder,
                        help: "Check this already built website instead of a fresh build"),
             .theme, .drafts, .format,
+            OptionSpec(name: "warnings", value: "WHICH", kind: .choices(DiagnosticDigest.Detail.allCases.map(\.rawValue)),
+                       help: "grouped (default): the first three warnings of a kind, then a count; all: every warning"),
         ],
         exitCodes: """
             Broken links are printed as path:line:column: error: broken link 'URL'.
@@ -36,19 +43,25 @@ struct CheckCommand {
 
     /// `--format`: text or json (diagnostics as JSON lines on standard output).
     private var format: String?
+    /// `--warnings`: grouped or all.
+    private var warnings = DiagnosticDigest.Detail.grouped
 
     init(tool: CommandLineTool) {
         self.tool = tool
     }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
-        guard let options = tool.buildOptions(parsed) else { return ExitCode.failure }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         var command = self
+        if let which = parsed.options["warnings"] {
+            guard let detail = DiagnosticDigest.Detail(rawValue: which) else {
+                tool.console.error("\(tool.styled("error:", .error)) --warnings takes grouped or all, found '\(which)'")
+                return ExitCode.usage
+            }
+            command.warnings = detail
+        }
+        guard var options = tool.buildOptions(parsed) else { return ExitCode.failure }
+        options.warnings = command.warnings
+        options.listsAdvice = true
         command.format = parsed.options["format"]
         return command.check(options, existing: parsed.options["output"] != nil)
     }
@@ -84,7 +97,7 @@ struct CheckCommand {
         }
         tool.report(report.diagnostics, format: format)
         return checkLinks(in: scratchOptions.outputDirectory, displayPath: realOutput, baseURL: report.baseURL,
-                          recipes: report.recipeCount, warnings: report.diagnostics.count)
+                          recipes: report.recipeCount, warnings: report.warningCount)
     }
 
     /// Validates the content, then checks the website already in the output folder.
@@ -102,10 +115,10 @@ struct CheckCommand {
         do {
             let (site, warnings) = try SiteBuilder.loadSite(loader)
             // What a build would find rendering the pages: the recipes' rich-result checks.
-            var log = DiagnosticLog()
+            let log = DiagnosticDigest(detail: self.warnings)
             log.append(contentsOf: warnings + RecipeRichResults.diagnostics(in: site))
             tool.report(log.sorted, format: format)
-            warningCount = log.sorted.count
+            warningCount = log.warningCount
             recipeCount = site.recipes.count
             baseURL = site.config.baseURL
         } catch {

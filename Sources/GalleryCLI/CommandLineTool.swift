@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import GallerySupport
 
 /// The `gallerygen` command line: parses arguments, runs a command and returns the exit code.
 /// Exit codes: 0 success, 1 content errors, 2 usage errors.
@@ -8,13 +9,7 @@ package struct CommandLineTool: Sendable {
 
     /// `10214` as `10,214`, for counts in messages (the same in every locale).
     static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return (number < 0 ? "-" : "") + text
+        GroupedNumber.text(number)
     }
 
     /// Where output goes; tests capture it.
@@ -53,11 +48,15 @@ package struct CommandLineTool: Sendable {
         self.environment = environment
     }
 
-    /// Every command, in the order the usage lists them.
-    static let commands: [CommandSpec] = [
-        BuildCommand.spec, ServeCommand.spec, CheckCommand.spec, NewCommand.spec, ImportCommand.spec,
-        LayoutsCommand.spec, ThemeCommand.spec, CompletionsCommand.spec, helpSpec,
+    /// Every command that runs, in the order the usage lists them: the one list `run` dispatches
+    /// on and help, the man page and the completions read.
+    static let subcommands: [any Subcommand.Type] = [
+        BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, ImportCommand.self,
+        LayoutsCommand.self, ThemeCommand.self, CompletionsCommand.self,
     ]
+
+    /// Every command's description, `help` last.
+    static let commands: [CommandSpec] = subcommands.map { $0.spec } + [helpSpec]
 
     static let helpSpec = CommandSpec(
         name: "help", summary: "Show help for a command: gallerygen help build",
@@ -114,28 +113,15 @@ package struct CommandLineTool: Sendable {
             }
             console.out(spec.help)
             return ExitCode.success
-        case "build":
-            return BuildCommand(tool: self).run(rest)
-        case "layouts":
-            return LayoutsCommand(tool: self).run(rest)
-        case "serve":
-            return ServeCommand(tool: self).run(rest)
-        case "new":
-            return NewCommand(tool: self).run(rest)
-        case "import":
-            return ImportCommand(tool: self).run(rest)
-        case "check":
-            return CheckCommand(tool: self).run(rest)
-        case "theme":
-            return ThemeCommand(tool: self).run(rest)
-        case "completions":
-            return CompletionsCommand(tool: self).run(rest)
         case "manpage":
             // For packagers (make install, make deb); not listed.
             console.out(ManualPage.text)
             return ExitCode.success
         default:
-            return unknownCommand(command)
+            guard let subcommand = Self.subcommands.first(where: { $0.spec.name == command }) else {
+                return unknownCommand(command)
+            }
+            return subcommand.run(rest, tool: self)
         }
     }
 

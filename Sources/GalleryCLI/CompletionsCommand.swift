@@ -1,5 +1,5 @@
 /// `gallerygen completions bash|zsh|fish`: a completion script written from the command tables.
-struct CompletionsCommand {
+struct CompletionsCommand: Subcommand {
     var tool: CommandLineTool
 
     static let shells = ["bash", "zsh", "fish"]
@@ -15,12 +15,7 @@ struct CompletionsCommand {
         arguments: [.choices(shells)],
         exitCodes: "Exit codes: 0 printed, 2 unknown shell.")
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         guard parsed.positionals.count == 1, let script = Self.script(for: parsed.positionals[0]) else {
             tool.console.error("\(tool.styled("error:", .error)) name one shell: gallerygen completions bash|zsh|fish")
             return ExitCode.usage

@@ -31,19 +31,21 @@ extension CommandLineTool {
     }
 
     /// Prints `diagnostics` as the user asked: text on standard error, or JSON lines on standard
-    /// output; advice (rich results) after everything else, each part in the order given.
+    /// output, in the order given (a build's and check's `DiagnosticDigest` order: errors, the
+    /// content's warnings, then advice, long lists cut short).
     func report(_ diagnostics: [Diagnostic], format: String? = nil) {
-        for diagnostic in diagnostics.filter({ !$0.isAdvice }) + diagnostics.filter(\.isAdvice) {
+        for diagnostic in diagnostics {
             if format == "json" {
                 console.out(Self.jsonLine(diagnostic))
             } else if usesColor {
-                let location = "\(diagnostic.path):\(max(diagnostic.line, 1)):\(max(diagnostic.column, 1)):"
+                // A count of warnings left out names no file: `note: and 3 more …`.
+                let location = diagnostic.path.isEmpty ? "" : "\(diagnostic.path):\(max(diagnostic.line, 1)):\(max(diagnostic.column, 1)): "
                 let style: TextStyle = switch diagnostic.severity {
                 case .error: .error
                 case .warning: .warning
                 case .note: .note
                 }
-                console.error("\(styled(location, .bold)) \(styled(diagnostic.severity.rawValue + ":", style)) \(diagnostic.message)")
+                console.error("\(location.isEmpty ? "" : styled(location, .bold))\(styled(diagnostic.severity.rawValue + ":", style)) \(diagnostic.message)")
             } else {
                 console.error(diagnostic.description)
             }

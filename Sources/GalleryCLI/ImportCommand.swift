@@ -5,7 +5,7 @@ import GallerySupport
 
 /// `gallerygen import SOURCE...`: brings a collection in from another recipe format, each source
 /// recognised from its content.
-struct ImportCommand {
+struct ImportCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
@@ -50,12 +50,7 @@ struct ImportCommand {
         }.joined(separator: "\n")
     }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         guard !parsed.positionals.isEmpty else {
             tool.console.error("\(tool.styled("error:", .error)) name what to import: gallerygen import saved-page.html\n\n\(Self.help)")
             return ExitCode.usage

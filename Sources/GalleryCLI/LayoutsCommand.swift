@@ -7,7 +7,7 @@ import GalleryRender
 
 /// `gallerygen layouts`: lists every layout engine with its parameters and defaults, or draws a
 /// site's arrangements as an SVG contact sheet (`--preview DIR`).
-struct LayoutsCommand {
+struct LayoutsCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
@@ -38,12 +38,7 @@ struct LayoutsCommand {
 
     static var help: String { spec.help }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         if let folder = parsed.options["preview"] {
             guard parsed.positionals.isEmpty else {
                 tool.console.error("\(tool.styled("error:", .error)) --preview draws every arrangement of the site; leave out the layout name")

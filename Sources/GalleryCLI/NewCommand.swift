@@ -5,7 +5,7 @@ import GalleryKit
 import GallerySupport
 
 /// `gallerygen new site DIR` and `gallerygen new recipe "Title"`: starting points to edit.
-struct NewCommand {
+struct NewCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
@@ -30,12 +30,7 @@ struct NewCommand {
 
     static var help: String { spec.help }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         let positionals = parsed.positionals
         switch positionals.first {
         case "site":

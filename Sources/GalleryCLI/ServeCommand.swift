@@ -10,7 +10,7 @@ import Darwin
 
 /// `gallerygen serve`: builds the site, serves it on the local machine, rebuilds on every change
 /// and reloads the open page.
-struct ServeCommand {
+struct ServeCommand: Subcommand {
     var tool: CommandLineTool
     /// Blocks until the server should stop: by default until Ctrl-C (SIGINT) or SIGTERM. Tests
     /// pass their own, which talks to the running server and returns.
@@ -51,12 +51,11 @@ struct ServeCommand {
 
     static var help: String { spec.help }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    init(tool: CommandLineTool) {
+        self.tool = tool
+    }
+
+    func run(_ parsed: ArgumentParser) -> Int32 {
         let portText = parsed.options["port"] ?? "8000"
         guard let port = UInt16(portText) else {
             tool.console.error("\(tool.styled("error:", .error)) '--port \(portText)' is not a port number (0 to 65535)")

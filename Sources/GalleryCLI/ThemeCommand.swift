@@ -3,7 +3,7 @@ import GalleryRender
 import GallerySupport
 
 /// `gallerygen theme export DIR`: writes the built-in theme into a new folder to start a theme from.
-struct ThemeCommand {
+struct ThemeCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
@@ -18,12 +18,7 @@ struct ThemeCommand {
         arguments: [.choices(["export"]), .folder],
         exitCodes: "Exit codes: 0 exported, 1 the folder exists and is not empty, 2 usage errors.")
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ArgumentParser
-        switch tool.parseCommand(arguments, spec: Self.spec) {
-        case .run(let options): parsed = options
-        case .exit(let code): return code
-        }
+    func run(_ parsed: ArgumentParser) -> Int32 {
         guard parsed.positionals.count == 2, parsed.positionals[0] == "export" else {
             tool.console.error("\(tool.styled("error:", .error)) usage: gallerygen theme export DIR")
             return ExitCode.usage

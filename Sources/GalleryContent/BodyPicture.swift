@@ -102,30 +102,41 @@ package struct BodyPicture: Sendable, Hashable {
     }
 }
 
-/// The images of a Markdown text as libcmark parses them. This file's one function owns the
-/// document and iterator it makes (the renderer's cmark code lives in GalleryRender/Markdown.swift).
+/// The images and links of a Markdown text as libcmark parses them. This file's one function owns
+/// the document and iterator it makes (the renderer's cmark code lives in GalleryRender/Markdown.swift).
 enum MarkdownImageScan {
     struct Image {
         var url: String
-        /// Of the `!`, relative to the text: 1-based line, 1-based byte column.
+        /// Of the `!` (or a link's `[`), relative to the text: 1-based line, 1-based byte column.
         var line: Int
         var column: Int
     }
 
+    /// Every image of `text`, in document order.
     static func images(in text: String) -> [Image] {
         // Most bodies show no picture: no "![" means no image node, and no parse is needed.
         guard text.containsBytes("![") else { return [] }
+        return nodes(CMARK_NODE_IMAGE, in: text)
+    }
+
+    /// Every link of `text` whose URL starts with `prefix`, in document order.
+    static func links(in text: String, startingWith prefix: String) -> [Image] {
+        guard text.containsBytes(prefix) else { return [] }
+        return nodes(CMARK_NODE_LINK, in: text).filter { $0.url.hasPrefix(prefix) }
+    }
+
+    private static func nodes(_ type: cmark_node_type, in text: String) -> [Image] {
         guard let document = cmark_parse_document(text, text.utf8.count, CMARK_OPT_DEFAULT) else { return [] }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
-        var images: [Image] = []
+        var found: [Image] = []
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                  cmark_node_get_type(node) == CMARK_NODE_IMAGE else { continue }
+                  cmark_node_get_type(node) == type else { continue }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            images.append(Image(url: url, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+            found.append(Image(url: url, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
         }
-        return images
+        return found
     }
 }

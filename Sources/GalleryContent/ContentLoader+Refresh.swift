@@ -32,8 +32,10 @@ extension ContentLoader {
             log.append(.warning("no recipes found (add Markdown files to recipes/)", path: noRecipes))
         }
         checkDuplicateSlugs(recipes, &log)
-        checkMenu(old.menu, recipes: recipes, pages: old.pages, draftPages: [], slugStyle: old.config.slugStyle, &log)
-        let uses = recipes.flatMap(\.pictureUses) + old.pages.flatMap(\.pictureUses)
+        checkMenu(old.menu, recipes: recipes, pages: old.pages, draftPages: [], hasJournal: !old.posts.isEmpty, slugStyle: old.config.slugStyle, &log)
+        // A recipe renamed or removed may leave a link of another document without its target.
+        checkRecipeLinks(recipes: recipes, pages: old.pages, posts: old.posts, &log)
+        let uses = recipes.flatMap(\.pictureUses) + old.pages.flatMap(\.pictureUses) + old.posts.flatMap(\.pictureUses)
         // Pictures did not change (a change under images/ is read in full): only new uses are probed.
         var images: [String: ImageInfo] = [:]
         var unknown: [PictureUse] = []
@@ -46,8 +48,8 @@ extension ContentLoader {
                 images[url] = ImageProbe.remote(width: recipe.imageWidth, height: recipe.imageHeight)
             }
         }
-        for page in old.pages {
-            if case .remote(let url)? = page.image, images[url] == nil {
+        for image in old.pages.map(\.image) + old.posts.map(\.image) {
+            if case .remote(let url)? = image, images[url] == nil {
                 images[url] = ImageProbe.remote(width: nil, height: nil)
             }
         }
@@ -55,6 +57,7 @@ extension ContentLoader {
             : Site(config: old.config, recipes: recipes, images: images, layouts: old.layouts,
                    pages: old.pages, menu: old.menu, staticFiles: old.staticFiles, folder: old.folder)
         site?.translations = old.translations
+        site?.posts = old.posts
         return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
     }
 }

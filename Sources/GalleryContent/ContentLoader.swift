@@ -77,13 +77,15 @@ package struct ContentLoader: Sendable {
         let allPageNames = markdownFiles(under: "pages")
         let (pages, draftPages) = loadPages(allPageNames.filter { SiteLanguage.translation(fileName: $0) == nil },
                                             slugStyle: config.slugStyle, &log)
+        let posts = loadPosts(slugStyle: config.slugStyle, &log)
+        checkRecipeLinks(recipes: recipes, pages: pages, posts: posts, &log)
         let menu = Site.menu(config.menu, pages: pages)
-        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, slugStyle: config.slugStyle, &log)
+        checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, hasJournal: !posts.isEmpty, slugStyle: config.slugStyle, &log)
         let staticFiles = loadStaticFiles(&log)
         let translations = loadTranslations(&log)
         var trees = loadLanguageTrees(config: config, recipeNames: allNames, pageNames: allPageNames,
                                       originals: recipes, pages: pages, &log)
-        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
+        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses)
             + trees.flatMap { $0.recipes.flatMap(\.pictureUses) + $0.pages.flatMap(\.pictureUses) }
         var images = probeImages(uses, &log)
         // Each list walked where it is: joining them would copy every recipe of a large site.
@@ -95,8 +97,8 @@ package struct ContentLoader: Sendable {
             }
         }
         // A page's remote picture has no size of its own; a recipe's, when one shows it, wins.
-        for page in pages + trees.flatMap(\.pages) {
-            if case .remote(let url)? = page.image, images[url] == nil {
+        for image in pages.map(\.image) + trees.flatMap(\.pages).map(\.image) + posts.map(\.image) {
+            if case .remote(let url)? = image, images[url] == nil {
                 images[url] = ImageProbe.remote(width: nil, height: nil)
             }
         }
@@ -105,6 +107,7 @@ package struct ContentLoader: Sendable {
             : Site(config: config, recipes: recipes, images: images, layouts: layouts,
                    pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
         site?.translations = translations
+        site?.posts = posts
         if site != nil {
             for index in trees.indices {
                 trees[index].images = images
@@ -198,7 +201,7 @@ package struct ContentLoader: Sendable {
 
     /// The Markdown files under the site folder's `folder`, hidden ones skipped, as sorted
     /// site-relative paths.
-    private func markdownFiles(under folder: String) -> [String] {
+    func markdownFiles(under folder: String) -> [String] {
         let directory = siteDirectory.appendingPathComponent(folder)
         guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil,
                                                               options: [.skipsHiddenFiles]) else { return [] }
@@ -211,10 +214,12 @@ package struct ContentLoader: Sendable {
         return names.sorted()
     }
 
-    /// Reports menu entries of site.yml whose page, recipe or tag does not exist.
-    func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>,
+    /// Reports menu entries of site.yml whose page, recipe or tag does not exist. `page: journal`
+    /// names the journal's list when the site has posts (`hasJournal`).
+    func checkMenu(_ menu: [MenuEntry], recipes: [Recipe], pages: [Page], draftPages: Set<String>, hasJournal: Bool = false,
                            slugStyle: SlugStyle, _ log: inout DiagnosticLog) {
-        let pagePaths = Set(pages.map(\.path))
+        var pagePaths = Set(pages.map(\.path))
+        if hasJournal { pagePaths.insert(Post.journalPath) }
         let slugs = Set(recipes.map(\.slug))
         // Only a menu that links a tag needs every tag's slug.
         let linksTag = menu.contains { if case .tag = $0.target { true } else { false } }

@@ -88,6 +88,20 @@ struct FieldReader {
         return text
     }
 
+    /// A text field every document of its kind must have (a recipe's or a page's `title`),
+    /// trimmed; missing or blank is an error at the key (or at the front matter when it is absent).
+    mutating func requiredText(_ key: String) -> String? {
+        let text = string(key)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text?.isEmpty ?? true, !diagnostics.contains(where: { $0.message.hasPrefix("'\(key)'") }) {
+            if let position = keyPosition(key) {
+                error("'\(key)' must not be empty", line: position.line, column: position.column)
+            } else {
+                error("missing required field '\(key)'")
+            }
+        }
+        return text
+    }
+
     /// A list of texts; a single scalar counts as a one-element list.
     mutating func strings(_ key: String) -> [String] {
         guard let node = value(key) else { return [] }

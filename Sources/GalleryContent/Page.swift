@@ -24,6 +24,8 @@ package struct Page: Sendable, Hashable {
     package var body: String
     /// The pictures the body shows, with their positions in the file (`BodyPicture.scan`).
     package var bodyPictures: [BodyPicture] = []
+    /// The body's links to recipes by slug (`RecipeLink.scan`), checked when the site is read.
+    package var recipeLinks: [RecipeLink] = []
     /// The line of each front matter key, for diagnostics found after parsing.
     package var keyLines: [Recipe.KeyLine] = []
     /// For a translation (`pages/about.fr.md`), its original's source path; nil for an original.

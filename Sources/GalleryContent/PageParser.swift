@@ -18,14 +18,7 @@ package enum PageParser {
             return (nil, [error])
         }
         var reader = FieldReader(frontMatter.yaml, path: displayPath, what: "front matter")
-        let title = reader.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if title?.isEmpty ?? true, !reader.diagnostics.contains(where: { $0.message.hasPrefix("'title'") }) {
-            if let position = reader.keyPosition("title") {
-                reader.error("'title' must not be empty", line: position.line, column: position.column)
-            } else {
-                reader.error("missing required field 'title'")
-            }
-        }
+        let title = reader.requiredText("title")
         // A translation (`about.fr.md`) takes its original's address.
         let path = givenPath ?? Page.path(forSource: sourcePath)
         if let bad = path.split(separator: "/").first(where: { !Slug.isValid(String($0), style: slugStyle) }) {
@@ -56,6 +49,7 @@ package enum PageParser {
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)
         page.bodyPictures = pictures
+        page.recipeLinks = RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
         reader.warnUnknownKeys(in: "front matter")
         let failed = reader.diagnostics.contains { $0.severity == .error }
         return (failed ? nil : page, reader.diagnostics + pictureProblems)

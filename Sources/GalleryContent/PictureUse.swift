@@ -65,9 +65,18 @@ extension Page {
     }
 }
 
-extension Site {
-    /// Every local picture use of the site's documents, in the documents' order: recipes, then pages.
+extension Post {
+    /// The local pictures this post names: its `image:` (shown in the text column and the journal
+    /// list, so planned as a picture in running text), then its body's.
     package var pictureUses: [PictureUse] {
-        recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses)
+        PictureUse.uses(image: image, imageLine: line(of: "image"), imageIsInBody: true, bodyPictures: bodyPictures,
+                        sourcePath: sourcePath)
+    }
+}
+
+extension Site {
+    /// Every local picture use of the site's documents, in the documents' order: recipes, pages, then posts.
+    package var pictureUses: [PictureUse] {
+        recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses)
     }
 }

@@ -232,6 +232,7 @@ struct RareFields: Sendable, Hashable {
     var imageWidth: Int?
     var imageHeight: Int?
     var bodyPictures: [BodyPicture] = []
+    var recipeLinks: [RecipeLink] = []
     var category: String?
     var cuisine: String?
     var keywords: [String] = []
@@ -349,6 +350,11 @@ extension Recipe {
     package var bodyPictures: [BodyPicture] {
         get { rareField(\.bodyPictures, default: []) }
         set { setRare(\.bodyPictures, newValue) }
+    }
+    /// The body's links to other recipes by slug (`RecipeLink.scan`), checked when the site is read.
+    package var recipeLinks: [RecipeLink] {
+        get { rareField(\.recipeLinks, default: []) }
+        set { setRare(\.recipeLinks, newValue) }
     }
     /// `category:`; pages and JSON-LD fall back to site.yml, the glass or the first tag without it.
     package var category: String? {

@@ -23,14 +23,7 @@ package enum RecipeParser {
             return (nil, [error])
         }
         var reader = FieldReader(frontMatter.yaml, path: displayPath, what: "front matter")
-        let title = reader.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if title?.isEmpty ?? true, !reader.diagnostics.contains(where: { $0.message.hasPrefix("'title'") }) {
-            if let position = reader.keyPosition("title") {
-                reader.error("'title' must not be empty", line: position.line, column: position.column)
-            } else {
-                reader.error("missing required field 'title'")
-            }
-        }
+        let title = reader.requiredText("title")
         // A translation (`mojito.fr.md`) is named after its original.
         let fileStem = givenStem ?? ((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension
         var slug = fileStem
@@ -99,6 +92,7 @@ package enum RecipeParser {
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)
         recipe.bodyPictures = pictures
+        recipe.recipeLinks = RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
         (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
         reader.warnUnknownKeys(in: "front matter", dropped: droppedContent)
         // A picture path that leaves the site folder fails the build but keeps the recipe, so

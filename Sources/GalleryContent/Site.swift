@@ -14,6 +14,8 @@ package struct Site: Sendable {
     package var layouts: [[any CollectionLayout]]
     /// The pages of `pages/` (drafts only with `--drafts`), sorted by path.
     package var pages: [Page]
+    /// The journal's posts (`posts/*.md`, drafts only with `--drafts`), newest first.
+    package var posts: [Post] = []
     /// The site menu: site.yml's entries and the pages' own, in menu order, every target checked.
     package var menu: [MenuEntry]
     /// The files of `static/`, sorted by path, published as they are.

@@ -207,16 +207,12 @@ package struct OutputWriter: Sendable {
         /// go, every other entry stays. On a failure before the first move the previous output
         /// stays as it was and the staging folder goes.
         package func commit(fingerprints: [String: Fingerprint]? = nil) throws(Diagnostic) {
-            writer.checkpoint(.beforeSwap)
-            if writer.isCancelled() {
-                discard()
-                throw BuildCancellation.interrupted(output: writer.displayPath)
-            }
+            try beginCommit()
             let root = writer.root
             let fileManager = FileManager.default
+            try stageMarker(paths: written.sorted, fingerprints: fingerprints)
             let incoming: [String]
             do {
-                try writeMarker(paths: written.sorted, fingerprints: fingerprints)
                 incoming = try fileManager.contentsOfDirectory(atPath: folder.path)
             } catch {
                 discard()
@@ -224,16 +220,45 @@ package struct OutputWriter: Sendable {
             }
             let present = ((try? fileManager.contentsOfDirectory(atPath: root.path)) ?? []).filter { !SwapJournal.isReserved($0) }
             let outgoing = present.filter { session.ownership.owns(topLevel: $0) }
-            // A new entry must not replace one that gallerygen did not write.
             let owned = Set(outgoing)
-            if let clash = incoming.sorted().first(where: { present.contains($0) && !owned.contains($0) }) {
+            try refuseToReplace(incoming.sorted().first(where: { present.contains($0) && !owned.contains($0) }))
+            try swap(SwapJournal(incoming: incoming, outgoing: outgoing))
+        }
+
+        /// The start of every commit: the test hook's pause, then a last look for Ctrl-C (which
+        /// discards the staged tree).
+        func beginCommit() throws(Diagnostic) {
+            writer.checkpoint(.beforeSwap)
+            if writer.isCancelled() {
                 discard()
-                throw .error("gallerygen did not write this file, and the new site has one of the same name; move it out of the output folder", path: writer.displayPath + "/" + clash)
+                throw BuildCancellation.interrupted(output: writer.displayPath)
             }
-            let journal = SwapJournal(incoming: incoming, outgoing: outgoing)
+        }
+
+        /// A new entry must not replace one that gallerygen did not write: `clash`, if any, stops
+        /// the commit with the staged tree discarded.
+        func refuseToReplace(_ clash: String?) throws(Diagnostic) {
+            guard let clash else { return }
+            discard()
+            throw .error("gallerygen did not write this file, and the new site has one of the same name; move it out of the output folder", path: writer.displayPath + "/" + clash)
+        }
+
+        /// The manifest (`writeMarker`), or the staged tree discarded and the build's error.
+        func stageMarker(paths: [String], fingerprints: [String: Fingerprint]?) throws(Diagnostic) {
             do {
-                try journal.write(in: root)
-                try journal.finish(in: root, checkpoint: writer.checkpoint)
+                try writeMarker(paths: paths, fingerprints: fingerprints)
+            } catch {
+                discard()
+                throw .error("cannot write the output: \(error.localizedDescription)", path: writer.displayPath)
+            }
+        }
+
+        /// Writes `journal` into the output folder and carries it out; a failure part way is
+        /// finished by the next build, which finds the journal.
+        func swap(_ journal: SwapJournal) throws(Diagnostic) {
+            do {
+                try journal.write(in: writer.root)
+                try journal.finish(in: writer.root, checkpoint: writer.checkpoint)
             } catch {
                 throw .error("cannot move the new output into place (the next build finishes it): \(error.localizedDescription)", path: writer.displayPath)
             }

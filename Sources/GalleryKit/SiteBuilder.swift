@@ -39,6 +39,11 @@ public struct BuildOptions: Sendable {
     /// the same bytes a full build writes. It records what each file was made from in the
     /// marker (`OutputFingerprints`); without such a record, it renders everything.
     public var incremental = false
+    /// How many warnings of a kind are told in full (`check --warnings all`: every one).
+    package var warnings: DiagnosticDigest.Detail = .grouped
+    /// Whether the recipes' rich-result advice is told warning by warning (`check`) or counted
+    /// in one line (`build`).
+    package var listsAdvice = false
     /// What `serve` keeps between its rebuilds (the site as read, the theme, fingerprints);
     /// nil: read everything from the folders.
     package var memory: BuildMemory?
@@ -52,8 +57,11 @@ public struct BuildOptions: Sendable {
 
 /// The outcome of a successful build.
 public struct BuildReport: Sendable {
-    /// Warnings; errors fail the build instead.
+    /// Warnings as they are printed (grouped, content first; `DiagnosticDigest`); errors fail
+    /// the build instead.
     public var diagnostics: [Diagnostic]
+    /// Every warning found, including those a long list left out.
+    public var warningCount = 0
     public var recipeCount: Int
     public var fileCount: Int
     public var outputDirectory: URL
@@ -115,7 +123,7 @@ public struct SiteBuilder: Sendable {
             try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))
         }
         progress("Reading content")
-        var log = DiagnosticLog()
+        let log = DiagnosticDigest(detail: options.warnings, listsAdvice: options.listsAdvice)
         let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
                                    includeDrafts: options.includeDrafts)
         let configPath = loader.displayPath("site.yml")
@@ -215,18 +223,18 @@ public struct SiteBuilder: Sendable {
         }
         let pageWriter = PageWriter(staging: staging)
         var offset = 0
+        // The trees share templates and site.yml: each such problem is reported once.
+        var reported = Set<Diagnostic>()
         for (treeIndex, tree) in renderers.enumerated() {
             let base = offset
             let changed = previous.map { recorded in
                 let paths = pagePaths[treeIndex]
                 return Set(paths.indices.filter { recorded[paths[$0]] != pageFingerprints[treeIndex][$0] })
             }
-            let diagnostics = tree.render(only: changed) { file, position in
+            let diagnostics = tree.render(only: changed, warn: { log.append(contentsOf: $0) }) { file, position in
                 if cancellation?.isCancelled != true { pageWriter.write(file, at: base + position) }
             }
-            // The trees share templates and site.yml: each problem is reported once.
-            let seen = log.diagnostics
-            log.append(contentsOf: diagnostics.filter { !seen.contains($0) })
+            log.append(contentsOf: diagnostics.filter { reported.insert($0).inserted })
             offset += treeSizes[treeIndex]
         }
         if cancellation?.isCancelled == true {
@@ -301,6 +309,7 @@ public struct SiteBuilder: Sendable {
         }
         var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageCount + files.count,
                                  outputDirectory: options.outputDirectory)
+        report.warningCount = log.warningCount
         report.pageCount = pageCount
         report.renderedPageCount = pageWriter.count
         report.baseURL = site.config.baseURL

@@ -4,8 +4,9 @@ import GalleryPlan
 import GallerySupport
 import Mustache
 
-/// `feed.xml`, an Atom feed (RFC 4287) of the recipes that have a `date:`, newest first, each with
-/// its summary and its whole page content (picture, ingredients, method) as escaped HTML. Feed
+/// `feed.xml`, an Atom feed (RFC 4287) of the recipes that have a `date:` and the journal's posts,
+/// newest first, each with its summary and its whole page content (picture, ingredients, method;
+/// a post's picture and text) as escaped HTML. Feed
 /// readers need absolute addresses, so the feed needs site.yml's `base_url`; no clock is read:
 /// the feed's `updated` is the newest recipe date.
 package struct AtomFeed: Sendable {
@@ -29,12 +30,18 @@ package struct AtomFeed: Sendable {
         self.ingredientsHeading = ingredientsHeading
     }
 
+    /// One entry: a recipe or a post, by its position in the site's recipes or posts.
+    package enum Entry: Sendable, Hashable {
+        case recipe(Int)
+        case post(Int)
+    }
+
     /// Dated recipes, newest first; recipes of the same day keep their gallery order.
     package var entries: [Recipe] {
         Self.entryPositions(site.recipes).map { site.recipes[$0] }
     }
 
-    /// The positions in `recipes` of the feed's entries, in feed order.
+    /// The positions in `recipes` of the feed's recipe entries, in feed order.
     package static func entryPositions(_ recipes: [Recipe]) -> [Int] {
         // Positions and dates only: a large site's recipes are not copied to be sorted.
         let dated = recipes.indices.compactMap { index in recipes[index].date.map { (index, $0) } }
@@ -42,11 +49,21 @@ package struct AtomFeed: Sendable {
             .prefix(maximumEntries).map(\.0)
     }
 
+    /// The feed's entries, newest first: dated recipes and posts together; on one day the posts
+    /// come first (in journal order), then the recipes (in gallery order).
+    package static func allEntries(recipes: [Recipe], posts: [Post]) -> [Entry] {
+        var dated: [(entry: Entry, date: RecipeDate, rank: Int)] = entryPositions(recipes).enumerated().map { rank, position in
+            (.recipe(position), recipes[position].date!, posts.count + rank)
+        }
+        dated += posts.prefix(maximumEntries).enumerated().map { (.post($0.offset), $0.element.date, $0.offset) }
+        return dated.sorted { a, b in a.date != b.date ? a.date > b.date : a.rank < b.rank }.prefix(maximumEntries).map(\.entry)
+    }
+
     package func text() throws(Diagnostic) -> String {
         let config = site.config
-        let entries = self.entries
-        // With no dated recipe there is nothing newer than the epoch, and nothing to read a date from.
-        let updated = entries.first?.date.map(Self.timestamp) ?? "1970-01-01T00:00:00Z"
+        let entries = Self.allEntries(recipes: site.recipes, posts: site.posts)
+        // With no dated entry there is nothing newer than the epoch, and nothing to read a date from.
+        let updated = entries.first.map { Self.timestamp(date(of: $0)) } ?? "1970-01-01T00:00:00Z"
         let home = publishedURL.page(SitePaths.gallery)
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
@@ -66,14 +83,74 @@ package struct AtomFeed: Sendable {
           <generator>gallerygen</generator>
 
         """
-        for recipe in entries {
-            xml += try entry(recipe)
+        for entry in entries {
+            switch entry {
+            case .recipe(let position): xml += try self.entry(site.recipes[position])
+            case .post(let position): xml += postEntry(site.posts[position])
+            }
         }
         return xml + "</feed>\n"
     }
 
     package func file() throws(Diagnostic) -> OutputFile {
         OutputFile(path: SitePaths.feed, text: try text())
+    }
+
+    private func date(of entry: Entry) -> RecipeDate {
+        switch entry {
+        case .recipe(let position): site.recipes[position].date!
+        case .post(let position): site.posts[position].date
+        }
+    }
+
+    private func postEntry(_ post: Post) -> String {
+        let url = XMLText.escape(publishedURL.page(SitePaths.post(slug: post.slug)))
+        let date = Self.timestamp(post.date)
+        var xml = """
+          <entry>
+            <title>\(XMLText.escape(post.title))</title>
+            <link rel="alternate" type="text/html" href="\(url)"/>
+            <id>\(url)</id>
+            <published>\(date)</published>
+            <updated>\(date)</updated>
+
+        """
+        if let author = post.author, author != site.config.author {
+            xml += "    <author><name>\(XMLText.escape(author))</name></author>\n"
+        }
+        for tag in post.tags {
+            xml += "    <category term=\"\(XMLText.escape(tag))\"/>\n"
+        }
+        if let summary = post.summary {
+            xml += "    <summary>\(XMLText.escape(summary))</summary>\n"
+        }
+        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(postHTML(post)))</content>\n"
+        return xml + "  </entry>\n"
+    }
+
+    /// A post's picture and text as HTML.
+    func postHTML(_ post: Post) -> String {
+        let images = BodyPictureMarkup(images: site.images, pictures: pictures)
+            .renderer(documentPath: post.sourcePath, root: assetURL.base)
+        return pictureHTML(post.image, alt: post.imageAlt ?? post.title)
+            + Markdown.html(post.body, allowRawHTML: site.config.unsafeHTML, images: images, recipeLinks: recipeLinks)
+    }
+
+    /// `recipe:slug` links at the recipes' absolute addresses.
+    private var recipeLinks: Markdown.RecipeLinkRenderer {
+        { [publishedURL] slug, fragment in publishedURL.page(SitePaths.recipe(slug: slug)) + (fragment.map { "#" + $0 } ?? "") }
+    }
+
+    /// A document's own picture as a paragraph of the feed's HTML.
+    private func pictureHTML(_ image: ImageReference?, alt: String) -> String {
+        switch image {
+        case .local(let path)?:
+            "<p><img src=\"\(escapeHTML(assetURL.file(PageRenderer.publishedImagePath(path, in: pictures))))\" alt=\"\(escapeHTML(alt))\"></p>\n"
+        case .remote(let url)?:
+            "<p><img src=\"\(escapeHTML(url))\" alt=\"\(escapeHTML(alt))\"></p>\n"
+        case nil:
+            ""
+        }
     }
 
     private func entry(_ recipe: Recipe) throws(Diagnostic) -> String {
@@ -104,15 +181,7 @@ package struct AtomFeed: Sendable {
 
     /// The page's substance as HTML: picture, ingredients, then the Markdown body.
     func contentHTML(_ recipe: Recipe) throws(Diagnostic) -> String {
-        var html = ""
-        switch recipe.image {
-        case .local(let path)?:
-            html += "<p><img src=\"\(escapeHTML(assetURL.file(PageRenderer.publishedImagePath(path, in: pictures))))\" alt=\"\(escapeHTML(recipe.imageAlt ?? recipe.title))\"></p>\n"
-        case .remote(let url)?:
-            html += "<p><img src=\"\(escapeHTML(url))\" alt=\"\(escapeHTML(recipe.imageAlt ?? recipe.title))\"></p>\n"
-        case nil:
-            break
-        }
+        var html = pictureHTML(recipe.image, alt: recipe.imageAlt ?? recipe.title)
         if !recipe.ingredients.isEmpty {
             html += "<h2>\(escapeHTML(ingredientsHeading))</h2>\n<ul>\n"
             html += recipe.ingredients.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML))</li>\n" }.joined()
@@ -124,7 +193,7 @@ package struct AtomFeed: Sendable {
         }
         let images = BodyPictureMarkup(images: site.images, pictures: pictures)
             .renderer(documentPath: recipe.sourcePath, root: assetURL.base)
-        return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML, images: images)
+        return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML, images: images, recipeLinks: recipeLinks)
     }
 
     /// RFC 3339 at midnight UTC: front matter dates carry no time or zone.
@@ -151,7 +220,12 @@ extension FeedFile {
     /// Everything of the recipes the feed lists (their bodies are its entries' content).
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
         var hasher = inputs.hasher("feed", index)
-        for position in AtomFeed.entryPositions(site.site.recipes) { hasher.combine(inputs.recipes[position]) }
+        for entry in AtomFeed.allEntries(recipes: site.site.recipes, posts: site.site.posts) {
+            switch entry {
+            case .recipe(let position): hasher.combine(inputs.recipes[position])
+            case .post(let position): hasher.combine(inputs.posts[position])
+            }
+        }
         return hasher.finalize()
     }
 }

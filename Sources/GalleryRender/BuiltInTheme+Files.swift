@@ -1035,6 +1035,39 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .prose li { margin: .3rem 0; }
 .site-header { flex-wrap: wrap; }
 
+/* ==== The journal: the list of posts, a post, posts on a tag page ==== */
+
+.journal { max-width: 52rem; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
+.journal h1 {
+  margin: 0; font-family: Georgia, "Times New Roman", serif;
+  font-size: clamp(2rem, 5.5vw, 3.25rem); line-height: 1.05;
+}
+.post-list { list-style: none; margin: 1.75rem 0 0; padding: 0; }
+.post-summary { padding-block: 1.5rem; border-block-start: 1px solid var(--line); }
+.post-summary article { display: grid; gap: 1rem; }
+@media (min-width: 640px) {
+  .post-summary article:has(> .post-summary-image) { grid-template-columns: 13.75rem minmax(0, 1fr); align-items: start; }
+}
+.post-summary-image { display: block; }
+.post-summary-image img {
+  display: block; width: 100%; height: auto; aspect-ratio: 3 / 2; object-fit: cover;
+  border-radius: 14px; border: 1px solid var(--card-border); background: var(--placeholder);
+}
+.post-summary h2 { margin: .15rem 0 .4rem; font-family: Georgia, "Times New Roman", serif; font-size: 1.5rem; line-height: 1.2; }
+.post-summary h2 a { color: var(--ink); text-decoration: none; }
+.post-summary h2 a:hover { text-decoration: underline; text-decoration-color: var(--accent); text-underline-offset: .2em; }
+.post-summary p { margin: 0; color: var(--muted); }
+.post-summary .tags { margin-block-start: .75rem; }
+.post-date { margin: 0; color: var(--muted); font-size: .85rem; letter-spacing: .02em; }
+.post .post-date { margin-block-end: .5rem; }
+.post .tags { margin-block-start: 2rem; }
+.listing-heading { margin: 2.5rem 0 .5rem; font-family: Georgia, "Times New Roman", serif; font-size: 1.5rem; }
+.post-links { list-style: none; margin: 0; padding: 0; }
+.post-links li { padding-block: .6rem; border-block-start: 1px solid var(--line); }
+.post-links a { font-weight: 700; color: var(--ink); }
+.post-links time { margin-inline-start: .5rem; color: var(--muted); font-size: .85rem; }
+.post-links-summary { display: block; color: var(--muted); font-size: .9rem; }
+
 /* ==== Print: a recipe on one page ====
    Title, summary, facts, a small picture, ingredients beside the method and the recipe's address
    at the end; no navigation, footer, tags or gallery controls. Always the light palette in ink. */
@@ -1192,7 +1225,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasTagIndex}} · <a href="{{home}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{home}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
+  {{$footer}}<p>{{site.title}} · {{t.made_with}}{{#site.hasJournal}} · <a href="{{home}}{{site.paths.journal}}">{{t.journal}}</a>{{/site.hasJournal}}{{#site.hasTagIndex}} · <a href="{{home}}{{site.paths.tagIndex}}">{{t.all_tags}}</a>{{/site.hasTagIndex}}{{#site.hasFeed}} · <a href="{{home}}{{site.paths.feed}}">{{t.feed}}</a>{{/site.hasFeed}}</p>{{/footer}}
 {{>partials/footer}}
 </footer>
 </body>
@@ -1644,6 +1677,20 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+# The journal (posts/*.md): its list pages, each post, and posts on tag pages
+journal: Journal
+journal_description: "Notes and stories from {site}, newest first."
+journal_pages: Journal pages
+more_posts: More from the journal
+newer_post: Newer
+older_post: Older
+post_count:
+  one: "{count} post"
+  other: "{count} posts"
+tag_post_description:
+  one: "{count} journal post tagged “{tag}” at {site}."
+  other: "{count} journal posts tagged “{tag}” at {site}."
 
 # Tag pages
 tagged: Tagged
@@ -2584,6 +2631,43 @@ unit_oz: "{count} oz"
 unit_lb: "{count} lb"
 
 """#),
+        ("journal.mustache", #"""
+{{<base}}
+{{$title}}{{page.title}} · {{site.title}}{{/title}}
+{{$bodyClass}}page page-journal{{/bodyClass}}
+{{$content}}
+<section class="journal">
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}"><span class="arrow">←</span> {{t.all_recipes}}</a></nav>
+  <h1>{{page.title}}</h1>
+  <ol class="post-list">
+{{#posts}}
+    <li class="post-summary">
+      <article>
+        {{#image}}<a class="post-summary-image" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 220px, 100vw"{{/srcset}} alt=""{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}} loading="{{loading}}" decoding="async"></a>{{/image}}
+        <div class="post-summary-text">
+          <p class="post-date"><time datetime="{{dateISO}}">{{date}}</time></p>
+          <h2><a href="{{url}}">{{title}}</a></h2>
+          {{#summary}}<p>{{summary}}</p>{{/summary}}
+          {{#hasTags}}<ul class="tags" aria-label="{{t.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" rel="tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>{{/hasTags}}
+        </div>
+      </article>
+    </li>
+{{/posts}}
+  </ol>
+{{#pagination}}
+<nav class="pagination" aria-label="{{t.journal_pages}}">
+  {{#first}}<a href="{{first}}" class="page-end" aria-label="{{t.first_page}}">«<span class="page-word"> {{t.first}}</span></a>{{/first}}
+  {{#previous}}<a href="{{previous}}" rel="prev" aria-label="{{t.previous_page}}"><span class="arrow">←</span><span class="page-word"> {{t.previous}}</span></a>{{/previous}}
+  {{#pages}}{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}{{/pages}}
+  {{#next}}<a href="{{next}}" rel="next" aria-label="{{t.next_page}}"><span class="page-word">{{t.next}} </span><span class="arrow">→</span></a>{{/next}}
+  {{#last}}<a href="{{last}}" class="page-end" aria-label="{{t.last_page}}"><span class="page-word">{{t.last}} </span>»</a>{{/last}}
+</nav>
+{{/pagination}}
+</section>
+{{/content}}
+{{/base}}
+
+"""#),
         ("page.mustache", #"""
 {{<base}}
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
@@ -2614,6 +2698,36 @@ unit_lb: "{count} lb"
 {{! Added at the end of every page's head, after the theme's stylesheet. A site's
     templates/partials/head.mustache replaces this empty file to add a stylesheet, a font or a
     meta tag to every page without copying base.mustache; docs/themes.md has an example. }}
+
+"""#),
+        ("post.mustache", #"""
+{{<base}}
+{{$title}}{{post.title}} · {{site.title}}{{/title}}
+{{$bodyClass}}page page-post{{/bodyClass}}
+{{$content}}
+{{#post}}
+<article class="content-page post">
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{journalURL}}"><span class="arrow">←</span> {{t.journal}}</a></nav>
+  <p class="post-date"><time datetime="{{dateISO}}">{{date}}</time>{{#author}} · {{author}}{{/author}}</p>
+  <h1>{{title}}</h1>
+  {{#summary}}<p class="lede">{{summary}}</p>{{/summary}}
+  {{#image}}<figure class="content-image"><picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="(min-width: 760px) 720px, 100vw">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 720px, 100vw"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}} fetchpriority="high"></picture></figure>{{/image}}
+  <div class="prose">
+{{{bodyHTML}}}
+  </div>
+  {{#hasTags}}<ul class="tags" aria-label="{{t.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" rel="tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>{{/hasTags}}
+  <nav class="pager" aria-label="{{t.more_posts}}">
+    {{#newer}}
+    <a class="previous" href="{{url}}" rel="prev"><span>{{t.newer_post}}</span> {{title}}</a>
+    {{/newer}}
+    {{#older}}
+    <a class="next" href="{{url}}" rel="next"><span>{{t.older_post}}</span> {{title}}</a>
+    {{/older}}
+  </nav>
+</article>
+{{/post}}
+{{/content}}
+{{/base}}
 
 """#),
         ("recipe.mustache", #"""
@@ -2781,6 +2895,14 @@ unit_lb: "{count} lb"
     </a></li>
 {{/cards}}
   </ul>
+{{#hasPosts}}
+  <h2 class="listing-heading">{{t.journal}}</h2>
+  <ul class="post-links">
+{{#posts}}
+    <li><a href="{{url}}">{{title}}</a> <time datetime="{{dateISO}}">{{date}}</time>{{#summary}}<span class="post-links-summary">{{summary}}</span>{{/summary}}</li>
+{{/posts}}
+  </ul>
+{{/hasPosts}}
 </section>
 {{/content}}
 {{/base}}

@@ -39,7 +39,8 @@ extension PageRenderer {
             "url": .string(URLPath.link(to: path, root: root)),
             "path": .string(page.path),
             "bodyHTML": .string(Markdown.html(page.body, allowRawHTML: site.config.unsafeHTML,
-                                              images: bodyImages(documentPath: page.sourcePath, root: root))),
+                                              images: bodyImages(documentPath: page.sourcePath, root: root),
+                                              recipeLinks: recipeLinks(root: root))),
         ]
         if let image = page.image {
             fields["image"] = imageContext(image, alt: page.imageAlt ?? page.title, root: root)

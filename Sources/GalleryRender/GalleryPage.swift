@@ -87,23 +87,28 @@ extension PageRenderer {
             "hasFilters": .bool(filters.count > 1),
             "hasBackground": .bool(settings.backgroundColor != nil || settings.backgroundImage != nil),
         ]
-        if pages.count > 1 {
-            let url = { (page: Int) in MustacheValue.string(URLPath.link(to: SitePaths.gallery(page: page), root: root)) }
-            context["pagination"] = [
-                "pages": .array(Self.pageWindow(current: number, count: pages.count).map { page in
-                    ["number": .string(strings.number(page)), "url": url(page), "current": .bool(page == number)]
-                }),
-                "first": number > 1 ? url(1) : .null,
-                "previous": number > 1 ? url(number - 1) : .null,
-                "next": number < pages.count ? url(number + 1) : .null,
-                "last": number < pages.count ? url(pages.count) : .null,
-            ]
-        }
+        context["pagination"] = pagination(page: number, of: pages.count, root: root, path: SitePaths.gallery(page:))
         // Head meta (ItemList JSON-LD, Open Graph), the optional search box and the A–Z link.
         context["structuredData"] = .string(galleryStructuredData(pages[number - 1], root: root).script)
         context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)
         context.merge(headerContext(root: root)) { _, header in header }
         return .dictionary(context)
+    }
+
+    /// The pagination bar of page `number` of `count` (pages at `path(n)`), for a page whose root
+    /// is `root`; null when there is one page only.
+    func pagination(page number: Int, of count: Int, root: String, path: (Int) -> String) -> MustacheValue {
+        guard count > 1 else { return .null }
+        func url(_ page: Int) -> MustacheValue { .string(URLPath.link(to: path(page), root: root)) }
+        return [
+            "pages": .array(Self.pageWindow(current: number, count: count).map { page in
+                ["number": .string(strings.number(page)), "url": url(page), "current": .bool(page == number)]
+            }),
+            "first": number > 1 ? url(1) : .null,
+            "previous": number > 1 ? url(number - 1) : .null,
+            "next": number < count ? url(number + 1) : .null,
+            "last": number < count ? url(count) : .null,
+        ]
     }
 
     /// The page numbers the pagination bar links: at most `width` around the current page, so

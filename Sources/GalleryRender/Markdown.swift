@@ -53,12 +53,18 @@ package enum Markdown {
     /// Writes an image's HTML; nil leaves the image as cmark writes it.
     package typealias ImageRenderer = (Image) -> ImageMarkup?
 
+    /// The URL a `recipe:` link's slug and fragment stand for (the loader has checked the slug).
+    package typealias RecipeLinkRenderer = (_ slug: String, _ fragment: String?) -> String
+
     /// Renders `text` with smart punctuation. Unless `allowRawHTML` is set, raw HTML blocks and
     /// inlines are omitted and `javascript:`, `vbscript:`, `file:` and non-image `data:` links
     /// are dropped (cmark's safe mode). `images` writes the images' HTML (the body's pictures).
-    package static func html(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil) -> String {
+    /// `recipeLinks` gives the address of each `recipe:slug` link (`RecipeLink`) from the page's root.
+    package static func html(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil,
+                             recipeLinks: RecipeLinkRenderer? = nil) -> String {
         withDocument(text) { document in
             if let images { replaceImages(in: document, source: text, with: images) }
+            if let recipeLinks { replaceRecipeLinks(in: document, source: text, with: recipeLinks) }
             return html(of: document, source: text, allowRawHTML: allowRawHTML)
         } ?? ""
     }
@@ -70,12 +76,14 @@ package enum Markdown {
     }
 
     /// `html(_:allowRawHTML:images:)` and `orderedListItems(_:)` of `text` from a single parse.
-    package static func recipeBody(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil) -> RecipeBody {
+    package static func recipeBody(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil,
+                                   recipeLinks: RecipeLinkRenderer? = nil) -> RecipeBody {
         withDocument(text) { document in
             // The steps are read before the images are replaced: their alt text stays in the steps.
             let steps = orderedListItems(in: document)
             let sections = methodSections(in: document)
             if let images { replaceImages(in: document, source: text, with: images) }
+            if let recipeLinks { replaceRecipeLinks(in: document, source: text, with: recipeLinks) }
             return RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: steps, sections: sections)
         } ?? RecipeBody(html: "", steps: [])
     }
@@ -184,6 +192,20 @@ extension Markdown {
             } else {
                 cmark_node_free(replacement)
             }
+        }
+    }
+}
+
+/// Points each `recipe:slug` link at the recipe's page.
+extension Markdown {
+    private static func replaceRecipeLinks(in document: OpaquePointer, source: String, with render: RecipeLinkRenderer) {
+        guard source.containsBytes(RecipeLink.scheme), let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_LINK,
+                  let url = cmark_node_get_url(node).map({ String(cString: $0) }),
+                  let target = RecipeLink.target(of: url) else { continue }
+            cmark_node_set_url(node, render(target.slug, target.fragment))
         }
     }
 }

@@ -18,6 +18,8 @@ package struct PageInputs: Sendable {
     package var recipes: [Fingerprint]
     /// Per page of `pages/`: the page and its pictures.
     package var pages: [Fingerprint]
+    /// Per journal post: the post and its pictures.
+    package var posts: [Fingerprint]
 
     /// Fingerprints `renderer`'s tree; `theme` is the theme's (`Theme.fingerprint`). Recipes equal
     /// to one `memo` has seen are not walked again (`serve` keeps one between rebuilds).
@@ -56,6 +58,12 @@ package struct PageInputs: Sendable {
             addPictures(page.pictureUses, to: &hasher)
             return hasher.finalize()
         }
+        posts = site.posts.map { post in
+            var hasher = FingerprintHasher("post")
+            hasher.combine(reflecting: post)
+            addPictures(post.pictureUses, to: &hasher)
+            return hasher.finalize()
+        }
 
         var shared = FingerprintHasher("site")
         shared.combine(renderer.theme.fingerprint)
@@ -64,6 +72,8 @@ package struct PageInputs: Sendable {
         shared.combine(reflecting: site.menu)
         shared.combine(site.treePrefix)
         shared.combine(recipes.count)
+        // Every page's footer links the journal when there is one; links to recipes need their slugs.
+        shared.combine(site.posts.isEmpty)
         shared.combine(renderer.hasTagIndex)
         shared.combine(reflecting: renderer.icons)
         shared.combine(reflecting: site.staticFiles.map(\.path))

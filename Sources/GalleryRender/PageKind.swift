@@ -39,6 +39,16 @@ package enum SitePaths {
         "recipes/\(slug)/index.html"
     }
 
+    /// The journal's list page `number` (1-based): `journal/index.html`, `journal/page/2/index.html`, …
+    package static func journal(page number: Int) -> String {
+        number <= 1 ? Post.journalPath + "/index.html" : Post.journalPath + "/page/\(number)/index.html"
+    }
+
+    /// A journal post: `journal/<slug>/index.html`.
+    package static func post(slug: String) -> String {
+        Post.journalPath + "/\(slug)/index.html"
+    }
+
     /// A page of `pages/`: `about/index.html`.
     package static func page(_ page: Page) -> String {
         page.outputPath
@@ -63,7 +73,7 @@ package enum SitePaths {
     package static let context: MustacheValue = [
         "gallery": .string(gallery), "tagIndex": .string(tagIndex), "feed": .string(feed),
         "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
-        "webManifest": .string(webManifest),
+        "webManifest": .string(webManifest), "journal": .string(journal(page: 1)),
     ]
 }
 

@@ -47,7 +47,7 @@ package struct PageRenderer: Sendable {
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), NotFoundPage(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), JournalPage(), PostPage(), NotFoundPage(),
         SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
@@ -58,7 +58,7 @@ package struct PageRenderer: Sendable {
         self.theme = theme
         self.pictures = pictures
         gallery = GalleryPages(site: site)
-        tags = TagPage.tags(of: site.recipes, style: site.config.slugStyle)
+        tags = TagPage.tags(of: site.recipes, posts: site.posts, style: site.config.slugStyle)
         icons = Self.icons(site: site, theme: theme)
         (strings, stringDiagnostics) = ThemeStrings.make(language: site.config.language, overrides: site.translations,
                                                          languagePosition: site.config.languagePosition)
@@ -87,7 +87,10 @@ package struct PageRenderer: Sendable {
     /// Diagnostics come in that order, whatever the scheduling; a file that fails is left out and
     /// reported once.
     /// `only`: the positions to render (an incremental build's changed pages); nil: every file.
-    package func render(only: Set<Int>? = nil, emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
+    /// `warn`: takes each page's warnings (its recipe's rich-result advice) as soon as the page is
+    /// made, so a build never holds them all; nil: they are returned with the others.
+    package func render(only: Set<Int>? = nil, warn: (@Sendable ([Diagnostic]) -> Void)? = nil,
+                        emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
         let files = files
         // Made in another order: the heavy gallery pages first, with the files made in code
         // beside them, so that no core is left alone with a gallery page at the end.
@@ -106,7 +109,9 @@ package struct PageRenderer: Sendable {
                 var file = made.0
                 file.path = site.treePrefix + file.path
                 emit(file, position)
-                return made.1
+                guard let warn else { return made.1 }
+                if !made.1.isEmpty { warn(made.1) }
+                return []
             }
         }
         var failures: [(position: Int, error: any Error)] = []
@@ -161,6 +166,7 @@ extension PageRenderer {
             "recipeCountText": .string(strings.counted("recipe_count", site.recipes.count)),
             "hasFeed": .bool(config.baseURL != nil),
             "hasTagIndex": .bool(hasTagIndex),
+            "hasJournal": .bool(!site.posts.isEmpty),
             "paths": SitePaths.context,
             "colorScheme": .string(config.theme.colorScheme.rawValue),
             "themeColor": .string(config.themeColor),
@@ -169,9 +175,9 @@ extension PageRenderer {
         ]
     }
 
-    /// Whether the site has a tag index: when any recipe has a tag.
+    /// Whether the site has a tag index: when any recipe or post has a tag.
     var hasTagIndex: Bool {
-        site.recipes.contains { !$0.tags.isEmpty }
+        site.recipes.contains { !$0.tags.isEmpty } || site.posts.contains { !$0.tags.isEmpty }
     }
 
     /// Fields shared by a card and a page: title, link, picture.

@@ -48,7 +48,8 @@ extension PageRenderer {
         context["author"] = recipe.author.map(MustacheValue.string) ?? .null
         context["bylineHTML"] = recipe.date.map { .string(bylineHTML(date: $0, author: recipe.author)) } ?? .null
         let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
-                                       images: bodyImages(documentPath: recipe.sourcePath, root: root))
+                                       images: bodyImages(documentPath: recipe.sourcePath, root: root),
+                                       recipeLinks: recipeLinks(root: root))
         context["bodyHTML"] = .string(body.html)
         context["yield"] = recipe.servings == nil ? .optional(recipe.yield) : .null
         context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil

@@ -10,6 +10,12 @@ package enum RecipeRichResults {
     /// Google's minimum for a recipe picture: width × height.
     package static let minimumImagePixels = 50_000
 
+    /// The kinds of advice, each counted apart when a long list is cut short.
+    package static let noPicture = DiagnosticTopic("rich-results-picture", file: "recipe without a picture", files: "recipes without a picture", isAdvice: true)
+    package static let smallPicture = DiagnosticTopic("rich-results-picture-size", file: "recipe with too small a picture", files: "recipes with too small a picture", isAdvice: true)
+    package static let incompleteVideo = DiagnosticTopic("rich-results-video", file: "recipe whose video lacks what Google requires", files: "recipes whose video lacks what Google requires", isAdvice: true)
+    package static let missingRecommended = DiagnosticTopic("rich-results-recommended", file: "recipe lacking what Google recommends", files: "recipes lacking what Google recommends", isAdvice: true)
+
     /// The warnings for `recipe` (`path` names its file), at `level`. `hasInstructions` says the
     /// body's method has steps (a numbered list); `image` is the local picture's size, when known.
     package static func diagnostics(for recipe: Recipe, hasInstructions: Bool, image: ImageInfo?,
@@ -21,12 +27,12 @@ package enum RecipeRichResults {
             diagnostics.append(.advice(
                 "the recipe has no picture: Google requires an image for recipe rich results, so search shows it as a plain link; "
                     + "add 'image: images/\(recipe.slug).jpg' to the front matter (a photo of at least 1200 × 900 pixels works best)",
-                path: path, line: 1, column: 1))
+                path: path, line: 1, column: 1, topic: noPicture))
         } else if let (width, height) = size(of: recipe, image: image), width * height < minimumImagePixels {
             diagnostics.append(.advice(
                 "the picture is \(width) × \(height) pixels: Google shows recipe pictures of at least \(minimumImagePixels) pixels "
                     + "(width × height) in rich results; use a larger photo (1200 × 900 or more works best)",
-                path: path, line: recipe.line(of: "image"), column: 1))
+                path: path, line: recipe.line(of: "image"), column: 1, topic: smallPicture))
         }
         if let video = recipe.video {
             var missing: [(name: String, hint: String)] = []
@@ -36,7 +42,7 @@ package enum RecipeRichResults {
                 diagnostics.append(.advice(
                     "the video has no \(list(missing.map(\.name))): Google requires \(missing.count == 1 ? "it" : "them") to show "
                         + "a recipe's video in search; add \(list(missing.map(\.hint))) under 'video:', beside its 'url:'",
-                    path: path, line: recipe.line(of: "video"), column: 1))
+                    path: path, line: recipe.line(of: "video"), column: 1, topic: incompleteVideo))
             }
         }
         guard level == .all else { return diagnostics }
@@ -54,7 +60,7 @@ package enum RecipeRichResults {
             diagnostics.append(.advice(
                 "the recipe lacks what Google recommends for recipe rich results: \(missing.joined(separator: "; ")). "
                     + "Search shows recipes with them more richly (times, steps, ingredients) \(silence)",
-                path: path, line: 1, column: 1))
+                path: path, line: 1, column: 1, topic: missingRecommended))
         }
         return diagnostics
     }

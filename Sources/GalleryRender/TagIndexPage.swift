@@ -26,7 +26,7 @@ extension PageRenderer {
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "tags": .array(tags.map { tag in
                 ["name": .string(tag.name), "url": .string(URLPath.link(to: SitePaths.tag(slug: tag.slug), root: root)),
-                 "count": .string(strings.number(tag.members.count)), "countText": .string(strings.counted("recipe_count", tag.members.count))]
+                 "count": .string(strings.number(tag.members.count + tag.posts.count)), "countText": .string(tagCountText(tag))]
             }),
         ]
     }
@@ -40,6 +40,7 @@ extension TagIndexPage {
             hasher.combine(tag.name)
             hasher.combine(tag.slug)
             hasher.combine(tag.members.count)
+            hasher.combine(tag.posts.count)
         }
         return hasher.finalize()
     }

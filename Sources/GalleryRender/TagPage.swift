@@ -13,6 +13,8 @@ package struct RecipeTag: Sendable, Hashable {
     /// The positions of its recipes in the site's recipes (positions, not copies: on a large
     /// site the tags together name every recipe several times).
     package var members: [Int]
+    /// The positions of its journal posts in the site's posts (newest first).
+    package var posts: [Int] = []
 }
 
 /// Tag pages (`tags/<slug>/index.html`) listing a tag's recipes, and the tag index (`tags/index.html`).
@@ -32,8 +34,8 @@ package struct TagPage: TemplatePage {
         return slug.isEmpty ? nil : slug
     }
 
-    /// Every tag of `recipes`, sorted by name (case-insensitively, then by slug).
-    package static func tags(of recipes: [Recipe], style: SlugStyle) -> [RecipeTag] {
+    /// Every tag of `recipes` and `posts`, sorted by name (case-insensitively, then by slug).
+    package static func tags(of recipes: [Recipe], posts: [Post] = [], style: SlugStyle) -> [RecipeTag] {
         var bySlug: [String: RecipeTag] = [:]
         // A site has far fewer tags than uses of them: each name's slug is made once.
         var slugs: [String: String?] = [:]
@@ -52,6 +54,13 @@ package struct TagPage: TemplatePage {
                 if bySlug[slug]!.members.last != position { bySlug[slug]!.members.append(position) }
             }
         }
+        for position in posts.indices {
+            for name in posts[position].tags {
+                guard let slug = slug(of: name, style: style) else { continue }
+                if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, members: []) }
+                if bySlug[slug]!.posts.last != position { bySlug[slug]!.posts.append(position) }
+            }
+        }
         return bySlug.values.sorted { a, b in
             let (x, y) = (a.name.lowercased(), b.name.lowercased())
             return x != y ? x < y : a.slug < b.slug
@@ -63,7 +72,12 @@ package struct TagPage: TemplatePage {
 extension PageRenderer {
     /// A recipe's tags for its page, each linking to its tag page when it has one.
     func tagLinks(_ recipe: Recipe, root: String) -> MustacheValue {
-        .array(recipe.tags.map { name in
+        tagLinks(recipe.tags, root: root)
+    }
+
+    /// Tags as links to their tag pages (a tag with no letters or digits has none).
+    func tagLinks(_ tags: [String], root: String) -> MustacheValue {
+        .array(tags.map { name in
             ["name": .string(name),
              "url": TagPage.slug(of: name, style: site.config.slugStyle).map { .string(URLPath.link(to: SitePaths.tag(slug: $0), root: root)) } ?? .null]
         })
@@ -72,7 +86,9 @@ extension PageRenderer {
     func tagContext(_ tag: RecipeTag) -> MustacheValue {
         let path = SitePaths.tag(slug: tag.slug)
         let root = URLPath.root(from: path)
-        let description = strings.counted("tag_description", tag.members.count, ["tag": tag.name, "site": site.config.title])
+        let description = tag.members.isEmpty
+            ? strings.counted("tag_post_description", tag.posts.count, ["tag": tag.name, "site": site.config.title])
+            : strings.counted("tag_description", tag.members.count, ["tag": tag.name, "site": site.config.title])
         // Made card by card as the template reaches them: a tag of a large site has thousands.
         let members = tag.members
         let cards = MustacheLazyArray(count: members.count) { [self] index in
@@ -87,8 +103,10 @@ extension PageRenderer {
             "meta": socialMeta(path: path, root: root, title: "\(tag.name) · \(site.config.title)", description: description).context,
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
             "tagsURL": .string(URLPath.link(to: SitePaths.tagIndex, root: root)),
-            "tag": ["name": .string(tag.name), "countText": .string(strings.counted("recipe_count", tag.members.count))],
+            "tag": ["name": .string(tag.name), "countText": .string(tagCountText(tag))],
             "cards": .lazyArray(cards),
+            "posts": .array(tag.posts.map { .dictionary(postSummary(site.posts[$0], root: root)) }),
+            "hasPosts": .bool(!tag.posts.isEmpty),
         ]
         return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
@@ -97,7 +115,8 @@ extension PageRenderer {
 extension TagPage {
     package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
         let tag = site.tags[index]
-        return .source(path: tag.members.first.map { site.site.recipes[$0].sourcePath } ?? "", what: "the page of tag '\(tag.name)', first used by")
+        let source = tag.members.first.map { site.site.recipes[$0].sourcePath } ?? tag.posts.first.map { site.site.posts[$0].sourcePath }
+        return .source(path: source ?? "", what: "the page of tag '\(tag.name)', first used by")
     }
 }
 
@@ -110,6 +129,17 @@ extension TagPage {
         hasher.combine(tag.slug)
         hasher.combine(tag.members.count)
         for position in tag.members { hasher.combine(inputs.cards[position]) }
+        for position in tag.posts { hasher.combine(inputs.posts[position]) }
         return hasher.finalize()
+    }
+}
+
+extension PageRenderer {
+    /// How many recipes and posts carry `tag`: `3 recipes`, `2 recipes · 1 post`, `1 post`.
+    func tagCountText(_ tag: RecipeTag) -> String {
+        let recipes = strings.counted("recipe_count", tag.members.count)
+        guard !tag.posts.isEmpty else { return recipes }
+        let posts = strings.counted("post_count", tag.posts.count)
+        return tag.members.isEmpty ? posts : recipes + " · " + posts
     }
 }

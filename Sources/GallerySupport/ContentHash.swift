@@ -1,26 +1,24 @@
+import CCrypto
 import Foundation
 
-/// SHA-256 (FIPS 180-4), written out because Foundation on Linux has no CryptoKit. Names cache
-/// entries and output files after what they contain, so a changed image gets a new URL.
-package struct ContentHash {
-    private var state: [UInt32] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+/// SHA-256 from OpenSSL's libcrypto (the EVP digest interface, which uses the processor's SHA
+/// instructions where there are any). Names cache entries and output files after what they
+/// contain, so a changed image gets a new URL, and checks every published picture against its
+/// cache entry. Not copyable: it owns libcrypto's digest context and frees it when it goes.
+package struct ContentHash: ~Copyable {
+    private let context: OpaquePointer
 
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
+    package init() {
+        // Allocation is all that can fail here; without memory nothing else would run either.
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            fatalError("libcrypto could not start a SHA-256 digest")
+        }
+        self.context = context
+    }
 
-    init() {}
+    deinit {
+        EVP_MD_CTX_free(context)
+    }
 
     /// The hex digest of `data`.
     package static func hex(_ data: Data) -> String {
@@ -30,80 +28,33 @@ package struct ContentHash {
     }
 
     package static func hex(_ text: String) -> String {
-        hex(Data(text.utf8))
+        var hash = ContentHash()
+        var text = text
+        text.withUTF8 { hash.update(UnsafeRawBufferPointer($0)) }
+        return hash.finalize()
     }
 
-    mutating func update(_ data: Data) {
-        length += UInt64(data.count)
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var bytes = raw[...]
-            if !pending.isEmpty {
-                let take = min(64 - pending.count, bytes.count)
-                pending += bytes.prefix(take)
-                bytes = bytes.dropFirst(take)
-                if pending.count == 64 {
-                    pending.withUnsafeBytes { compress(UnsafeRawBufferPointer(rebasing: $0[...])) }
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
-            while bytes.count >= 64 {
-                compress(UnsafeRawBufferPointer(rebasing: bytes.prefix(64)))
-                bytes = bytes.dropFirst(64)
-            }
-            pending += bytes
-        }
+    package mutating func update(_ data: Data) {
+        data.withUnsafeBytes { update($0) }
     }
 
-    mutating func finalize() -> String {
-        let bits = length &* 8
-        var tail = pending + [0x80]
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        tail.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                compress(UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 64]))
-                offset += 64
-            }
-        }
-        pending = []
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(64)
-        for word in state {
-            for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int(word >> UInt32(shift) & 0xF)]) }
-        }
-        return text
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        EVP_DigestUpdate(context, base, bytes.count)
     }
 
-    private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
-            }
-            for i in 16..<64 {
-                let s0 = Self.rotate(w[i - 15], 7) ^ Self.rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = Self.rotate(w[i - 2], 17) ^ Self.rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            Self.k.withUnsafeBufferPointer { k in
-            for i in 0..<64 {
-                let s1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            }
-            state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-            state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    /// The 64 lower-case hex digits of everything given to `update`.
+    package consuming func finalize() -> String {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &digest, &length)
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(Int(length) * 2)
+        for byte in digest.prefix(Int(length)) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
         }
-    }
-
-    @inline(__always) private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value >> count | value << (32 - count)
+        return String(decoding: text, as: UTF8.self)
     }
 }

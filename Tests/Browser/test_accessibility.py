@@ -11,6 +11,9 @@ PAGES = [
     "tags/rum/index.html",
     "a-z/index.html",
     "about/index.html",
+    "journal/index.html",
+    "journal/stirred-not-shaken/index.html",
+    "tags/stirred/index.html",
 ]
 SCHEMES = ["light", "dark"]
 BLOCKING_IMPACTS = {"serious", "critical"}

@@ -13,17 +13,7 @@ import GalleryTestSupport
         if !FileManager.default.fileExists(atPath: site.path) { _ = try temporary.copyFixture("pages") }
         try edit(site)
         let output = output ?? temporary.url.appendingPathComponent("out")
-        var options = BuildOptions(siteDirectory: site, outputDirectory: output, themeDirectory: Repository.templates)
-        options.displayPath = { url in
-            let path = url.standardizedFileURL.path
-            return path.hasPrefix(temporary.url.path + "/") ? String(path.dropFirst(temporary.url.path.count + 1)) : path
-        }
-        do {
-            _ = try SiteBuilder(options: options).build()
-            return (output, [])
-        } catch {
-            return (output, error.errors.map(\.description))
-        }
+        return (output, temporary.build(site: site, into: output))
     }
 
     func text(_ output: URL, _ path: String) -> String {

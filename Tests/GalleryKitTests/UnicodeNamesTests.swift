@@ -18,18 +18,7 @@ import GalleryTestSupport
         try temporary.write("site/recipes/borscht.md", "---\ntitle: Борщ\ntags: [борщ, Crème Brûlée]\ndate: 2024-06-02\n---\nBoil.\n")
         for (path, text) in extra { try temporary.write("site/" + path, text) }
         let output = temporary.url.appendingPathComponent("out")
-        var options = BuildOptions(siteDirectory: temporary.url.appendingPathComponent("site"), outputDirectory: output,
-                                   themeDirectory: Repository.templates)
-        options.displayPath = { url in
-            let path = url.standardizedFileURL.path
-            return path.hasPrefix(temporary.url.path + "/") ? String(path.dropFirst(temporary.url.path.count + 1)) : path
-        }
-        do {
-            _ = try SiteBuilder(options: options).build()
-            return (output, [])
-        } catch {
-            return (output, error.errors.map(\.description))
-        }
+        return (output, temporary.build(site: temporary.url.appendingPathComponent("site"), into: output))
     }
 
     func text(_ output: URL, _ path: String) -> String {

@@ -118,6 +118,13 @@ struct TemplateContexts: Sendable {
                               in: directory.appendingPathComponent("site.yml"))
         try temporary.write("basic/pages/about.md", "---\ntitle: About\ndescription: Who we are.\nimage: images/lemonade.jpg\nmenu: 5\n---\nWe mix.\n")
         try temporary.write("basic/pages/help/faq.md", "---\ntitle: FAQ\n---\nAsk.\n")
+        // The journal: a post with everything (a picture, tags a recipe shares, an author) and a bare one.
+        try temporary.write("basic/posts/summer.md", "---\ntitle: Summer\ndate: 2025-06-01\nsummary: Terrace.\ntags: [gin, news]\n"
+                            + "image: images/lemonade.jpg\nauthor: Ada\n---\nA [Negroni](recipe:negroni).\n")
+        // Eleven in all, so that the journal has two pages.
+        for day in 1...10 {
+            try temporary.write("basic/posts/bare-\(day).md", "---\ntitle: Bare \(day)\ndate: 2025-05-\(10 + day)\n---\nPlain.\n")
+        }
 
         let loader = ContentLoader(siteDirectory: directory)
         let (loaded, _) = try loader.load()
@@ -135,6 +142,9 @@ struct TemplateContexts: Sendable {
         }
         // And every page of every language of a multilingual site (its alternates and switcher).
         let multilingual = try temporary.copyFixture("multilingual")
+        // A post of a multilingual site: the journal is in the default language only.
+        try "---\ntitle: Opening night\ndate: 2025-06-01\n---\nWe opened.\n"
+            .write(to: multilingual.appendingPathComponent("posts/opening.md").creatingParent(), atomically: true, encoding: .utf8)
         let multilingualLoader = ContentLoader(siteDirectory: multilingual)
         let (site, _) = try multilingualLoader.load()
         let treePictures = builder.processImages(of: site.languageTrees, loader: multilingualLoader).pictures
@@ -414,4 +424,12 @@ struct ThemeDocument {
 struct DocumentError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension URL {
+    /// The URL, after making the folder it goes in.
+    func creatingParent() throws -> URL {
+        try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
+        return self
+    }
 }

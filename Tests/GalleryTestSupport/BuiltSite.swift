@@ -45,3 +45,22 @@ package struct BuiltSite {
         try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
     }
 }
+
+extension TemporaryDirectory {
+    /// Builds `site` into `output` with the repository's theme, paths in diagnostics shown
+    /// relative to this folder; the failure's lines (`path:line:column: error: …`), or none.
+    package func build(site: URL, into output: URL) -> [String] {
+        var options = BuildOptions(siteDirectory: site, outputDirectory: output, themeDirectory: Repository.templates)
+        let root = url.path + "/"
+        options.displayPath = { url in
+            let path = url.standardizedFileURL.path
+            return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+        }
+        do {
+            _ = try SiteBuilder(options: options).build()
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+}

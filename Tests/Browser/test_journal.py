@@ -1,0 +1,66 @@
+"""The journal in Chromium, WebKit and Firefox: the sample site's list of posts shows them newest
+first with their dates and pictures, a post shows its text with working links to the recipes it
+names by slug and to the older post, and neither page overflows a phone's width."""
+import time
+
+import pytest
+
+LIST = "journal/index.html"
+POST = "journal/stirred-not-shaken/index.html"
+
+READ_LIST = """
+return {
+  titles: [...document.querySelectorAll('.post-summary h2 a')].map(a => a.textContent.trim()),
+  dates: [...document.querySelectorAll('.post-summary time')].map(t => t.getAttribute('datetime')),
+  pictures: [...document.querySelectorAll('.post-summary-image img')].map(i => i.complete && i.naturalWidth > 0),
+  overflow: document.documentElement.scrollWidth - window.innerWidth,
+  menu: [...document.querySelectorAll('.site-nav a')].map(a => [a.textContent, a.getAttribute('aria-current')]),
+};
+"""
+
+READ_POST = """
+const links = [...document.querySelectorAll('.prose a')];
+return {
+  title: document.querySelector('h1').textContent,
+  recipes: links.map(a => a.textContent + ' ' + new URL(a.href).pathname.split('/').slice(-3).join('/')),
+  older: document.querySelector('.pager a.next')?.textContent.replace(/\\s+/g, ' ').trim(),
+  schema: JSON.parse(document.querySelector('script[type="application/ld+json"]').textContent)['@type'],
+  overflow: document.documentElement.scrollWidth - window.innerWidth,
+  heroLoaded: (() => { const i = document.querySelector('.content-image img'); return i.complete && i.naturalWidth > 0; })(),
+};
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_journal_lists_the_posts_newest_first(engine, built_site, screenshot_dir, width):
+    engine.open((built_site["output"] / LIST).as_uri(), width)
+    engine.run("return Promise.all([...document.images].map(i => i.decode().catch(() => null)))")
+    found = engine.run(READ_LIST)
+    assert found["titles"] == ["Stirred, not shaken", "Mint, gently"]
+    assert found["dates"] == ["2025-09-04", "2025-07-02"]
+    assert found["pictures"] == [True, True], found
+    assert found["overflow"] <= 0, f"{engine.name}: the journal is {found['overflow']} px too wide at {width} px"
+    assert ["Journal", "page"] in found["menu"], found["menu"]
+    engine.screenshot(screenshot_dir / f"journal-{engine.name}-{width}.png", full_page=True)
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_post_links_its_recipes_and_the_older_post(engine, built_site, screenshot_dir, width):
+    engine.open((built_site["output"] / POST).as_uri(), width)
+    engine.run("return Promise.all([...document.images].map(i => i.decode().catch(() => null)))")
+    found = engine.run(READ_POST)
+    assert found["title"] == "Stirred, not shaken"
+    assert found["recipes"] == ["Negroni recipes/negroni/index.html", "Manhattan recipes/manhattan/index.html",
+                                "Boulevardier recipes/boulevardier/index.html", "Old Fashioned recipes/old-fashioned/index.html",
+                                "Americano recipes/americano/index.html"]
+    assert found["older"] == "Older Mint, gently"
+    assert found["schema"] == "BlogPosting"
+    assert found["heroLoaded"], found
+    assert found["overflow"] <= 0, f"{engine.name}: the post is {found['overflow']} px too wide at {width} px"
+    engine.screenshot(screenshot_dir / f"post-{engine.name}-{width}.png", full_page=True)
+    # The link leads to the recipe's page.
+    engine.click(".prose a[href*='recipes/negroni/']")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not engine.run("return location.pathname.endsWith('/recipes/negroni/index.html') && document.readyState === 'complete'"):
+        time.sleep(0.05)
+    assert engine.run("return document.querySelector('h1')?.textContent") == "Negroni"
