@@ -44,6 +44,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // libarchive reads the ZIP and gzip of recipe-manager exports (Paprika) for import.
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
         // headers are needed here: its own and GLib's.
@@ -58,7 +64,7 @@ let package = Package(
         // site.yml, recipes, YAML: the loaded site.
         .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
         // Authoring, beside content: `new` and `import` read foreign files and write recipes; the build never depends on it.
-        .target(name: "GalleryAuthoring", dependencies: ["GallerySupport", "GalleryContent"]),
+        .target(name: "GalleryAuthoring", dependencies: ["GallerySupport", "GalleryContent", "CArchive"]),
         // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
         .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
         // Planning renditions from the gallery plan; probing, processing and caching the pictures.

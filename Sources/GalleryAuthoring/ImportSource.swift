@@ -8,6 +8,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case schema
     /// A Nextcloud Cookbook folder: `<Name>/recipe.json` (schema.org) with `full.jpg` beside it.
     case nextcloud
+    /// Paprika's `.paprikarecipes` export (a ZIP of gzip'd JSON), or one `.paprikarecipe`.
+    case paprika
     /// The seed iOS app's `DrinkList.plist` (XML or binary).
     case plist
 
@@ -18,6 +20,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
                        "gallerygen import saved/lasagne.html recipes.json")
         case .nextcloud: ("a Nextcloud Cookbook folder: one folder per recipe with recipe.json and full.jpg (or one such folder)",
                           "gallerygen import ~/Nextcloud/Recipes")
+        case .paprika: ("Paprika's export (.paprikarecipes: photos, categories, notes, free-text times), or one .paprikarecipe",
+                        "gallerygen import ~/Desktop/My\\ Recipes.paprikarecipes")
         case .plist: ("the seed app's DrinkList.plist (XML or binary)", "gallerygen import DrinkList.plist")
         }
     }
@@ -63,6 +67,10 @@ package struct ImportSource: Sendable {
             let (plistRecipes, problems) = PlistImport.recipes(from: data, displayPath: display, slugStyle: slugStyle)
             ready += plistRecipes
             diagnostics += problems
+        case .paprika?:
+            let (paprikaRecipes, problems) = PaprikaReader.recipes(from: data, display: display)
+            recipes += paprikaRecipes
+            diagnostics += problems
         case .schema?, .nextcloud?:
             readSchema(data, display: display, folder: url.deletingLastPathComponent())
         case nil:
@@ -72,6 +80,11 @@ package struct ImportSource: Sendable {
 
     /// The format `data` is in, from its first bytes; nil when none.
     package static func recognise(_ data: Data) -> ImportFormat? {
+        if ArchiveReader.isGzip(data) { return .paprika }
+        if ArchiveReader.isZip(data) {
+            // Each local file header names its entry: a Paprika export's end in .paprikarecipe.
+            return data.prefix(64 * 1024).range(of: Data(".paprikarecipe".utf8)) != nil ? .paprika : nil
+        }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         if data.starts(with: Array("bplist".utf8)) || (head.contains("<plist") && head.contains("<?xml")) { return .plist }
         let start = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
@@ -104,7 +117,7 @@ package struct ImportSource: Sendable {
                 continue
             }
             let lower = name.lowercased()
-            guard [".html", ".htm", ".json", ".jsonld", ".plist"].contains(where: { lower.hasSuffix($0) }) else { continue }
+            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe"].contains(where: { lower.hasSuffix($0) }) else { continue }
             read(entry, display: entryDisplay, format: format, slugStyle: slugStyle)
             readAny = true
         }

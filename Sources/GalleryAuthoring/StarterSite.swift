@@ -142,6 +142,26 @@ package enum StarterSite {
             """
     }
 
+    /// A new journal post (`new post`): title and date filled in, the other fields as hints, and a
+    /// short Markdown skeleton that shows how to link a recipe by its slug.
+    package static func post(title: String, date: RecipeDate) -> String {
+        var frontMatter = FrontMatterWriter()
+        frontMatter.add("title", title)
+        frontMatter.addLine("date: \(date.iso8601)")
+        frontMatter.addLine("summary: # one or two sentences for the journal's list, the feed and search engines")
+        frontMatter.addLine("tags: []                # shared with the recipes: a tag's page lists both")
+        frontMatter.addLine("# image: images/\(Slug.make(from: title, style: .unicode)).jpg   # a picture in the site folder, or an https URL")
+        frontMatter.addLine("# image_alt: What the picture shows, for people who cannot see it")
+        frontMatter.addLine("# author: Your name      # else site.yml's author")
+        frontMatter.addLine("# draft: true            # drafts are built only with --drafts")
+        return frontMatter.text + """
+
+            What happened, what is new, what is worth making this week. Link a recipe by its slug,
+            as in `[Negroni](recipe:negroni)`: the build checks that the recipe exists.
+
+            """
+    }
+
     static let siteConfig = """
         # The site's settings. Every key is explained here; `man gallerygen` (or `gallerygen help
         # build`) describes the commands, and `gallerygen layouts` every arrangement's parameters.

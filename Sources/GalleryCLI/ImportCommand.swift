@@ -9,7 +9,7 @@ struct ImportCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
-        name: "import", summary: "Import recipes from schema.org pages and JSON, Nextcloud Cookbook, the seed app's plist",
+        name: "import", summary: "Import recipes: schema.org pages and JSON, Nextcloud Cookbook, Paprika, the seed app's plist",
         usage: ["import [-s DIR] [--from FORMAT] [--keep-going] [--force] [--no-download] SOURCE..."],
         discussion: """
             Reads each SOURCE (a file or a folder), recognising its format from its content, and

@@ -51,9 +51,33 @@ extension BuiltInTheme {
     oz: ["us", "m", 28.3495, "oz|ounce|ounces"],
     lb: ["us", "m", 453.592, "lb|lbs|pound|pounds"],
   };
-  // The theme's phrases for them in the page's language ({"cup": {"one": "{count} cup", …}}).
-  let names = {};
+  // Grams per US cup (236.588 ml) of what metric cooks weigh, so that the Metric toggle turns a cup
+  // of flour into grams rather than millilitres. The longest name an ingredient holds wins ("brown
+  // sugar" before "sugar"). Sources: King Arthur Baking's ingredient weight chart (flours, sugars,
+  // butter, oats, cocoa, salt, honey) and USDA FoodData Central (rice, 185 g per cup of raw long-grain).
+  const GRAMS_PER_CUP = {
+    "flour": 120, "all-purpose flour": 120, "plain flour": 120, "bread flour": 120, "whole wheat flour": 113,
+    "sugar": 200, "granulated sugar": 200, "caster sugar": 200, "brown sugar": 213,
+    "powdered sugar": 113, "icing sugar": 113, "confectioners' sugar": 113,
+    "butter": 227, "rice": 185, "oats": 89, "rolled oats": 89, "cocoa": 84, "cocoa powder": 84,
+    "salt": 288, "honey": 336,
+  };
+  // Liquids, measured in millilitres by metric cooks too; any other ingredient measured in cups
+  // stays in cups rather than be given a weight or a volume a metric cook would not use.
+  const LIQUIDS = ["water", "milk", "buttermilk", "cream", "juice", "stock", "broth", "oil", "wine", "vinegar", "beer",
+    "cider", "coffee", "tea", "soda", "tonic", "syrup", "cordial", "liqueur", "rum", "gin", "vodka", "whiskey", "whisky",
+    "bourbon", "tequila", "brandy", "cognac", "vermouth", "sake", "bitters"];
+  const named = (text, name) => new RegExp(`(?:^|[^\\p{L}])${name}(?![\\p{L}])`, "iu").test(text);
+  const gramsPerCup = (text) => {
+    const name = Object.keys(GRAMS_PER_CUP).filter((key) => named(text, key)).sort((a, b) => b.length - a.length)[0];
+    return name && GRAMS_PER_CUP[name];
+  };
+  const isLiquid = (text) => LIQUIDS.some((name) => named(text, name));
+  // The theme's phrases for them in the page's language ({"cup": {"one": "{count} cup", …}}), and
+  // for the counted things ({"loaf": {"one": "{count} loaf", "other": "{count} loaves"}, …}).
+  let names = {}, nouns = {};
   try { names = JSON.parse(control.dataset.units) || {}; } catch (error) {}
+  try { nouns = JSON.parse(control.dataset.nouns) || {}; } catch (error) {}
   // The words it reads after a number, each with its singular and plural when it has them.
   const words = new Map();
   for (const [unit, [, , , list]] of Object.entries(UNITS)) {
@@ -63,14 +87,19 @@ extension BuiltInTheme {
       words.set(word, { unit, forms: one && { one, other: one + "s" }, rules: englishRules });
     }
   }
-  for (const [unit, phrases] of Object.entries(names)) {
-    const values = Object.values(phrases);
-    if (!values.every((phrase) => phrase.startsWith("{count}"))) continue;
-    const forms = Object.fromEntries(Object.entries(phrases).map(([key, phrase]) => [key, phrase.slice(7).trim()]));
-    for (const word of Object.values(forms)) {
-      if (word && !words.has(word.toLowerCase())) words.set(word.toLowerCase(), { unit, forms, rules: pageRules });
+  // A noun (unit null) is only put in the plural its new amount takes; it is never converted.
+  const learn = (table, isNoun) => {
+    for (const [key, phrases] of Object.entries(table)) {
+      const values = Object.values(phrases);
+      if (!values.length || !values.every((phrase) => phrase.startsWith("{count}"))) continue;
+      const forms = Object.fromEntries(Object.entries(phrases).map(([form, phrase]) => [form, phrase.slice(7).trim()]));
+      for (const word of Object.values(forms)) {
+        if (word && !words.has(word.toLowerCase())) words.set(word.toLowerCase(), { unit: isNoun ? null : key, forms, rules: pageRules });
+      }
     }
-  }
+  };
+  learn(names, false);
+  learn(nouns, true);
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const unitPattern = new RegExp(`^(\\s*)(${[...words.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?![\\p{L}\\p{N}])`, "iu");
 
@@ -140,19 +169,32 @@ extension BuiltInTheme {
     const scaled = item.values.map((value) => value * factor), last = scaled[scaled.length - 1];
     const show = (values, asFractions, unit) =>
       values.map((value) => (asFractions ? fraction(value, !unit || unit === "cup") : decimal(value))).join(item.dash);
-    if (known && system && known[0] !== system && known[0] !== "spoon") {
-      const { unit, values } = convert(scaled.map((value) => value * known[2]), known[1], system);
+    // Cups into metric: grams for what has a known weight, millilitres for liquids, else as written.
+    const grams = known && system === "metric" && item.word.unit === "cup" && gramsPerCup(item.rest);
+    const converts = known && system && known[0] !== system && known[0] !== "spoon"
+      && (item.word.unit !== "cup" || system !== "metric" || grams || isLiquid(item.rest));
+    if (converts) {
+      const sizes = scaled.map((value) => (grams ? value * grams : value * known[2]));
+      const { unit, values } = convert(sizes, grams ? "m" : known[1], system);
       const phrase = (names[unit] && pick(names[unit], values[values.length - 1], pageRules)) || "{count} " + unit.replace("_", " ");
       return phrase.replace("{count}", show(values, UNITS[unit][0] !== "metric", unit));
     }
     if (factor === 1) return null;
     const text = show(scaled, item.fractions || !known || known[0] !== "metric", known && item.word.unit);
     if (!item.word) return text;
-    return text + item.word.space + (item.word.forms ? pick(item.word.forms, last, item.word.rules) : item.word.text);
+    return text + item.word.space + (item.word.forms ? capitalisedLike(item.word.text, pick(item.word.forms, last, item.word.rules)) : item.word.text);
   };
+  // `word` with the capital its written form starts with ("Cloves" stays capitalised).
+  const capitalisedLike = (text, word) => (text[0] !== text[0].toLowerCase() ? word[0].toUpperCase() + word.slice(1) : word);
+
+  // The servings' own unit ("Makes 1 loaf"), in the plural of the servings asked for.
+  const servingUnits = [...document.querySelectorAll(".scale-unit, .servings-unit")].map((element) => {
+    const text = element.textContent.trim();
+    return { element, text, word: words.get(text.toLowerCase()) };
+  });
 
   // The system the recipe is written in: the one most of its known units belong to.
-  const systems = items.map((item) => item.word && UNITS[item.word.unit][0]).filter((s) => s === "metric" || s === "us");
+  const systems = items.map((item) => item.word && UNITS[item.word.unit]?.[0]).filter((s) => s === "metric" || s === "us");
   const written = systems.filter((s) => s === "us").length * 2 > systems.length ? "us" : "metric";
   let system = null;
   const buttons = [...control.querySelectorAll("[data-system]")];
@@ -173,6 +215,9 @@ extension BuiltInTheme {
       item.element.replaceChildren(span, ...item.after.map((node) => node.cloneNode(true)));
     }
     for (const count of counts) count.textContent = format(2).format(wanted);
+    for (const unit of servingUnits) {
+      unit.element.textContent = unit.word?.forms && wanted !== base ? capitalisedLike(unit.text, pick(unit.word.forms, wanted, unit.word.rules)) : unit.text;
+    }
     for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.system === (system || written)));
   };
   input.addEventListener("input", update);
@@ -1451,6 +1496,73 @@ unit_cup:
 unit_oz: "{count} أونصة"
 unit_lb: "{count} رطل"
 
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf:
+  one: "{count} رغيف"
+  two: "{count} رغيفان"
+  few: "{count} أرغفة"
+  other: "{count} رغيف"
+noun_clove:
+  one: "{count} فص"
+  two: "{count} فصان"
+  few: "{count} فصوص"
+  other: "{count} فص"
+noun_slice:
+  one: "{count} شريحة"
+  two: "{count} شريحتان"
+  few: "{count} شرائح"
+  other: "{count} شريحة"
+noun_egg:
+  one: "{count} بيضة"
+  two: "{count} بيضتان"
+  few: "{count} بيضات"
+  other: "{count} بيضة"
+noun_can:
+  one: "{count} علبة"
+  two: "{count} علبتان"
+  few: "{count} علب"
+  other: "{count} علبة"
+noun_pinch:
+  one: "{count} رشة"
+  two: "{count} رشتان"
+  few: "{count} رشات"
+  other: "{count} رشة"
+noun_sprig:
+  one: "{count} غصن"
+  two: "{count} غصنان"
+  few: "{count} أغصان"
+  other: "{count} غصن"
+noun_leaf:
+  one: "{count} ورقة"
+  two: "{count} ورقتان"
+  few: "{count} أوراق"
+  other: "{count} ورقة"
+noun_piece:
+  one: "{count} قطعة"
+  two: "{count} قطعتان"
+  few: "{count} قطع"
+  other: "{count} قطعة"
+noun_bunch:
+  one: "{count} حزمة"
+  two: "{count} حزمتان"
+  few: "{count} حزم"
+  other: "{count} حزمة"
+noun_dash:
+  one: "{count} رشة"
+  two: "{count} رشتان"
+  few: "{count} رشات"
+  other: "{count} رشة"
+noun_drop:
+  one: "{count} قطرة"
+  two: "{count} قطرتان"
+  few: "{count} قطرات"
+  other: "{count} قطرة"
+noun_wedge:
+  one: "{count} شريحة"
+  two: "{count} شريحتان"
+  few: "{count} شرائح"
+  other: "{count} شريحة"
+
 """#),
         ("i18n/de.yml", #"""
 # Die Texte des Standardthemas auf Deutsch (en.yml erklärt, wo jeder Schlüssel erscheint).
@@ -1593,6 +1705,47 @@ unit_cup:
   other: "{count} Tassen"
 unit_oz: "{count} oz"
 unit_lb: "{count} lb"
+
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf:
+  one: "{count} Laib"
+  other: "{count} Laibe"
+noun_clove:
+  one: "{count} Zehe"
+  other: "{count} Zehen"
+noun_slice:
+  one: "{count} Scheibe"
+  other: "{count} Scheiben"
+noun_egg:
+  one: "{count} Ei"
+  other: "{count} Eier"
+noun_can:
+  one: "{count} Dose"
+  other: "{count} Dosen"
+noun_pinch:
+  one: "{count} Prise"
+  other: "{count} Prisen"
+noun_sprig:
+  one: "{count} Zweig"
+  other: "{count} Zweige"
+noun_leaf:
+  one: "{count} Blatt"
+  other: "{count} Blätter"
+noun_piece:
+  one: "{count} Stück"
+  other: "{count} Stück"
+noun_bunch:
+  one: "{count} Bund"
+  other: "{count} Bund"
+noun_dash:
+  one: "{count} Spritzer"
+  other: "{count} Spritzer"
+noun_drop:
+  one: "{count} Tropfen"
+  other: "{count} Tropfen"
+noun_wedge:
+  one: "{count} Spalte"
+  other: "{count} Spalten"
 
 """#),
         ("i18n/en.yml", #"""
@@ -1764,6 +1917,48 @@ unit_cup:
 unit_oz: "{count} oz"
 unit_lb: "{count} lb"
 
+# Counted things after a quantity, which scale.js writes in the plural the new amount takes
+# ("1 loaf" for 2 servings: "2 loaves"); noun_… for each; other words stay as written.
+noun_loaf:
+  one: "{count} loaf"
+  other: "{count} loaves"
+noun_clove:
+  one: "{count} clove"
+  other: "{count} cloves"
+noun_slice:
+  one: "{count} slice"
+  other: "{count} slices"
+noun_egg:
+  one: "{count} egg"
+  other: "{count} eggs"
+noun_can:
+  one: "{count} can"
+  other: "{count} cans"
+noun_pinch:
+  one: "{count} pinch"
+  other: "{count} pinches"
+noun_sprig:
+  one: "{count} sprig"
+  other: "{count} sprigs"
+noun_leaf:
+  one: "{count} leaf"
+  other: "{count} leaves"
+noun_piece:
+  one: "{count} piece"
+  other: "{count} pieces"
+noun_bunch:
+  one: "{count} bunch"
+  other: "{count} bunches"
+noun_dash:
+  one: "{count} dash"
+  other: "{count} dashes"
+noun_drop:
+  one: "{count} drop"
+  other: "{count} drops"
+noun_wedge:
+  one: "{count} wedge"
+  other: "{count} wedges"
+
 """#),
         ("i18n/es.yml", #"""
 # Los textos del tema predeterminado en español (en.yml explica dónde aparece cada clave).
@@ -1910,6 +2105,47 @@ unit_cup:
 unit_oz: "{count} oz"
 unit_lb: "{count} lb"
 
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf:
+  one: "{count} barra"
+  other: "{count} barras"
+noun_clove:
+  one: "{count} diente"
+  other: "{count} dientes"
+noun_slice:
+  one: "{count} rebanada"
+  other: "{count} rebanadas"
+noun_egg:
+  one: "{count} huevo"
+  other: "{count} huevos"
+noun_can:
+  one: "{count} lata"
+  other: "{count} latas"
+noun_pinch:
+  one: "{count} pizca"
+  other: "{count} pizcas"
+noun_sprig:
+  one: "{count} ramita"
+  other: "{count} ramitas"
+noun_leaf:
+  one: "{count} hoja"
+  other: "{count} hojas"
+noun_piece:
+  one: "{count} trozo"
+  other: "{count} trozos"
+noun_bunch:
+  one: "{count} manojo"
+  other: "{count} manojos"
+noun_dash:
+  one: "{count} chorrito"
+  other: "{count} chorritos"
+noun_drop:
+  one: "{count} gota"
+  other: "{count} gotas"
+noun_wedge:
+  one: "{count} gajo"
+  other: "{count} gajos"
+
 """#),
         ("i18n/fr.yml", #"""
 # Les textes du thème par défaut en français (voir en.yml pour le rôle de chaque clé).
@@ -2055,6 +2291,47 @@ unit_cup:
   other: "{count} tasses"
 unit_oz: "{count} oz"
 unit_lb: "{count} lb"
+
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf:
+  one: "{count} pain"
+  other: "{count} pains"
+noun_clove:
+  one: "{count} gousse"
+  other: "{count} gousses"
+noun_slice:
+  one: "{count} tranche"
+  other: "{count} tranches"
+noun_egg:
+  one: "{count} œuf"
+  other: "{count} œufs"
+noun_can:
+  one: "{count} boîte"
+  other: "{count} boîtes"
+noun_pinch:
+  one: "{count} pincée"
+  other: "{count} pincées"
+noun_sprig:
+  one: "{count} brin"
+  other: "{count} brins"
+noun_leaf:
+  one: "{count} feuille"
+  other: "{count} feuilles"
+noun_piece:
+  one: "{count} morceau"
+  other: "{count} morceaux"
+noun_bunch:
+  one: "{count} botte"
+  other: "{count} bottes"
+noun_dash:
+  one: "{count} trait"
+  other: "{count} traits"
+noun_drop:
+  one: "{count} goutte"
+  other: "{count} gouttes"
+noun_wedge:
+  one: "{count} quartier"
+  other: "{count} quartiers"
 
 """#),
         ("i18n/it.yml", #"""
@@ -2206,6 +2483,47 @@ unit_cup:
 unit_oz: "{count} oz"
 unit_lb: "{count} lb"
 
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf:
+  one: "{count} pagnotta"
+  other: "{count} pagnotte"
+noun_clove:
+  one: "{count} spicchio"
+  other: "{count} spicchi"
+noun_slice:
+  one: "{count} fetta"
+  other: "{count} fette"
+noun_egg:
+  one: "{count} uovo"
+  other: "{count} uova"
+noun_can:
+  one: "{count} lattina"
+  other: "{count} lattine"
+noun_pinch:
+  one: "{count} pizzico"
+  other: "{count} pizzichi"
+noun_sprig:
+  one: "{count} rametto"
+  other: "{count} rametti"
+noun_leaf:
+  one: "{count} foglia"
+  other: "{count} foglie"
+noun_piece:
+  one: "{count} pezzo"
+  other: "{count} pezzi"
+noun_bunch:
+  one: "{count} mazzetto"
+  other: "{count} mazzetti"
+noun_dash:
+  one: "{count} spruzzo"
+  other: "{count} spruzzi"
+noun_drop:
+  one: "{count} goccia"
+  other: "{count} gocce"
+noun_wedge:
+  one: "{count} spicchio"
+  other: "{count} spicchi"
+
 """#),
         ("i18n/ja.yml", #"""
 # 既定のテーマの日本語の文言（各キーの使われ方は en.yml を参照）。
@@ -2340,6 +2658,21 @@ unit_fl_oz: "{count} 液量オンス"
 unit_cup: "{count}カップ"
 unit_oz: "{count}オンス"
 unit_lb: "{count}ポンド"
+
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf: "{count}斤"
+noun_clove: "{count}片"
+noun_slice: "{count}枚"
+noun_egg: "{count}個"
+noun_can: "{count}缶"
+noun_pinch: "{count}つまみ"
+noun_sprig: "{count}枝"
+noun_leaf: "{count}枚"
+noun_piece: "{count}切れ"
+noun_bunch: "{count}束"
+noun_dash: "{count}ダッシュ"
+noun_drop: "{count}滴"
+noun_wedge: "{count}切れ"
 
 """#),
         ("i18n/nl.yml", #"""
@@ -2483,6 +2816,47 @@ unit_cup:
   other: "{count} koppen"
 unit_oz: "{count} oz"
 unit_lb: "{count} lb"
+
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf:
+  one: "{count} brood"
+  other: "{count} broden"
+noun_clove:
+  one: "{count} teen"
+  other: "{count} tenen"
+noun_slice:
+  one: "{count} plak"
+  other: "{count} plakken"
+noun_egg:
+  one: "{count} ei"
+  other: "{count} eieren"
+noun_can:
+  one: "{count} blik"
+  other: "{count} blikken"
+noun_pinch:
+  one: "{count} snufje"
+  other: "{count} snufjes"
+noun_sprig:
+  one: "{count} takje"
+  other: "{count} takjes"
+noun_leaf:
+  one: "{count} blaadje"
+  other: "{count} blaadjes"
+noun_piece:
+  one: "{count} stuk"
+  other: "{count} stukken"
+noun_bunch:
+  one: "{count} bos"
+  other: "{count} bossen"
+noun_dash:
+  one: "{count} scheutje"
+  other: "{count} scheutjes"
+noun_drop:
+  one: "{count} druppel"
+  other: "{count} druppels"
+noun_wedge:
+  one: "{count} partje"
+  other: "{count} partjes"
 
 """#),
         ("i18n/pt.yml", #"""
@@ -2630,6 +3004,47 @@ unit_cup:
 unit_oz: "{count} oz"
 unit_lb: "{count} lb"
 
+# Counted things after a quantity (scale.js): noun_… by plural form.
+noun_loaf:
+  one: "{count} pão"
+  other: "{count} pães"
+noun_clove:
+  one: "{count} dente"
+  other: "{count} dentes"
+noun_slice:
+  one: "{count} fatia"
+  other: "{count} fatias"
+noun_egg:
+  one: "{count} ovo"
+  other: "{count} ovos"
+noun_can:
+  one: "{count} lata"
+  other: "{count} latas"
+noun_pinch:
+  one: "{count} pitada"
+  other: "{count} pitadas"
+noun_sprig:
+  one: "{count} raminho"
+  other: "{count} raminhos"
+noun_leaf:
+  one: "{count} folha"
+  other: "{count} folhas"
+noun_piece:
+  one: "{count} pedaço"
+  other: "{count} pedaços"
+noun_bunch:
+  one: "{count} maço"
+  other: "{count} maços"
+noun_dash:
+  one: "{count} salpico"
+  other: "{count} salpicos"
+noun_drop:
+  one: "{count} gota"
+  other: "{count} gotas"
+noun_wedge:
+  one: "{count} gomo"
+  other: "{count} gomos"
+
 """#),
         ("journal.mustache", #"""
 {{<base}}
@@ -2761,7 +3176,7 @@ unit_lb: "{count} lb"
         <dt>{{t.makes}}</dt><dd>{{yield}}</dd>
         {{/yield}}
         {{#servings}}
-        <dt class="servings">{{label}}</dt><dd class="servings"><span class="servings-count" data-servings="{{count}}">{{count}}</span>{{#unit}} {{unit}}{{/unit}}</dd>
+        <dt class="servings">{{label}}</dt><dd class="servings"><span class="servings-count" data-servings="{{count}}">{{count}}</span>{{#unit}} <span class="servings-unit">{{unit}}</span>{{/unit}}</dd>
         {{/servings}}
         {{#prepTime}}
         <dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>
@@ -2793,7 +3208,7 @@ unit_lb: "{count} lb"
     <section class="ingredients">
       <h2>{{t.ingredients}}</h2>
       {{#servings}}
-      <div class="scale" data-servings="{{count}}" data-units="{{units}}" hidden>
+      <div class="scale" data-servings="{{count}}" data-units="{{units}}" data-nouns="{{nouns}}" hidden>
         <label for="scale-servings">{{label}}</label>
         <span class="scale-stepper"><button type="button" data-step="-1" aria-label="{{t.scale_fewer}}">−</button><input id="scale-servings" type="number" min="1" max="999" step="any" inputmode="decimal" value="{{count}}"><button type="button" data-step="1" aria-label="{{t.scale_more}}">+</button></span>
         {{#unit}}<span class="scale-unit">{{unit}}</span>{{/unit}}

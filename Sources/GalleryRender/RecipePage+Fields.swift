@@ -33,6 +33,7 @@ extension PageRenderer {
                 "unit": .optional(servings.unit),
                 "scriptURL": .string(URLPath.link(to: SitePaths.scaleScript, root: root)),
                 "units": .string(scaleUnits.text),
+                "nouns": .string(scaleNouns.text),
             ]
         }
         context["totalTime"] = .optional(recipe.shownTotalTime.map(strings.duration))
@@ -72,15 +73,24 @@ extension PageRenderer {
     }
 
     /// The units scale.js converts between, as JSON for the control's `data-units`: each unit's
-    /// name in the site's language by plural form (`{"cup":{"one":"cup","other":"cups"},…}`).
-    var scaleUnits: JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: Self.scaleUnitKeys.map { key in
-            (key, .object(Dictionary(uniqueKeysWithValues: strings.forms("unit_" + key).map { ($0.key.rawValue, .string($0.value)) })))
+    /// phrase in the site's language by plural form (`{"cup":{"one":"{count} cup","other":"{count} cups"},…}`).
+    var scaleUnits: JSONValue { pluralForms(Self.scaleUnitKeys, prefix: "unit_") }
+
+    /// The counted things scale.js puts in the plural a new amount takes ("2 loaves"), as JSON
+    /// for the control's `data-nouns`, shaped like `scaleUnits`.
+    var scaleNouns: JSONValue { pluralForms(Self.scaleNounKeys, prefix: "noun_") }
+
+    private func pluralForms(_ keys: [String], prefix: String) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: keys.map { key in
+            (key, .object(Dictionary(uniqueKeysWithValues: strings.forms(prefix + key).map { ($0.key.rawValue, .string($0.value)) })))
         }))
     }
 
     /// The units scale.js knows, as their `unit_…` keys in the theme's tables.
     static let scaleUnitKeys = ["ml", "cl", "l", "g", "kg", "tsp", "tbsp", "fl_oz", "cup", "oz", "lb"]
+
+    /// The counted things it knows, as their `noun_…` keys.
+    static let scaleNounKeys = ["loaf", "clove", "slice", "egg", "can", "pinch", "sprig", "leaf", "piece", "bunch", "dash", "drop", "wedge"]
 
     /// A nutrition fact's label in the site's language (`nutrition_fat`), else its English one.
     func nutritionLabel(_ fact: NutritionFact) -> String {

@@ -25,9 +25,33 @@
     oz: ["us", "m", 28.3495, "oz|ounce|ounces"],
     lb: ["us", "m", 453.592, "lb|lbs|pound|pounds"],
   };
-  // The theme's phrases for them in the page's language ({"cup": {"one": "{count} cup", …}}).
-  let names = {};
+  // Grams per US cup (236.588 ml) of what metric cooks weigh, so that the Metric toggle turns a cup
+  // of flour into grams rather than millilitres. The longest name an ingredient holds wins ("brown
+  // sugar" before "sugar"). Sources: King Arthur Baking's ingredient weight chart (flours, sugars,
+  // butter, oats, cocoa, salt, honey) and USDA FoodData Central (rice, 185 g per cup of raw long-grain).
+  const GRAMS_PER_CUP = {
+    "flour": 120, "all-purpose flour": 120, "plain flour": 120, "bread flour": 120, "whole wheat flour": 113,
+    "sugar": 200, "granulated sugar": 200, "caster sugar": 200, "brown sugar": 213,
+    "powdered sugar": 113, "icing sugar": 113, "confectioners' sugar": 113,
+    "butter": 227, "rice": 185, "oats": 89, "rolled oats": 89, "cocoa": 84, "cocoa powder": 84,
+    "salt": 288, "honey": 336,
+  };
+  // Liquids, measured in millilitres by metric cooks too; any other ingredient measured in cups
+  // stays in cups rather than be given a weight or a volume a metric cook would not use.
+  const LIQUIDS = ["water", "milk", "buttermilk", "cream", "juice", "stock", "broth", "oil", "wine", "vinegar", "beer",
+    "cider", "coffee", "tea", "soda", "tonic", "syrup", "cordial", "liqueur", "rum", "gin", "vodka", "whiskey", "whisky",
+    "bourbon", "tequila", "brandy", "cognac", "vermouth", "sake", "bitters"];
+  const named = (text, name) => new RegExp(`(?:^|[^\\p{L}])${name}(?![\\p{L}])`, "iu").test(text);
+  const gramsPerCup = (text) => {
+    const name = Object.keys(GRAMS_PER_CUP).filter((key) => named(text, key)).sort((a, b) => b.length - a.length)[0];
+    return name && GRAMS_PER_CUP[name];
+  };
+  const isLiquid = (text) => LIQUIDS.some((name) => named(text, name));
+  // The theme's phrases for them in the page's language ({"cup": {"one": "{count} cup", …}}), and
+  // for the counted things ({"loaf": {"one": "{count} loaf", "other": "{count} loaves"}, …}).
+  let names = {}, nouns = {};
   try { names = JSON.parse(control.dataset.units) || {}; } catch (error) {}
+  try { nouns = JSON.parse(control.dataset.nouns) || {}; } catch (error) {}
   // The words it reads after a number, each with its singular and plural when it has them.
   const words = new Map();
   for (const [unit, [, , , list]] of Object.entries(UNITS)) {
@@ -37,14 +61,19 @@
       words.set(word, { unit, forms: one && { one, other: one + "s" }, rules: englishRules });
     }
   }
-  for (const [unit, phrases] of Object.entries(names)) {
-    const values = Object.values(phrases);
-    if (!values.every((phrase) => phrase.startsWith("{count}"))) continue;
-    const forms = Object.fromEntries(Object.entries(phrases).map(([key, phrase]) => [key, phrase.slice(7).trim()]));
-    for (const word of Object.values(forms)) {
-      if (word && !words.has(word.toLowerCase())) words.set(word.toLowerCase(), { unit, forms, rules: pageRules });
+  // A noun (unit null) is only put in the plural its new amount takes; it is never converted.
+  const learn = (table, isNoun) => {
+    for (const [key, phrases] of Object.entries(table)) {
+      const values = Object.values(phrases);
+      if (!values.length || !values.every((phrase) => phrase.startsWith("{count}"))) continue;
+      const forms = Object.fromEntries(Object.entries(phrases).map(([form, phrase]) => [form, phrase.slice(7).trim()]));
+      for (const word of Object.values(forms)) {
+        if (word && !words.has(word.toLowerCase())) words.set(word.toLowerCase(), { unit: isNoun ? null : key, forms, rules: pageRules });
+      }
     }
-  }
+  };
+  learn(names, false);
+  learn(nouns, true);
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const unitPattern = new RegExp(`^(\\s*)(${[...words.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?![\\p{L}\\p{N}])`, "iu");
 
@@ -114,19 +143,32 @@
     const scaled = item.values.map((value) => value * factor), last = scaled[scaled.length - 1];
     const show = (values, asFractions, unit) =>
       values.map((value) => (asFractions ? fraction(value, !unit || unit === "cup") : decimal(value))).join(item.dash);
-    if (known && system && known[0] !== system && known[0] !== "spoon") {
-      const { unit, values } = convert(scaled.map((value) => value * known[2]), known[1], system);
+    // Cups into metric: grams for what has a known weight, millilitres for liquids, else as written.
+    const grams = known && system === "metric" && item.word.unit === "cup" && gramsPerCup(item.rest);
+    const converts = known && system && known[0] !== system && known[0] !== "spoon"
+      && (item.word.unit !== "cup" || system !== "metric" || grams || isLiquid(item.rest));
+    if (converts) {
+      const sizes = scaled.map((value) => (grams ? value * grams : value * known[2]));
+      const { unit, values } = convert(sizes, grams ? "m" : known[1], system);
       const phrase = (names[unit] && pick(names[unit], values[values.length - 1], pageRules)) || "{count} " + unit.replace("_", " ");
       return phrase.replace("{count}", show(values, UNITS[unit][0] !== "metric", unit));
     }
     if (factor === 1) return null;
     const text = show(scaled, item.fractions || !known || known[0] !== "metric", known && item.word.unit);
     if (!item.word) return text;
-    return text + item.word.space + (item.word.forms ? pick(item.word.forms, last, item.word.rules) : item.word.text);
+    return text + item.word.space + (item.word.forms ? capitalisedLike(item.word.text, pick(item.word.forms, last, item.word.rules)) : item.word.text);
   };
+  // `word` with the capital its written form starts with ("Cloves" stays capitalised).
+  const capitalisedLike = (text, word) => (text[0] !== text[0].toLowerCase() ? word[0].toUpperCase() + word.slice(1) : word);
+
+  // The servings' own unit ("Makes 1 loaf"), in the plural of the servings asked for.
+  const servingUnits = [...document.querySelectorAll(".scale-unit, .servings-unit")].map((element) => {
+    const text = element.textContent.trim();
+    return { element, text, word: words.get(text.toLowerCase()) };
+  });
 
   // The system the recipe is written in: the one most of its known units belong to.
-  const systems = items.map((item) => item.word && UNITS[item.word.unit][0]).filter((s) => s === "metric" || s === "us");
+  const systems = items.map((item) => item.word && UNITS[item.word.unit]?.[0]).filter((s) => s === "metric" || s === "us");
   const written = systems.filter((s) => s === "us").length * 2 > systems.length ? "us" : "metric";
   let system = null;
   const buttons = [...control.querySelectorAll("[data-system]")];
@@ -147,6 +189,9 @@
       item.element.replaceChildren(span, ...item.after.map((node) => node.cloneNode(true)));
     }
     for (const count of counts) count.textContent = format(2).format(wanted);
+    for (const unit of servingUnits) {
+      unit.element.textContent = unit.word?.forms && wanted !== base ? capitalisedLike(unit.text, pick(unit.word.forms, wanted, unit.word.rules)) : unit.text;
+    }
     for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.system === (system || written)));
   };
   input.addEventListener("input", update);

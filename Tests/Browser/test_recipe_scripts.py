@@ -28,6 +28,7 @@ FIXTURE = ROOT / "Tests" / "Fixtures" / "recipe-scripts"
 PUNCH = "recipes/lime-punch/"
 CAKE = "recipes/cups-cake/"
 SOUR = "recipes/vimeo-sour/"
+LOAF = "recipes/garlic-loaf/"
 
 # The ingredients as written (the page without JavaScript, and with it at 4 servings).
 WRITTEN = [
@@ -177,7 +178,47 @@ def test_the_unit_toggle_converts_the_units_it_knows(engine, scripts_site):
     assert control["pressed"] == ["us"] and control["label"] == "Makes"
     assert engine.run("return document.querySelector('.scale-unit').textContent") == "slices"
     engine.click(".scale [data-system='metric']")
-    assert engine.run(INGREDIENTS) == ["475 ml flour", "235 ml sugar", "225 g butter", "3 eggs"], engine.name
+    # Cups of what metric cooks weigh become grams (scale.js's GRAMS_PER_CUP), ounces of butter too.
+    assert engine.run(INGREDIENTS) == ["240 g flour", "200 g sugar", "225 g butter", "3 eggs"], engine.name
+    assert engine.errors() == []
+
+
+SERVING_UNITS = "return [...document.querySelectorAll('.scale-unit, .servings-unit')].map(e => e.textContent)"
+
+
+def test_counted_things_take_the_plural_of_their_new_amount(engine, scripts_site):
+    """"1 loaf" for 2 servings is "2 loaves" (the theme's noun_… strings by plural form), the
+    servings' own unit too; a word it does not know stays as written."""
+    open_page(engine, scripts_site["url"] + LOAF)
+    wait_for(engine, CONTROL, lambda c: not c["hidden"])
+    assert engine.run(SERVING_UNITS) == ["loaf", "loaf"]
+    engine.click(".scale [data-step='1']")
+    assert engine.run(INGREDIENTS) == [
+        "2 loaves sourdough", "6 cloves garlic", "2 eggs", "1 cup butter", "2 cups flour", "½ cup brown sugar",
+        "1 cup milk", "2 cups chopped walnuts", "2 pinches salt", "2 Sprigs rosemary",
+    ], engine.name
+    assert engine.run(SERVING_UNITS) == ["loaves", "loaves"]
+    set_servings(engine, 0.5)
+    assert engine.run(INGREDIENTS)[:3] == ["½ loaf sourdough", "1 ½ cloves garlic", "½ egg"], engine.name
+    assert engine.run(SERVING_UNITS) == ["loaf", "loaf"]
+    assert engine.errors() == []
+
+
+def test_metric_weighs_what_has_a_known_weight_and_leaves_the_rest(engine, scripts_site):
+    """Cups of butter, flour and sugar become grams, milk millilitres; walnuts, whose weight per
+    cup the table does not hold, stay in cups rather than be given a wrong weight."""
+    open_page(engine, scripts_site["url"] + LOAF)
+    control = wait_for(engine, CONTROL, lambda c: not c["hidden"])
+    assert control["pressed"] == ["us"]
+    engine.click(".scale [data-system='metric']")
+    assert engine.run(INGREDIENTS) == [
+        "1 loaf sourdough", "3 cloves garlic", "1 egg", "115 g butter", "120 g flour", "55 g brown sugar",
+        "120 ml milk", "1 cup chopped walnuts", "1 pinch salt", "1 Sprig rosemary",
+    ], engine.name
+    engine.click(".scale [data-step='1']")
+    assert engine.run(INGREDIENTS)[3:8] == ["225 g butter", "240 g flour", "105 g brown sugar", "235 ml milk", "2 cups chopped walnuts"], engine.name
+    engine.click(".scale [data-system='us']")
+    assert engine.run(INGREDIENTS)[3:5] == ["1 cup butter", "2 cups flour"], engine.name
     assert engine.errors() == []
 
 

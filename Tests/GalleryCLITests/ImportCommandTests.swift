@@ -61,7 +61,7 @@ import GalleryTestSupport
         #expect(console.out.contains("Imported 2 recipes, 0 photos."), "\(console.out)")
         #expect(console.out.contains("skipped what the 1 error above names (--keep-going)"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/recipes/lemon-posset.md").path))
-        #expect(run(["import", "-s", "site", "--from", "paprika", sources[1]]).0 == 2)
+        #expect(run(["import", "-s", "site", "--from", "recipe-box", sources[1]]).0 == 2)
     }
 
     @Test func unreadableFilesNameTheFile() throws {

@@ -63,6 +63,20 @@ import GalleryTestSupport
         #expect(try read("bar/recipes/gimlet.md").contains("Mine"))
     }
 
+    @Test func newPostIsAJournalPostThatBuilds() throws {
+        #expect(run(["new", "site", "bar"]).0 == 0)
+        let (code, console) = run(["new", "post", "Summer on the terrace", "--site", "bar", "--date", "2025-06-01"])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.out.contains("Created bar/posts/summer-on-the-terrace.md"))
+        let text = try read("bar/posts/summer-on-the-terrace.md")
+        #expect(text.hasPrefix("---\ntitle: Summer on the terrace\ndate: 2025-06-01\n"))
+        let (built, buildConsole) = run(["build", "--site", "bar"])
+        #expect(built == 0, "\(buildConsole.error)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("bar/public/journal/summer-on-the-terrace/index.html").path))
+        let (again, againConsole) = run(["new", "post", "Summer on the terrace", "--site", "bar"])
+        #expect(again == 1 && againConsole.error.contains("bar/posts/summer-on-the-terrace.md:1:1: error: the post file already exists"))
+    }
+
     @Test func aLongTitleGetsAShortenedUniqueFileName() throws {
         #expect(run(["new", "site", "bar"]).0 == 0)
         let words = "Grandmother's Slow Sunday Braised Short Ribs with Red Wine, Rosemary, Garlic and Winter Vegetables"

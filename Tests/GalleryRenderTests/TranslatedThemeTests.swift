@@ -75,6 +75,30 @@ import GalleryTestSupport
         #expect(japanese.duration(RecipeDuration(seconds: 5400)) == "1時間30分")
     }
 
+    /// scale.js's counted things (`data-nouns`): every built-in language names each noun with
+    /// `{count}` first, in its own plural forms ("2 loaves", "2 pains", Arabic's dual).
+    @Test func everyLanguageCountsTheNounsScaleJSKnows() throws {
+        for language in ThemeStrings.builtInTables.keys.sorted() {
+            var config = SiteConfig()
+            config.language = language
+            let renderer = PageRenderer(site: Site(config: config, recipes: [], images: [:]), theme: Theme(templates: [:], assets: [:]))
+            guard case .object(let nouns) = renderer.scaleNouns else { Issue.record("\(language): not an object"); continue }
+            #expect(nouns.keys.sorted() == PageRenderer.scaleNounKeys.sorted(), "\(language)")
+            for (noun, forms) in nouns {
+                guard case .object(let phrases) = forms, !phrases.isEmpty else { Issue.record("\(language) \(noun): no forms"); continue }
+                #expect(phrases.values.allSatisfy { if case .string(let text) = $0 { text.hasPrefix("{count}") } else { false } }, "\(language) \(noun)")
+            }
+            let text = renderer.scaleNouns.text
+            switch language {
+            case "en": #expect(text.contains(#""loaf":{"one":"{count} loaf","other":"{count} loaves"}"#), "\(text)")
+            case "fr": #expect(text.contains(#""egg":{"one":"{count} œuf","other":"{count} œufs"}"#), "\(text)")
+            case "de": #expect(text.contains(#""leaf":{"one":"{count} Blatt","other":"{count} Blätter"}"#), "\(text)")
+            case "ar": #expect(text.contains(#""two":"{count} رغيفان""#), "\(text)")
+            default: break
+            }
+        }
+    }
+
     @Test func aSiteOverridesAStringAndHearsOfUnknownKeys() throws {
         let site = try Self.site(language: "fr", files: [
             "i18n/fr.yml": "search_placeholder: Cherchez un cocktail\nrecipe_count:\n  one: \"{count} cocktail\"\n  other: \"{count} cocktails\"\nserach_label: oops\n",

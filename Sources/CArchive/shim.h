@@ -1,0 +1,2 @@
+#include <archive.h>
+#include <archive_entry.h>
