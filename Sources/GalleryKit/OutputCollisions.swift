@@ -67,16 +67,16 @@ struct OutputCollisions {
         }
     }
 
-    /// Every file of every page kind of `renderer` (the default language's tree) and of `trees`
-    /// (the other languages', under their folders), and the theme's assets.
-    init(renderer: PageRenderer, trees: [PageRenderer] = [], displayPath: @escaping (String) -> String) {
+    /// Every file of every page kind of `plans` (the default language's tree first, then the
+    /// other languages', under their folders), and the theme's assets.
+    init(plans: [PagePlan], displayPath: @escaping (String) -> String) {
         self.displayPath = displayPath
         let pageKind = PageRenderer.kinds.firstIndex { $0 is ContentPage }
-        let renderers = [renderer] + trees
-        let blameable = renderers.flatMap { tree in tree.site.pages.map { tree.site.treePrefix + SitePaths.page($0) } }
+        let renderer = plans[0]
+        let blameable = plans.flatMap { tree in tree.site.pages.map { tree.site.treePrefix + SitePaths.page($0) } }
             + renderer.site.staticFiles.map(\.path)
         interesting = Set(blameable + blameable.flatMap(\.parentFolders))
-        for tree in renderers {
+        for tree in plans {
             for (kind, index) in tree.files {
                 let path = tree.site.treePrefix + PageRenderer.kinds[kind].path(index, in: tree)
                 consider(path) {

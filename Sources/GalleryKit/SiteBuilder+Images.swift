@@ -7,27 +7,46 @@ import GalleryRender
 import GallerySupport
 
 extension SiteBuilder {
-    /// The image phase's result: every local picture's renditions, crops, placeholder and gallery
+    /// The image step's value: every local picture's renditions, crops, placeholder and gallery
     /// shares for the pages, and what the pipeline produced (files, diagnostics, cache keys).
-    struct ImageWork {
-        var pictures: [String: PublishedPicture]
+    package struct ImageWork {
+        package var pictures: [String: PublishedPicture]
         var outcome: ImagePipeline.Outcome
         var pipeline: ImagePipeline
+        /// The first gallery page laid out, kept for `--layout-report` only (the planner lays it
+        /// out anyway when it shows a local picture).
+        var firstGalleryPage: GalleryModel?
     }
 
-    /// Plans renditions from the gallery plan (every page, arrangement, filter and breakpoint) and
-    /// the pictures in running text, then runs the pipeline over every local image.
-    /// Every language's tree (`trees`, the default first) shares the pictures, published once.
-    func processImages(of trees: [Site], loader: ContentLoader) -> ImageWork {
-        let site = trees[0]
+    /// Step 3: plans renditions from the gallery plan and the pictures in running text, runs the
+    /// pipeline over every local image, and checks the pictures' paths against every other
+    /// file's. A failed image fails the build here, before anything is written.
+    package func processImages(_ plan: SitePlan, _ log: DiagnosticDigest) throws(BuildFailure) -> ImageWork {
+        let work = processImages(of: plan.trees, loader: plan.loader)
+        log.append(contentsOf: work.outcome.diagnostics)
+        var collisions = plan.collisions
+        collisions.add(work.outcome.files, origin: .generated("a published picture"))
+        log.append(contentsOf: collisions.diagnostics)
+        if log.hasErrors { throw BuildFailure(log.sorted) }
+        return work
+    }
+
+    /// The image work for `trees` (the default first), which share the pictures, published once.
+    /// Each gallery page with a local picture is laid out here to plan its renditions and again
+    /// when it is rendered, so that a build holds no page's model for longer than it needs it.
+    func processImages(of trees: [PagePlan], loader: ContentLoader) -> ImageWork {
+        let site = trees[0].site
         // Only pages showing a local image have renditions to plan: a site without pictures lays
         // nothing out twice and holds no page's model.
         let models = trees.flatMap { tree in
-            let gallery = GalleryPages(site: tree)
-            return gallery.pagesWithLocalPictures.map(gallery.model(page:))
+            tree.gallery.pagesWithLocalPictures.map { (tree.isDefaultTree ? $0 : 0, tree.gallery.model(page: $0)) }
         }
-        let uses = trees.flatMap(\.pictureUses)
-        let plan = RenditionPlanner.plan(models: models, images: site.images, labelHeight: site.config.gallery.labelHeight,
+        var firstGalleryPage: GalleryModel?
+        if options.layoutReport != nil {
+            firstGalleryPage = models.first { $0.0 == 1 }?.1 ?? trees[0].gallery.model(page: 1)
+        }
+        let uses = trees.flatMap(\.site.pictureUses)
+        let plan = RenditionPlanner.plan(models: models.map(\.1), images: site.images, labelHeight: site.config.gallery.labelHeight,
                                          maximumWidth: site.config.images.maximumWidth,
                                          rasterizesVectors: site.config.images.rasterizesVectors,
                                          textPictures: Set(uses.filter(\.isInBody).map(\.path)))
@@ -56,7 +75,7 @@ extension SiteBuilder {
         for (path, processed) in outcome.images {
             pictures[path] = PublishedPicture(processed: processed, galleryShares: plan.galleryShares[path] ?? [])
         }
-        return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline)
+        return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline, firstGalleryPage: firstGalleryPage)
     }
 }
 

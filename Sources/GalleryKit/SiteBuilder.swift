@@ -76,8 +76,11 @@ public struct BuildReport: Sendable {
     public var renderedPageCount = 0
 }
 
-/// The pipeline: load and validate content, lay out the gallery for every breakpoint, render
-/// pages, then write everything at once (DESIGN §2). Any error leaves the previous output as it was.
+/// The pipeline (DESIGN §2), a short list of named steps, each taking the value the one before
+/// it returned: load (the `Site` and the theme) → plan (each language tree's pages, their paths
+/// and versions) → images (the published pictures) → render (the pages, staged as they are made)
+/// → write (assets, pictures and static files, then the swap). Any error leaves the previous
+/// output as it was.
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
 
@@ -102,227 +105,31 @@ public struct SiteBuilder: Sendable {
         return (site, reading.diagnostics)
     }
 
+    /// Builds the site. `progress` hears each step's name as it starts (`--verbose` times them).
     public func build(progress: (String) -> Void = { _ in }) throws(BuildFailure) -> BuildReport {
-        let display = options.displayPath
-        var writer = OutputWriter(outputDirectory: options.outputDirectory, displayPath: display(options.outputDirectory))
-        let cancellation = options.cancellation
-        writer.isCancelled = { cancellation?.isCancelled ?? false }
-        if let notice = options.notice { writer.notice = notice }
-        if let checkpoint = options.swapCheckpoint { writer.checkpoint = checkpoint }
-        let session: OutputWriter.Session
-        do {
-            try writer.validate(siteDirectory: options.siteDirectory)
-            session = try writer.openSession()
-        } catch {
-            throw BuildFailure([error])
-        }
-        defer { session.close() }
-        let interrupted = BuildCancellation.interrupted(output: writer.displayPath)
-
-        if options.cleanCache {
-            try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))
-        }
-        progress("Reading content")
+        let output = try openOutput()
+        defer { output.session.close() }
         let log = DiagnosticDigest(detail: options.warnings, listsAdvice: options.listsAdvice)
-        let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
-                                   includeDrafts: options.includeDrafts)
-        let configPath = loader.displayPath("site.yml")
-        var site: Site?
-        let memory = options.memory
-        do throws(BuildFailure) {
-            // serve: only the recipe files saved since the last reading are parsed again.
-            let previous = memory?.reading
-            let reading = memory?.changedRecipes.flatMap { changed in previous.flatMap { loader.reread($0, changedRecipes: changed) } }
-                ?? loader.read()
-            var (loaded, warnings) = try Self.site(of: reading, loader: loader)
-            memory?.reading = reading
-            memory?.changedRecipes = []
-            if let baseURL = options.baseURL {
-                loaded.setBaseURL(baseURL)
-            }
-            site = loaded
-            log.append(contentsOf: warnings)
-            // Reading parsed every recipe file; what is left is the site.
-            FreeMemory.release()
-        } catch {
-            log.append(contentsOf: error.diagnostics)
-        }
-        let overrides = options.siteDirectory.appendingPathComponent("templates")
-        var theme: Theme?
-        do throws(BuildFailure) {
-            if let remembered = memory?.theme {
-                theme = remembered
-            } else {
-                theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
-                memory?.theme = theme
-            }
-        } catch {
-            log.append(contentsOf: error.diagnostics)
-        }
-        guard let site, let theme, !log.hasErrors else { throw BuildFailure(log.sorted) }
-        if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
-        for page in site.languageTrees.flatMap(\.pages) {
-            guard let name = page.template, theme.templates.templates[name] == nil else { continue }
-            log.append(.error("the theme has no template '\(name)' (looked for \(name).mustache)",
-                              path: loader.displayPath(page.sourcePath), line: page.line(of: "template"), column: 1))
-        }
-        // One renderer per language's tree, the default first, made once: the collision check
-        // reads their paths now, the pages are rendered with them once the pictures are known.
-        var renderers = site.languageTrees.map { tree in
-            var renderer = PageRenderer(site: tree, theme: theme)
-            renderer.configDisplayPath = configPath
-            // serve's memo: the search index, made when the paths are first asked for, keeps the
-            // terms of unchanged recipes from the last rebuild.
-            renderer.memo = memory?.memo
-            return renderer
-        }
-        // Pages and static files must not take a path another file of the site has.
-        var collisions = OutputCollisions(renderer: renderers[0], trees: Array(renderers.dropFirst()),
-                                          displayPath: loader.displayPath)
-        log.append(contentsOf: collisions.diagnostics)
-        if log.hasErrors { throw BuildFailure(log.sorted) }
-
-        progress("Laying out \(site.recipes.count) cards in \(site.layouts.count) arrangements for \(site.config.breakpoints.count) breakpoints")
-        // Images before pages: the pages name the renditions. A failed image fails the build
-        // here, before anything is written.
-        let imageWork = processImages(of: site.languageTrees, loader: loader)
-        log.append(contentsOf: imageWork.outcome.diagnostics)
-        collisions.add(imageWork.outcome.files, origin: .generated("a published picture"))
-        log.append(contentsOf: collisions.diagnostics)
-        if log.hasErrors { throw BuildFailure(log.sorted) }
-        if cancellation?.isCancelled == true { throw BuildFailure([interrupted]) }
-
+        progress("Reading content")
+        let loaded = try load(log)
+        progress("Planning the pages of \(loaded.site.languageTrees.count) language tree(s)")
+        let plan = try self.plan(loaded, log)
+        try output.stopIfCancelled()
+        progress("Laying out \(loaded.site.recipes.count) cards in \(loaded.site.layouts.count) arrangements for "
+                 + "\(loaded.site.config.breakpoints.count) breakpoints and processing pictures")
+        let images = try processImages(plan, log)
+        try output.stopIfCancelled()
         progress("Rendering pages")
-        // Each page goes into the staging folder as soon as it is rendered, so a large site is
-        // never held in memory whole; the output folder changes only at the commit below.
-        // Each renderer knows the published pictures and where the other trees' versions of its pages are.
-        for index in renderers.indices { renderers[index].pictures = imageWork.pictures }
-        if renderers.count > 1 {
-            let languages = LanguageVersions(renderers: renderers)
-            for index in renderers.indices { renderers[index].languages = languages }
-        }
-        let renderer = renderers[0]
-        // What each page is made from, found without rendering it: an incremental build renders
-        // only the pages whose fingerprint differs from the one the output folder recorded.
-        // A plain build computes none of it.
-        let incremental = options.incremental
-        let memo = memory?.memo ?? FingerprintMemo()
-        let pagePaths = incremental ? renderers.map { tree in tree.files.map { tree.site.treePrefix + PageRenderer.kinds[$0.kind].path($0.index, in: tree) } } : []
-        for index in renderers.indices where incremental {
-            renderers[index].inputs = PageInputs(renderer: renderers[index], memo: memo)
-        }
-        let pageFingerprints = incremental ? renderers.map { tree in tree.fingerprints(tree.inputs!) } : []
-        let treeSizes = renderers.map(\.files.count)
-        let pageCount = treeSizes.reduce(0, +)
-        let previous = incremental ? session.recordedFingerprints(remembered: memory?.recorded) : nil
-        let staging: OutputWriter.Staging
-        do {
-            staging = try session.stage()
-        } catch {
-            throw BuildFailure(log.sorted + [error])
-        }
-        let pageWriter = PageWriter(staging: staging)
-        var offset = 0
-        // The trees share templates and site.yml: each such problem is reported once.
-        var reported = Set<Diagnostic>()
-        for (treeIndex, tree) in renderers.enumerated() {
-            let base = offset
-            let changed = previous.map { recorded in
-                let paths = pagePaths[treeIndex]
-                return Set(paths.indices.filter { recorded[paths[$0]] != pageFingerprints[treeIndex][$0] })
-            }
-            let diagnostics = tree.render(only: changed, warn: { log.append(contentsOf: $0) }) { file, position in
-                if cancellation?.isCancelled != true { pageWriter.write(file, at: base + position) }
-            }
-            log.append(contentsOf: diagnostics.filter { reported.insert($0).inserted })
-            offset += treeSizes[treeIndex]
-        }
-        if cancellation?.isCancelled == true {
-            staging.discard()
-            throw BuildFailure([interrupted])
-        }
-        if log.hasErrors || pageWriter.failure != nil {
-            staging.discard()
-            throw BuildFailure(log.sorted + (pageWriter.failure.map { [$0] } ?? []))
-        }
-
-        var files: [OutputFile] = []
-        for (path, contents) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(OutputFile(path: "assets/" + path, contents: contents))
-        }
-        // Recipe pictures go out as the pipeline's renditions (or the SVG itself), never the original.
-        files += imageWork.outcome.files
-        var copiedImages = Set<String>()
-        if let background = site.config.gallery.backgroundImage { copiedImages.insert(background) }
-        for path in copiedImages.sorted() {
-            do {
-                files.append(try publishedSiteImage(path))
-            } catch {
-                staging.discard()
-                throw BuildFailure(log.sorted + [error])
-            }
-        }
-
-        // The site's static files, as they are, at the same paths under the output root.
-        files += site.staticFiles.map { OutputFile(path: $0.path, contents: .copy($0.source)) }
-
-        var fingerprints: [String: Fingerprint] = [:]
-        fingerprints.reserveCapacity(incremental ? pageCount + files.count : 0)
-        for (paths, made) in zip(pagePaths, pageFingerprints) {
-            for (path, fingerprint) in zip(paths, made) { fingerprints[path] = fingerprint }
-        }
-        let fileFingerprints = incremental ? files.map(\.contents.fingerprint) : []
-        for (file, fingerprint) in zip(files, fileFingerprints) { fingerprints[file.path] = fingerprint }
-        let changedFiles = previous.map { recorded in files.indices.filter { recorded[files[$0].path] != fileFingerprints[$0] }.map { files[$0] } } ?? files
-
-        progress("Writing \(changedFiles.count) assets, pictures and static files")
-        do {
-            try staging.add(changedFiles)
-        } catch {
-            staging.discard()
-            throw BuildFailure(log.sorted + [error])
-        }
-        do {
-            if let previous {
-                try staging.commitChanges(paths: fingerprints.keys.sorted(), removed: previous.keys.filter { fingerprints[$0] == nil },
-                                          fingerprints: fingerprints)
-            } else {
-                // A plain build records no fingerprints: its output stays what it always was.
-                try staging.commit(fingerprints: incremental ? fingerprints : nil)
-            }
-        } catch {
-            throw BuildFailure(log.sorted + [error])
-        }
-        if let memory, incremental {
-            memory.recorded = OutputFingerprints.identity(ofMarker: writer.root.appendingPathComponent(OutputWriter.markerName).path)
-                .map { ($0, fingerprints) }
-            memory.memo.keep(recipes: Set(renderers.flatMap { $0.site.recipes.map(\.sourcePath) }))
-        }
-        imageWork.pipeline.prune(keeping: imageWork.outcome.cacheKeys)
-        if let reportURL = options.layoutReport {
-            let json = LayoutReport.json(renderer.gallery.model(page: 1))
-            do {
-                try Data(json.utf8).write(to: reportURL)
-            } catch {
-                throw BuildFailure(log.sorted + [.error("cannot write the layout report: \(error.localizedDescription)", path: display(reportURL))])
-            }
-        }
-        var report = BuildReport(diagnostics: log.sorted, recipeCount: site.recipes.count, fileCount: pageCount + files.count,
-                                 outputDirectory: options.outputDirectory)
-        report.warningCount = log.warningCount
-        report.pageCount = pageCount
-        report.renderedPageCount = pageWriter.count
-        report.baseURL = site.config.baseURL
-        report.imagesProcessed = imageWork.outcome.processedCount
-        report.imagesFromCache = imageWork.outcome.cachedCount
-        return report
+        let pages = try render(plan, images: images, into: output, log)
+        progress("Writing assets, pictures and static files")
+        return try write(pages, plan: plan, images: images, output: output, log)
     }
 }
 
 /// Writes rendered pages into the staging folder from the threads that render them, counting
 /// them and keeping the failure of the earliest in output order, so the message never depends
 /// on scheduling.
-private final class PageWriter: Sendable {
+final class PageWriter: Sendable {
     private let staging: OutputWriter.Staging
     private let failures = ResultsByPosition<Diagnostic>()
     private let written = Mutex(0)

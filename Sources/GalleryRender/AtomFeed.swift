@@ -204,9 +204,9 @@ package struct AtomFeed: Sendable {
 
 /// `feed.xml`, when site.yml has a `base_url`.
 package struct FeedFile: GeneratedFile {
-    package func count(in site: PageRenderer) -> Int { site.site.config.publishedURL == nil ? 0 : 1 }
+    package func count(in site: PagePlan) -> Int { site.site.config.publishedURL == nil ? 0 : 1 }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.feed }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.feed }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         var feed = AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures,

@@ -11,19 +11,19 @@ import Mustache
 package struct ContentPage: TemplatePage {
     package var templateName: String { "page" }
 
-    package func count(in site: PageRenderer) -> Int { site.site.pages.count }
+    package func count(in site: PagePlan) -> Int { site.site.pages.count }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.page(site.site.pages[index]) }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.page(site.site.pages[index]) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.pageContext(site.site.pages[index]) }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         let page = site.site.pages[index]
-        return OutputFile(path: path(index, in: site),
+        return OutputFile(path: path(index, in: site.plan),
                           contents: .data(Data(try site.render(page.template ?? templateName, context: fullContext(index, in: site)))))
     }
 
-    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+    package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
         .source(path: site.site.pages[index].sourcePath, what: "the page")
     }
 }

@@ -10,9 +10,9 @@ import Mustache
 package struct GalleryPage: TemplatePage {
     package var templateName: String { "gallery" }
 
-    package func count(in site: PageRenderer) -> Int { site.gallery.pages.count }
+    package func count(in site: PagePlan) -> Int { site.gallery.pages.count }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.gallery(page: index + 1) }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.gallery(page: index + 1) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue {
         site.galleryContext(page: index + 1)

@@ -10,18 +10,18 @@ package struct JournalPage: TemplatePage {
 
     package var templateName: String { "journal" }
 
-    package func count(in site: PageRenderer) -> Int {
+    package func count(in site: PagePlan) -> Int {
         (site.site.posts.count + Self.postsPerPage - 1) / Self.postsPerPage
     }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.journal(page: index + 1) }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.journal(page: index + 1) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.journalContext(page: index + 1) }
 
     /// The page's posts as the list shows them, its number and the page count.
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
         var hasher = inputs.hasher("journal", index)
-        hasher.combine(count(in: site))
+        hasher.combine(count(in: site.plan))
         for position in Self.positions(page: index + 1, of: site.site.posts.count) { hasher.combine(inputs.posts[position]) }
         return hasher.finalize()
     }
@@ -44,7 +44,7 @@ extension PageRenderer {
             summary["loading"] = .string(position - (number - 1) * JournalPage.postsPerPage < 3 ? "eager" : "lazy")
             return .dictionary(summary)
         }
-        let pageCount = JournalPage().count(in: self)
+        let pageCount = JournalPage().count(in: plan)
         return [
             "root": .string(root),
             "site": siteContext,

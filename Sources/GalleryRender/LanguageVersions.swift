@@ -26,18 +26,18 @@ package struct LanguageVersions: Sendable {
 
     package var trees: [Tree]
 
-    /// The trees of `renderers`, one per language, the default first.
-    package init(renderers: [PageRenderer]) {
-        trees = renderers.map { renderer in
+    /// The trees of `plans`, one per language, the default first.
+    package init(plans: [PagePlan]) {
+        trees = plans.map { plan in
             var listed: [(path: String, key: String)] = []
-            for (kind, index) in renderer.files {
+            for (kind, index) in plan.files {
                 guard let page = PageRenderer.kinds[kind] as? any TemplatePage, page.isListedInSitemap else { continue }
-                listed.append((page.path(index, in: renderer), page.translationKey(index, in: renderer)))
+                listed.append((page.path(index, in: plan), page.translationKey(index, in: plan)))
             }
-            let language = renderer.site.config.languages.first { $0.code == renderer.site.config.language }
-                ?? SiteLanguage(code: renderer.site.config.language)
-            return Tree(code: language.code, name: language.ownName, prefix: renderer.site.treePrefix,
-                        published: renderer.site.config.publishedURL,
+            let language = plan.site.config.languages.first { $0.code == plan.site.config.language }
+                ?? SiteLanguage(code: plan.site.config.language)
+            return Tree(code: language.code, name: language.ownName, prefix: plan.site.treePrefix,
+                        published: plan.site.config.publishedURL,
                         paths: Dictionary(listed.map { ($0.key, $0.path) }, uniquingKeysWith: { first, _ in first }), listed: listed)
         }
     }
@@ -50,10 +50,6 @@ package struct LanguageVersions: Sendable {
 }
 
 extension PageRenderer {
-    /// Whether this renderer makes the default language's tree, which alone has the files of the
-    /// whole site (the sitemap, robots.txt, the web app manifest, 404.html).
-    package var isDefaultTree: Bool { site.treePrefix.isEmpty }
-
     /// The output root as a page whose tree root is `home` reaches it: shared files (the
     /// stylesheet, pictures, icons) are written once, at the output root.
     func assetRoot(_ home: String) -> String {

@@ -12,9 +12,9 @@ package struct NotFoundPage: TemplatePage {
     package var templateName: String { "404" }
     package var isListedInSitemap: Bool { false }
 
-    package func count(in site: PageRenderer) -> Int { site.isDefaultTree ? 1 : 0 }
+    package func count(in site: PagePlan) -> Int { site.isDefaultTree ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.notFound }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.notFound }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.notFoundContext() }
 

@@ -21,13 +21,15 @@ package struct PageInputs: Sendable {
     /// Per journal post: the post and its pictures.
     package var posts: [Fingerprint]
 
-    /// Fingerprints `renderer`'s tree; `theme` is the theme's (`Theme.fingerprint`). Recipes equal
-    /// to one `memo` has seen are not walked again (`serve` keeps one between rebuilds).
-    package init(renderer: PageRenderer, memo: FingerprintMemo = FingerprintMemo()) {
-        let site = renderer.site
+    /// Fingerprints `plan`'s tree with the image phase's `published` pictures and the trees'
+    /// `languages`. Recipes equal to one `memo` has seen are not walked again (`serve` keeps one
+    /// between rebuilds).
+    package init(plan: PagePlan, pictures published: [String: PublishedPicture], languages: LanguageVersions?,
+                 memo: FingerprintMemo = FingerprintMemo()) {
+        let site = plan.site
         var pictures: [String: Fingerprint] = [:]
-        for path in Set(site.images.keys).union(renderer.pictures.keys).sorted() {
-            pictures[path] = memo.picture(path, info: site.images[path], published: renderer.pictures[path])
+        for path in Set(site.images.keys).union(published.keys).sorted() {
+            pictures[path] = memo.picture(path, info: site.images[path], published: published[path])
         }
         let known = pictures
         @Sendable func addPictures(_ uses: [PictureUse], to hasher: inout FingerprintHasher) {
@@ -66,7 +68,7 @@ package struct PageInputs: Sendable {
         }
 
         var shared = FingerprintHasher("site")
-        shared.combine(renderer.theme.fingerprint)
+        shared.combine(plan.theme.fingerprint)
         shared.combine(reflecting: site.config)
         shared.combine(reflecting: site.translations)
         shared.combine(reflecting: site.menu)
@@ -74,14 +76,14 @@ package struct PageInputs: Sendable {
         shared.combine(recipes.count)
         // Every page's footer links the journal when there is one; links to recipes need their slugs.
         shared.combine(site.posts.isEmpty)
-        shared.combine(renderer.hasTagIndex)
-        shared.combine(reflecting: renderer.icons)
+        shared.combine(plan.hasTagIndex)
+        shared.combine(reflecting: plan.icons)
         shared.combine(reflecting: site.staticFiles.map(\.path))
         if let background = site.config.gallery.backgroundImage {
             shared.combine(pictures[background] ?? Fingerprint(high: 0, low: 0))
         }
         // Which pages exist in which language: every page's alternates and switcher read it.
-        if let languages = renderer.languages, languages.trees.count > 1 {
+        if let languages, languages.trees.count > 1 {
             for tree in languages.trees {
                 shared.combine(tree.code)
                 shared.combine(tree.name)

@@ -87,16 +87,16 @@ package protocol PageKind: Sendable {
     /// Whether its files are pages a search engine should list in the sitemap.
     var isListedInSitemap: Bool { get }
     /// How many files of this kind `site` has (none: no feed without a `base_url`, say).
-    func count(in site: PageRenderer) -> Int
+    func count(in site: PagePlan) -> Int
     /// The output path of file `index` of this kind.
-    func path(_ index: Int, in site: PageRenderer) -> String
+    func path(_ index: Int, in site: PagePlan) -> String
     /// Makes file `index`.
     func make(_ index: Int, in site: PageRenderer) throws -> OutputFile
     /// Makes file `index` with the warnings making it found (a recipe's rich-result checks);
     /// by default `make` and none.
     func makeReportingWarnings(_ index: Int, in site: PageRenderer) throws -> (OutputFile, [Diagnostic])
     /// Where file `index` comes from, for the error when another file claims its path.
-    func origin(_ index: Int, in site: PageRenderer) -> FileOrigin
+    func origin(_ index: Int, in site: PagePlan) -> FileOrigin
     /// What file `index` is made from, found without making it: everything `make` reads, folded
     /// from `inputs`. Equal fingerprints promise equal bytes, so an incremental build keeps the
     /// file; when in doubt a kind folds in more (a wider fingerprint only costs a re-render).
@@ -123,7 +123,7 @@ package protocol TemplatePage: PageKind {
     func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue
     /// What page `index`'s versions in other languages share (`LanguageVersions`): by default
     /// its path in its tree (a gallery page, a tag, a page of `pages/`).
-    func translationKey(_ index: Int, in site: PageRenderer) -> String
+    func translationKey(_ index: Int, in site: PagePlan) -> String
 }
 
 extension TemplatePage {
@@ -137,7 +137,7 @@ extension TemplatePage {
     /// File `index` rendered from `context`, the page's own context (the menu and the language
     /// keys are added here).
     package func make(_ index: Int, context: MustacheValue, in site: PageRenderer) throws -> OutputFile {
-        OutputFile(path: path(index, in: site),
+        OutputFile(path: path(index, in: site.plan),
                    contents: .data(Data(try site.render(templateName, context: fullContext(index, context: context, in: site)))))
     }
 
@@ -148,14 +148,14 @@ extension TemplatePage {
     }
 
     func fullContext(_ index: Int, context: MustacheValue, in site: PageRenderer) -> MustacheValue {
-        site.addingLanguages(to: site.addingMenu(to: context, path: path(index, in: site)), key: translationKey(index, in: site))
+        site.addingLanguages(to: site.addingMenu(to: context, path: path(index, in: site.plan)), key: translationKey(index, in: site.plan))
     }
 
-    package func translationKey(_ index: Int, in site: PageRenderer) -> String {
+    package func translationKey(_ index: Int, in site: PagePlan) -> String {
         path(index, in: site)
     }
 
-    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+    package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
         .generated("the \(templateName) page")
     }
 }
@@ -167,7 +167,7 @@ extension GeneratedFile {
     package var template: String? { nil }
     package var isListedInSitemap: Bool { false }
 
-    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+    package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
         .generated(path(index, in: site))
     }
 }

@@ -6,43 +6,20 @@ import GalleryPlan
 import GallerySupport
 import Mustache
 
-/// Renders every page of a site with a theme: pure, from values to `OutputFile`s.
+/// Renders every page of one language's tree with a theme: pure, from values to `OutputFile`s.
+/// Made once per tree by the build's render step, after the image phase: the plan (`PagePlan`),
+/// the published pictures and the other trees' versions are all known by then, and nothing of
+/// it changes afterwards.
 package struct PageRenderer: Sendable {
-    package let site: Site
-    package let theme: Theme
-    /// The gallery plan: each gallery page's recipes, and their layouts on demand.
-    package let gallery: GalleryPages
+    /// The tree's files before pictures: site, theme, gallery plan, tags, strings, paths.
+    package let plan: PagePlan
     /// What the image phase made of each local picture, by site-relative path.
-    package var pictures: [String: PublishedPicture]
-    /// Every tag of the site, with its recipes, in tag-page order.
-    package let tags: [RecipeTag]
-    /// How diagnostics name the site's site.yml.
-    package var configDisplayPath = "site.yml"
-    /// The `tags` value of the cards of recipes with many tags, by slug: made once, since every
-    /// tag page of a recipe shows its card, and rebuilding the list there would be quadratic in
-    /// its tag count. A few tags are listed where the card is made (one value per recipe of a
-    /// large site would be held all build long).
-    private let cardTags: [String: MustacheValue]
-    static let cachedTagListMinimum = 16
-    /// The icons every page links (`site.icons`), the site's own or the theme's.
-    package let icons: [SiteIcon]
-    /// The theme's strings in the site's language (`t` in templates), dates, durations, counts.
-    package let strings: ThemeStrings
-    /// What making `strings` found: unknown keys in the site's i18n files, a language with no table.
-    let stringDiagnostics: [Diagnostic]
+    package let pictures: [String: PublishedPicture]
     /// A multilingual site's trees and where each page's versions are (hreflang alternates, the
     /// language switcher, the sitemap's alternates); nil for a site in one language.
-    package var languages: LanguageVersions?
-    /// What the tree's files are made from and what was made of it before (`serve` keeps the
-    /// memo between rebuilds): the search index tokenises again only the recipes that changed.
-    package var inputs: PageInputs?
-    package var memo: FingerprintMemo?
-    /// The tree's search index, made on first use and shared by the renderer's copies.
-    package let searchPlan = SearchIndexPlan()
-    /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
-    let recipeIndex = SharedLazy<[Int]>()
-    /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).
-    package var recipesPerIndexPage = RecipeIndexPage.recipesPerPage
+    package let languages: LanguageVersions?
+    /// What the tree's files are made from (incremental builds only; `PageKind.fingerprint`).
+    package let inputs: PageInputs?
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
@@ -51,18 +28,29 @@ package struct PageRenderer: Sendable {
         SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
-    package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
-        self.site = site
-        cardTags = Dictionary(site.recipes.filter { $0.tags.count >= Self.cachedTagListMinimum }.map { ($0.slug, Self.tagList(of: $0)) },
-                              uniquingKeysWith: { first, _ in first })
-        self.theme = theme
+    package init(plan: PagePlan, pictures: [String: PublishedPicture] = [:], languages: LanguageVersions? = nil,
+                 inputs: PageInputs? = nil) {
+        self.plan = plan
         self.pictures = pictures
-        gallery = GalleryPages(site: site)
-        tags = TagPage.tags(of: site.recipes, posts: site.posts, style: site.config.slugStyle)
-        icons = Self.icons(site: site, theme: theme)
-        (strings, stringDiagnostics) = ThemeStrings.make(language: site.config.language, overrides: site.translations,
-                                                         languagePosition: site.config.languagePosition)
+        self.languages = languages
+        self.inputs = inputs
     }
+
+    /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
+    package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
+        self.init(plan: PagePlan(site: site, theme: theme), pictures: pictures)
+    }
+
+    package var site: Site { plan.site }
+    package var theme: Theme { plan.theme }
+    package var gallery: GalleryPages { plan.gallery }
+    package var tags: [RecipeTag] { plan.tags }
+    package var icons: [SiteIcon] { plan.icons }
+    package var strings: ThemeStrings { plan.strings }
+    package var files: [(kind: Int, index: Int)] { plan.files }
+    package var isDefaultTree: Bool { plan.isDefaultTree }
+    package var memo: FingerprintMemo? { plan.memo }
+    var hasTagIndex: Bool { plan.hasTagIndex }
 
     /// A recipe's tags as a card's `tags` value.
     static func tagList(of recipe: Recipe) -> MustacheValue {
@@ -74,11 +62,6 @@ package struct PageRenderer: Sendable {
         let files = ResultsByPosition<OutputFile>()
         let diagnostics = render { file, position in files.set(file, at: position) }
         return (files.inOrder, diagnostics)
-    }
-
-    /// Every file of every kind, in output order: the kind's index in `kinds` and the file's.
-    package var files: [(kind: Int, index: Int)] {
-        Self.kinds.indices.flatMap { kind in (0..<Self.kinds[kind].count(in: self)).map { (kind, $0) } }
     }
 
     /// Renders every file side by side on every core, handing each to `emit` on the thread that
@@ -123,21 +106,21 @@ package struct PageRenderer: Sendable {
             case .success: break
             }
         }
-        var diagnostics = stringDiagnostics.map { diagnostic in
+        var diagnostics = plan.stringDiagnostics.map { diagnostic in
             // site.yml as the build names it.
             diagnostic.path != "site.yml" ? diagnostic
-                : Diagnostic(diagnostic.severity, path: configDisplayPath, line: diagnostic.line, column: diagnostic.column, diagnostic.message)
+                : Diagnostic(diagnostic.severity, path: plan.configDisplayPath, line: diagnostic.line, column: diagnostic.column, diagnostic.message)
         }
         for (position, error) in failures.sorted(by: { $0.position < $1.position }) {
             let kind = Self.kinds[files[position].kind]
             let diagnostic = (error as? TemplateError)?.diagnostic ?? (error as? Diagnostic)
-                ?? .error("\(error)", path: kind.template ?? kind.path(files[position].index, in: self))
+                ?? .error("\(error)", path: kind.template ?? kind.path(files[position].index, in: plan))
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
         diagnostics += warnings.sorted { $0.position < $1.position }.flatMap(\.diagnostics)
         if site.config.publishedURL == nil {
             diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
-                                        path: configDisplayPath))
+                                        path: plan.configDisplayPath))
         }
         return diagnostics
     }
@@ -175,11 +158,6 @@ extension PageRenderer {
         ]
     }
 
-    /// Whether the site has a tag index: when any recipe or post has a tag.
-    var hasTagIndex: Bool {
-        site.recipes.contains { !$0.tags.isEmpty } || site.posts.contains { !$0.tags.isEmpty }
-    }
-
     /// Fields shared by a card and a page: title, link, picture.
     func summaryContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [
@@ -187,7 +165,7 @@ extension PageRenderer {
             "slug": .string(recipe.slug),
             "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
             "summary": recipe.summary.map(MustacheValue.string) ?? .null,
-            "tags": cardTags[recipe.slug] ?? Self.tagList(of: recipe),
+            "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe),
             "hasTags": .bool(!recipe.tags.isEmpty),
             "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?"),
         ]

@@ -10,13 +10,13 @@ import Mustache
 package struct PostPage: TemplatePage {
     package var templateName: String { "post" }
 
-    package func count(in site: PageRenderer) -> Int { site.site.posts.count }
+    package func count(in site: PagePlan) -> Int { site.site.posts.count }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.post(slug: site.site.posts[index].slug) }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.post(slug: site.site.posts[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.postContext(index) }
 
-    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+    package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
         .source(path: site.site.posts[index].sourcePath, what: "the post")
     }
 

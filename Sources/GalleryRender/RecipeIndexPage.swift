@@ -12,11 +12,11 @@ package struct RecipeIndexPage: TemplatePage {
     /// Links on one page: about 70 KB of HTML, 12 KB compressed.
     package static let recipesPerPage = 1_000
 
-    package func count(in site: PageRenderer) -> Int {
+    package func count(in site: PagePlan) -> Int {
         site.site.recipes.isEmpty ? 0 : (site.site.recipes.count + site.recipesPerIndexPage - 1) / site.recipesPerIndexPage
     }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipeIndex(page: index + 1) }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.recipeIndex(page: index + 1) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.recipeIndexContext(page: index) }
 
@@ -40,13 +40,13 @@ package struct RecipeIndexPage: TemplatePage {
 
 extension PageRenderer {
     /// The A–Z order of the tree's recipes, made once.
-    var recipeIndexOrder: [Int] { recipeIndex.get { RecipeIndexPage.order(site.recipes) } }
+    var recipeIndexOrder: [Int] { plan.recipeIndex.get { RecipeIndexPage.order(site.recipes) } }
 
     func recipeIndexContext(page: Int) -> MustacheValue {
         let path = SitePaths.recipeIndex(page: page + 1)
         let root = URLPath.root(from: path)
         let order = recipeIndexOrder
-        let perPage = recipesPerIndexPage
+        let perPage = plan.recipesPerIndexPage
         let pageCount = (order.count + perPage - 1) / perPage
         let shown = order[page * perPage..<min(order.count, (page + 1) * perPage)]
         // Every letter of the whole list, linking to the page and heading where it starts.

@@ -8,10 +8,10 @@ import Mustache
 package struct RecipePage: TemplatePage {
     package var templateName: String { "recipe" }
 
-    package func count(in site: PageRenderer) -> Int { site.site.recipes.count }
+    package func count(in site: PagePlan) -> Int { site.site.recipes.count }
 
     /// From the slug alone: copying the whole recipe out to read it costs more than the path.
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.recipe(slug: site.site.recipes[index].slug) }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.recipe(slug: site.site.recipes[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index).context }
 
@@ -22,7 +22,7 @@ package struct RecipePage: TemplatePage {
     }
 
     /// A recipe's versions share their original's source path, whatever their slugs.
-    package func translationKey(_ index: Int, in site: PageRenderer) -> String {
+    package func translationKey(_ index: Int, in site: PagePlan) -> String {
         let recipe = site.site.recipes[index]
         return "recipe:" + (recipe.translationOf ?? recipe.sourcePath)
     }
@@ -123,7 +123,7 @@ extension PageRenderer {
 }
 
 extension RecipePage {
-    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+    package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
         .source(path: site.site.recipes[index].sourcePath, what: "the recipe")
     }
 }

@@ -25,9 +25,9 @@ package struct RobotsTxt: Sendable {
 
 /// `robots.txt`, pointing at the sitemap when there is one.
 package struct RobotsFile: GeneratedFile {
-    package func count(in site: PageRenderer) -> Int { site.isDefaultTree ? 1 : 0 }
+    package func count(in site: PagePlan) -> Int { site.isDefaultTree ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.robots }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.robots }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         RobotsTxt(publishedURL: site.site.config.publishedURL).file

@@ -18,13 +18,13 @@ package struct SearchIndexFile: GeneratedFile {
         case records(group: Int)
     }
 
-    package func count(in site: PageRenderer) -> Int {
+    package func count(in site: PagePlan) -> Int {
         guard site.site.config.search else { return 0 }
         let plan = site.searchPlan.index(of: site)
         return 1 + plan.shards.count + plan.postings.count + SearchIndex.recordGroups(plan.index.documentCount)
     }
 
-    func part(_ index: Int, in site: PageRenderer) -> Part {
+    func part(_ index: Int, in site: PagePlan) -> Part {
         let plan = site.searchPlan.index(of: site)
         if index == 0 { return .manifest }
         var index = index - 1
@@ -37,7 +37,7 @@ package struct SearchIndexFile: GeneratedFile {
         return .records(group: index - plan.postings.count)
     }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String {
+    package func path(_ index: Int, in site: PagePlan) -> String {
         let shards = site.searchPlan.index(of: site).index.shards
         switch part(index, in: site) {
         case .manifest: return SitePaths.searchIndex
@@ -48,25 +48,25 @@ package struct SearchIndexFile: GeneratedFile {
     }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        let plan = site.searchPlan.index(of: site)
+        let plan = site.plan.searchPlan.index(of: site.plan)
         if let failure = plan.failure { throw failure }
         let shards = plan.index.shards
         let data: Data
-        switch part(index, in: site) {
+        switch part(index, in: site.plan) {
         case .manifest: data = plan.index.manifest
         case .shard(let shard): data = SearchIndex.shardFile(shards[shard])
         case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard].terms[term])
         case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount)
         }
-        return OutputFile(path: path(index, in: site), contents: .data(data))
+        return OutputFile(path: path(index, in: site.plan), contents: .data(data))
     }
 
     /// The manifest and the shards by their terms and postings; the postings files by their term's;
     /// a record group by its recipes' cards and pages.
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
-        let plan = site.searchPlan.index(of: site)
+        let plan = site.plan.searchPlan.index(of: site.plan)
         var hasher = inputs.hasher("search")
-        switch part(index, in: site) {
+        switch part(index, in: site.plan) {
         case .manifest:
             hasher.combine(plan.index.manifest)
         case .shard(let shard):
@@ -103,14 +103,14 @@ package final class SearchIndexPlan: Sendable {
 
     package init() {}
 
-    package func index(of site: PageRenderer) -> Made {
+    package func index(of site: PagePlan) -> Made {
         made.get { Self.make(site) }
     }
 
     /// Documents a core tokenises in one go, with one ICU iterator.
     static let batchSize = 256
 
-    static func make(_ renderer: PageRenderer) -> Made {
+    static func make(_ renderer: PagePlan) -> Made {
         var made = Made()
         let count = renderer.searchDocumentCount
         let language = renderer.site.config.language
@@ -143,7 +143,7 @@ package final class SearchIndexPlan: Sendable {
     }
 }
 
-extension PageRenderer {
+extension PagePlan {
     /// Recipes in gallery order, then pages.
     var searchDocumentCount: Int { site.recipes.count + site.pages.count }
 
@@ -161,7 +161,9 @@ extension PageRenderer {
         if let key { memo?.keepSearchTerms(terms, for: key) }
         return terms
     }
+}
 
+extension PageRenderer {
     /// Record group `group`: per document `[title, address, thumbnail, tags, time]`, addresses from the
     /// tree's root (search.js resolves them against `search/`'s folder).
     func searchRecords(group: Int, documentCount: Int) -> Data {

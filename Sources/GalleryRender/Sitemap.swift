@@ -98,16 +98,16 @@ package struct Sitemap: Sendable {
 /// `sitemap.xml`, when site.yml has a `base_url`: every page of the kinds listed in sitemaps, of
 /// every language's tree (it is written once, at the output root).
 package struct SitemapFile: GeneratedFile {
-    package func count(in site: PageRenderer) -> Int { site.site.config.publishedURL == nil || !site.isDefaultTree ? 0 : 1 }
+    package func count(in site: PagePlan) -> Int { site.site.config.publishedURL == nil || !site.isDefaultTree ? 0 : 1 }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.sitemap }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.sitemap }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         if let languages = site.languages, languages.trees.count > 1 {
             return Sitemap(languages: languages).file
         }
         let paths = site.files.filter { PageRenderer.kinds[$0.kind].isListedInSitemap }
-            .map { PageRenderer.kinds[$0.kind].path($0.index, in: site) }
+            .map { PageRenderer.kinds[$0.kind].path($0.index, in: site.plan) }
         return Sitemap(pagePaths: paths, publishedURL: site.site.config.publishedURL!).file
     }
 }
@@ -117,7 +117,7 @@ extension SitemapFile {
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
         var hasher = inputs.hasher("sitemap", index)
         for (kind, position) in site.files where PageRenderer.kinds[kind].isListedInSitemap {
-            hasher.combine(PageRenderer.kinds[kind].path(position, in: site))
+            hasher.combine(PageRenderer.kinds[kind].path(position, in: site.plan))
         }
         return hasher.finalize()
     }

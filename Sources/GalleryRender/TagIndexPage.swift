@@ -6,9 +6,9 @@ import Mustache
 package struct TagIndexPage: TemplatePage {
     package var templateName: String { "tags" }
 
-    package func count(in site: PageRenderer) -> Int { site.hasTagIndex ? 1 : 0 }
+    package func count(in site: PagePlan) -> Int { site.hasTagIndex ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.tagIndex }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.tagIndex }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.tagIndexContext(site.tags) }
 }

@@ -22,9 +22,9 @@ package struct RecipeTag: Sendable, Hashable {
 package struct TagPage: TemplatePage {
     package var templateName: String { "tag" }
 
-    package func count(in site: PageRenderer) -> Int { site.tags.count }
+    package func count(in site: PagePlan) -> Int { site.tags.count }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.tag(slug: site.tags[index].slug) }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.tag(slug: site.tags[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.tagContext(site.tags[index]) }
 
@@ -113,7 +113,7 @@ extension PageRenderer {
 }
 
 extension TagPage {
-    package func origin(_ index: Int, in site: PageRenderer) -> FileOrigin {
+    package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
         let tag = site.tags[index]
         let source = tag.members.first.map { site.site.recipes[$0].sourcePath } ?? tag.posts.first.map { site.site.posts[$0].sourcePath }
         return .source(path: source ?? "", what: "the page of tag '\(tag.name)', first used by")

@@ -8,9 +8,9 @@ import Mustache
 /// that add a site to a home screen. Every address in it is relative to the manifest, which sits
 /// at the output root, so it works under any sub-path.
 package struct WebManifestFile: GeneratedFile {
-    package func count(in site: PageRenderer) -> Int { site.isDefaultTree ? 1 : 0 }
+    package func count(in site: PagePlan) -> Int { site.isDefaultTree ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PageRenderer) -> String { SitePaths.webManifest }
+    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.webManifest }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         let config = site.site.config

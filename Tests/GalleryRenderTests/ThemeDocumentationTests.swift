@@ -126,34 +126,27 @@ struct TemplateContexts: Sendable {
             try temporary.write("basic/posts/bare-\(day).md", "---\ntitle: Bare \(day)\ndate: 2025-05-\(10 + day)\n---\nPlain.\n")
         }
 
-        let loader = ContentLoader(siteDirectory: directory)
-        let (loaded, _) = try loader.load()
-        let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
-        let builder = SiteBuilder(options: BuildOptions(siteDirectory: directory, themeDirectory: Repository.templates))
-        let pictures = builder.processImages(of: loaded.languageTrees, loader: loader).pictures
-        var renderer = PageRenderer(site: loaded, theme: theme, pictures: pictures)
-        // The A–Z list in pages of two recipes, so that its page links are seen.
-        renderer.recipesPerIndexPage = 2
-
-        // Every page kind made from a template, with the context of each of its pages.
-        var contexts: [String: [MustacheValue]] = [:]
-        for case let kind as any TemplatePage in PageRenderer.kinds {
-            contexts[kind.templateName] = try (0..<kind.count(in: renderer)).map { index throws -> MustacheValue in try kind.fullContext(index, in: renderer) }
+        // The build's own steps, up to the renderers: the contexts are those of a real build.
+        func renderers(of site: URL) throws -> [PageRenderer] {
+            let builder = SiteBuilder(options: BuildOptions(siteDirectory: site, themeDirectory: Repository.templates))
+            let log = DiagnosticDigest()
+            var plan = try builder.plan(try builder.load(log), log)
+            // The A–Z list in pages of two recipes, so that its page links are seen.
+            for index in plan.trees.indices { plan.trees[index].recipesPerIndexPage = 2 }
+            return builder.renderers(plan, pictures: try builder.processImages(plan, log).pictures)
         }
-        // And every page of every language of a multilingual site (its alternates and switcher).
         let multilingual = try temporary.copyFixture("multilingual")
         // A post of a multilingual site: the journal is in the default language only.
         try "---\ntitle: Opening night\ndate: 2025-06-01\n---\nWe opened.\n"
             .write(to: multilingual.appendingPathComponent("posts/opening.md").creatingParent(), atomically: true, encoding: .utf8)
-        let multilingualLoader = ContentLoader(siteDirectory: multilingual)
-        let (site, _) = try multilingualLoader.load()
-        let treePictures = builder.processImages(of: site.languageTrees, loader: multilingualLoader).pictures
-        var renderers = site.languageTrees.map { PageRenderer(site: $0, theme: theme, pictures: treePictures) }
-        let languages = LanguageVersions(renderers: renderers)
-        for index in renderers.indices { renderers[index].languages = languages }
-        for tree in renderers {
+        // Every page kind made from a template, with the context of each of its pages, and every
+        // page of every language of a multilingual site (its alternates and switcher).
+        var contexts: [String: [MustacheValue]] = [:]
+        for tree in try renderers(of: directory) + renderers(of: multilingual) {
             for case let kind as any TemplatePage in PageRenderer.kinds {
-                contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree)).map { index throws -> MustacheValue in try kind.fullContext(index, in: tree) }
+                contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree.plan)).map { index throws -> MustacheValue in
+                    try kind.fullContext(index, in: tree)
+                }
             }
         }
         contexts["base"] = contexts.keys.sorted().flatMap { contexts[$0]! }

@@ -26,8 +26,12 @@ func gzipSize(_ data: Data) -> Int {
 }
 
 func measure(name: String, site: Site) throws {
+    // The build's plan and render steps, without pictures (the figures are the gallery's own bytes).
     let theme = try ThemeLoader(themeDirectory: root.appendingPathComponent("Templates"), overrideDirectory: nil).load()
-    let renderer = PageRenderer(site: site, theme: theme)
+    let builder = SiteBuilder(options: BuildOptions(siteDirectory: root.appendingPathComponent("Site")))
+    let log = DiagnosticDigest()
+    let plan = try builder.plan(LoadedSite(site: site, theme: theme, loader: ContentLoader(siteDirectory: builder.options.siteDirectory)), log)
+    let renderer = builder.renderers(plan, pictures: [:])[0]
     let (files, diagnostics) = renderer.render()
     precondition(diagnostics.isEmpty, "\(diagnostics)")
     let themeCSS = try Data(contentsOf: root.appendingPathComponent("Templates/assets/style.css"))
