@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch bench-search
+.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch bench-syscalls bench-search
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -114,7 +114,7 @@ validate-html: test-deps theme $(VENV)/.installed
 ## (default 60), one at a time; FUZZERS=FuzzTemplate runs only that one
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	for fuzzer in FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer; do \
+	for fuzzer in FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer FuzzJSONLD FuzzPaprika FuzzCooklang; do \
 	  GALLERYGEN_FUZZ=1 $(SWIFT) build --scratch-path .build/fuzz --product $$fuzzer \
 	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld || exit 1; done
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh .build/fuzz/debug $(FUZZERS)
@@ -143,6 +143,11 @@ clean:
 bench: release
 	@scripts/install-deps.sh hugo time
 	$(PYTHON) bench/run.py --gallerygen .build/release/gallerygen
+
+## bench-syscalls: the system calls of one build of 1,000 generated recipes (strace -f -c), beside Hugo's when installed
+bench-syscalls: release
+	@scripts/install-deps.sh strace
+	$(PYTHON) bench/syscalls.py --gallerygen .build/release/gallerygen
 
 ## bench-reload: gallerygen serve on 1,000 and 10,000 generated recipes: save-to-reload of a body and a title edit, pages re-rendered
 bench-reload: release

@@ -176,7 +176,7 @@ package struct ImportSource: Sendable {
     }
 
     /// JSON or an HTML page: every Recipe object of every JSON-LD script.
-    mutating func readSchema(_ data: Data, display: String, folder: URL) {
+    package mutating func readSchema(_ data: Data, display: String, folder: URL) {
         let text = SourceTextDecoding.decode(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let scripts: [JSONLDScripts.Script] = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")

@@ -9,11 +9,16 @@ package struct ContentLoader: Sendable {
     /// How the site folder is named in diagnostics (as the user typed it, e.g. `Site`).
     package var displayRoot: String
     package var includeDrafts: Bool
+    /// Where the site folder ends, its folders resolved once for every file read.
+    let boundary: SiteFolderBoundary
 
-    package init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false) {
+    /// `boundary` is the one of an earlier loader of the same folder, whose folders are then
+    /// not resolved again.
+    package init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false, boundary: SiteFolderBoundary? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.displayRoot = displayRoot ?? siteDirectory.path
         self.includeDrafts = includeDrafts
+        self.boundary = boundary ?? SiteFolderBoundary(siteDirectory: self.siteDirectory)
     }
 
     /// How a site-relative path appears in messages.
@@ -105,7 +110,7 @@ package struct ContentLoader: Sendable {
         recipes.sortInGalleryOrder()
         var site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes, images: images, layouts: layouts,
-                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
+                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot, boundary))
         site?.translations = translations
         site?.posts = posts
         if site != nil {
@@ -374,9 +379,7 @@ package struct ContentLoader: Sendable {
 
     /// True when `url`, with every symbolic link followed, is inside the site folder.
     private func isInsideSite(_ url: URL) -> Bool {
-        let root = siteDirectory.resolvedPath
-        let resolved = url.resolvedPath
-        return resolved == root || resolved.hasPrefix(root + "/")
+        boundary.contains(url)
     }
 
     func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
