@@ -114,7 +114,7 @@ validate-html: test-deps theme $(VENV)/.installed
 ## (default 60), one at a time; FUZZERS=FuzzTemplate runs only that one
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	for fuzzer in FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer; do \
+	for fuzzer in FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer FuzzJSONLD FuzzPaprika FuzzCooklang; do \
 	  GALLERYGEN_FUZZ=1 $(SWIFT) build --scratch-path .build/fuzz --product $$fuzzer \
 	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld || exit 1; done
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh .build/fuzz/debug $(FUZZERS)

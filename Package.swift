@@ -125,7 +125,7 @@ if ProcessInfo.processInfo.environment["GALLERYGEN_FUZZ"] != nil {
     package.targets += [
         .target(name: "CLibFuzzer", path: "fuzz/Sources/CLibFuzzer"),
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "fuzz/Sources/FuzzSupport"),
-    ] + ["FuzzFrontMatter", "FuzzSiteConfig", "FuzzTemplate", "FuzzPlistImport", "FuzzSVGSanitizer"].map { name in
+    ] + ["FuzzFrontMatter", "FuzzSiteConfig", "FuzzTemplate", "FuzzPlistImport", "FuzzSVGSanitizer", "FuzzJSONLD", "FuzzPaprika", "FuzzCooklang"].map { name in
         .executableTarget(name: name, dependencies: parsers, path: "fuzz/Sources/\(name)")
     }
 }

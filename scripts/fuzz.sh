@@ -9,7 +9,7 @@ set -euo pipefail
 build=$1; shift
 seconds=${FUZZ_SECONDS:-60}
 fuzzers=("$@")
-[ ${#fuzzers[@]} -eq 0 ] && fuzzers=(FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer)
+[ ${#fuzzers[@]} -eq 0 ] && fuzzers=(FuzzFrontMatter FuzzSiteConfig FuzzTemplate FuzzPlistImport FuzzSVGSanitizer FuzzJSONLD FuzzPaprika FuzzCooklang)
 regressions=Tests/Fixtures/fuzz-regressions
 
 for fuzzer in "${fuzzers[@]}"; do
@@ -20,6 +20,9 @@ for fuzzer in "${fuzzers[@]}"; do
     FuzzTemplate) name=template dict=mustache max=4096 seeds=(Templates) ;;
     FuzzPlistImport) name=plist-import dict=plist max=16384 seeds=(Tests/Fixtures/seed-plist) ;;
     FuzzSVGSanitizer) name=svg-sanitizer dict=svg max=16384 seeds=(Site/images) ;;
+    FuzzJSONLD) name=json-ld dict=jsonld max=16384 seeds=(Tests/Fixtures/import/schema) ;;
+    FuzzPaprika) name=paprika dict=jsonld max=16384 seeds=(Tests/Fixtures/import/paprika) ;;
+    FuzzCooklang) name=cooklang dict=cooklang max=8192 seeds=(Tests/Fixtures/import/cooklang) ;;
     *) echo "error: unknown fuzzer '$fuzzer'" >&2; exit 2 ;;
   esac
   corpus=.build/fuzz-corpus/$fuzzer

@@ -10,6 +10,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case nextcloud
     /// Paprika's `.paprikarecipes` export (a ZIP of gzip'd JSON), or one `.paprikarecipe`.
     case paprika
+    /// Cooklang `.cook` files, with `Name.jpg` beside them.
+    case cooklang
     /// The seed iOS app's `DrinkList.plist` (XML or binary).
     case plist
 
@@ -22,6 +24,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
                           "gallerygen import ~/Nextcloud/Recipes")
         case .paprika: ("Paprika's export (.paprikarecipes: photos, categories, notes, free-text times), or one .paprikarecipe",
                         "gallerygen import ~/Desktop/My\\ Recipes.paprikarecipes")
+        case .cooklang: ("Cooklang .cook files (a file, or a folder of them): @ingredients{}, #cookware{}, ~timers{}, sections, metadata; Name.jpg beside each is its photo",
+                         "gallerygen import ~/recipes/*.cook")
         case .plist: ("the seed app's DrinkList.plist (XML or binary)", "gallerygen import DrinkList.plist")
         }
     }
@@ -62,7 +66,11 @@ package struct ImportSource: Sendable {
             diagnostics.append(.error("the file is over \(Self.maximumFileBytes / 1_048_576) MB, more than any recipe export", path: display))
             return
         }
-        switch format ?? Self.recognise(data) {
+        // A .cook file is plain text: its name says what it is.
+        let recognised = url.pathExtension.lowercased() == "cook" ? .cooklang : Self.recognise(data)
+        switch format ?? recognised {
+        case .cooklang?:
+            readCooklang(data, url: url, display: display)
         case .plist?:
             let (plistRecipes, problems) = PlistImport.recipes(from: data, displayPath: display, slugStyle: slugStyle)
             ready += plistRecipes
@@ -117,12 +125,34 @@ package struct ImportSource: Sendable {
                 continue
             }
             let lower = name.lowercased()
-            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe"].contains(where: { lower.hasSuffix($0) }) else { continue }
+            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe", ".cook"].contains(where: { lower.hasSuffix($0) }) else { continue }
             read(entry, display: entryDisplay, format: format, slugStyle: slugStyle)
             readAny = true
         }
         if !readAny {
             diagnostics.append(.error("the folder holds nothing to import (recipe pages, .json files, Nextcloud Cookbook folders with recipe.json)", path: display))
+        }
+    }
+
+    /// A `.cook` file, its photo `Name.jpg` (or `.jpeg`, `.png`) beside it; step pictures
+    /// (`Name.N.jpg`) are listed as not carried.
+    mutating func readCooklang(_ data: Data, url: URL, display: String) {
+        let name = url.deletingPathExtension().lastPathComponent
+        do throws(Diagnostic) {
+            var recipe = try CooklangReader.recipe(SourceTextDecoding.decode(data), name: name, origin: display)
+            let folder = url.deletingLastPathComponent()
+            let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if let photo = ["jpg", "jpeg", "png", "JPG", "PNG"].map({ "\(name).\($0)" }).first(where: siblings.contains) {
+                recipe.photo = .file(folder.appendingPathComponent(photo))
+            }
+            let stepPictures = siblings.filter { sibling in
+                sibling.hasPrefix(name + ".") && ["jpg", "jpeg", "png"].contains((sibling as NSString).pathExtension.lowercased())
+                    && Int(((sibling.dropFirst(name.count + 1)) as NSString).deletingPathExtension) != nil
+            }
+            if !stepPictures.isEmpty { recipe.uncarried.append("step pictures (\(stepPictures.count))") }
+            recipes.append(recipe)
+        } catch {
+            diagnostics.append(error)
         }
     }
 
@@ -146,7 +176,7 @@ package struct ImportSource: Sendable {
     }
 
     /// JSON or an HTML page: every Recipe object of every JSON-LD script.
-    mutating func readSchema(_ data: Data, display: String, folder: URL) {
+    package mutating func readSchema(_ data: Data, display: String, folder: URL) {
         let text = SourceTextDecoding.decode(data)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let scripts: [JSONLDScripts.Script] = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")

@@ -9,7 +9,7 @@ import GalleryTestSupport
 /// diagnostic the input must produce instead. The fuzzers and this test share `FuzzHarness`.
 @Suite struct FuzzRegressionTests {
     static let folder = Repository.fixtures.appendingPathComponent("fuzz-regressions")
-    static let targets = ["front-matter", "site-config", "template", "plist-import", "svg-sanitizer"]
+    static let targets = ["front-matter", "site-config", "template", "plist-import", "svg-sanitizer", "json-ld", "paprika", "cooklang"]
 
     /// Every saved input as `target/file`.
     static let inputs: [String] = targets.flatMap { target in
@@ -33,6 +33,9 @@ import GalleryTestSupport
         case "site-config": messages = FuzzHarness.siteConfig(data)
         case "template": messages = FuzzHarness.template(data)
         case "plist-import": messages = FuzzHarness.plistImport(data)
+        case "json-ld": messages = FuzzHarness.jsonLD(data)
+        case "paprika": messages = FuzzHarness.paprika(data)
+        case "cooklang": messages = FuzzHarness.cooklang(data)
         case "svg-sanitizer":
             let result = FuzzHarness.svgSanitizer(data)
             #expect(result.broken == nil, "\(input): \(result.broken ?? "")")

@@ -92,6 +92,38 @@ package enum FuzzHarness {
         PlistImport.recipes(from: data, displayPath: "DrinkList.plist").diagnostics.map(\.description)
     }
 
+    /// Bytes as a saved recipe page or JSON file: every JSON-LD block read and every Recipe mapped
+    /// and written as a recipe file (no photo is fetched).
+    package static func jsonLD(_ data: Data) -> [String] {
+        var source = ImportSource()
+        source.readSchema(data, display: "page.html", folder: URL(fileURLWithPath: "/nonexistent"))
+        let plan = ImportPlan(source.recipes, slugStyle: .unicode, fetch: nil)
+        return (source.diagnostics + plan.diagnostics).map(\.description)
+    }
+
+    /// Bytes as a Paprika export (a ZIP) or one recipe (gzip'd JSON), each recipe then written.
+    package static func paprika(_ data: Data) -> [String] {
+        let (recipes, diagnostics) = PaprikaReader.recipes(from: data, display: "export.paprikarecipes")
+        let plan = ImportPlan(recipes.map { recipe in
+            var recipe = recipe
+            if case .remote? = recipe.photo { recipe.photo = nil }
+            return recipe
+        }, slugStyle: .unicode, fetch: nil)
+        return (diagnostics + plan.diagnostics).map(\.description)
+    }
+
+    /// Bytes as a Cooklang `.cook` file, the recipe then written.
+    package static func cooklang(_ data: Data) -> [String] {
+        do throws(Diagnostic) {
+            let recipe = try CooklangReader.recipe(String(decoding: data, as: UTF8.self), name: "Fuzz", origin: "Fuzz.cook")
+            var written = recipe
+            if case .remote? = written.photo { written.photo = nil }
+            return ImportPlan([written], slugStyle: .unicode, fetch: nil).diagnostics.map(\.description)
+        } catch {
+            return [error.description]
+        }
+    }
+
     /// Bytes probed and sanitised as a published SVG. `broken` names a broken promise of the
     /// sanitiser (its output must parse, sanitise to itself and hold no script or event handler).
     package static func svgSanitizer(_ data: Data) -> (diagnostics: [String], broken: String?) {
