@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch
+.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch bench-syscalls
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -143,6 +143,11 @@ clean:
 bench: release
 	@scripts/install-deps.sh hugo time
 	$(PYTHON) bench/run.py --gallerygen .build/release/gallerygen
+
+## bench-syscalls: the system calls of one build of 1,000 generated recipes (strace -f -c), beside Hugo's when installed
+bench-syscalls: release
+	@scripts/install-deps.sh strace
+	$(PYTHON) bench/syscalls.py --gallerygen .build/release/gallerygen
 
 ## bench-reload: gallerygen serve on 1,000 and 10,000 generated recipes: save-to-reload of a body and a title edit, pages re-rendered
 bench-reload: release

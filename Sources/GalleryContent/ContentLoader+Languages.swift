@@ -92,7 +92,7 @@ extension ContentLoader {
                 }
             }
             var tree = Site(config: treeConfig, recipes: recipes, images: [:], layouts: [], pages: treePages,
-                            folder: (siteDirectory, displayRoot))
+                            folder: (siteDirectory, displayRoot, boundary))
             tree.treePrefix = language.code + "/"
             tree.config.baseURL = config.baseURL.map { $0 + tree.treePrefix }
             return tree

@@ -9,11 +9,16 @@ package struct ContentLoader: Sendable {
     /// How the site folder is named in diagnostics (as the user typed it, e.g. `Site`).
     package var displayRoot: String
     package var includeDrafts: Bool
+    /// Where the site folder ends, its folders resolved once for every file read.
+    let boundary: SiteFolderBoundary
 
-    package init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false) {
+    /// `boundary` is the one of an earlier loader of the same folder, whose folders are then
+    /// not resolved again.
+    package init(siteDirectory: URL, displayRoot: String? = nil, includeDrafts: Bool = false, boundary: SiteFolderBoundary? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.displayRoot = displayRoot ?? siteDirectory.path
         self.includeDrafts = includeDrafts
+        self.boundary = boundary ?? SiteFolderBoundary(siteDirectory: self.siteDirectory)
     }
 
     /// How a site-relative path appears in messages.
@@ -78,6 +83,7 @@ package struct ContentLoader: Sendable {
         let (pages, draftPages) = loadPages(allPageNames.filter { SiteLanguage.translation(fileName: $0) == nil },
                                             slugStyle: config.slugStyle, &log)
         let posts = loadPosts(slugStyle: config.slugStyle, &log)
+        let home = loadHome(recipes: recipes, &log)
         checkRecipeLinks(recipes: recipes, pages: pages, posts: posts, &log)
         let menu = Site.menu(config.menu, pages: pages)
         checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, hasJournal: !posts.isEmpty, slugStyle: config.slugStyle, &log)
@@ -85,7 +91,7 @@ package struct ContentLoader: Sendable {
         let translations = loadTranslations(&log)
         var trees = loadLanguageTrees(config: config, recipeNames: allNames, pageNames: allPageNames,
                                       originals: recipes, pages: pages, &log)
-        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses)
+        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses) + (home?.pictureUses ?? [])
             + trees.flatMap { $0.recipes.flatMap(\.pictureUses) + $0.pages.flatMap(\.pictureUses) }
         var images = probeImages(uses, &log)
         // Each list walked where it is: joining them would copy every recipe of a large site.
@@ -105,9 +111,10 @@ package struct ContentLoader: Sendable {
         recipes.sortInGalleryOrder()
         var site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes, images: images, layouts: layouts,
-                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot))
+                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot, boundary))
         site?.translations = translations
         site?.posts = posts
+        site?.home = home
         if site != nil {
             for index in trees.indices {
                 trees[index].images = images
@@ -374,9 +381,7 @@ package struct ContentLoader: Sendable {
 
     /// True when `url`, with every symbolic link followed, is inside the site folder.
     private func isInsideSite(_ url: URL) -> Bool {
-        let root = siteDirectory.resolvedPath
-        let resolved = url.resolvedPath
-        return resolved == root || resolved.hasPrefix(root + "/")
+        boundary.contains(url)
     }
 
     func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {

@@ -16,13 +16,15 @@ package struct Site: Sendable {
     package var pages: [Page]
     /// The journal's posts (`posts/*.md`, drafts only with `--drafts`), newest first.
     package var posts: [Post] = []
+    /// The home text (`index.md`), shown above the gallery's first page; nil without one.
+    package var home: HomeText?
     /// The site menu: site.yml's entries and the pages' own, in menu order, every target checked.
     package var menu: [MenuEntry]
     /// The files of `static/`, sorted by path, published as they are.
     package var staticFiles: [StaticFile]
     /// The site folder and how diagnostics name it, for reading recipe bodies again; nil for a
     /// site made in memory, whose recipes hold their bodies.
-    package var folder: (directory: URL, displayRoot: String)?
+    package var folder: (directory: URL, displayRoot: String, boundary: SiteFolderBoundary)?
     /// The site's overrides of the theme's strings (`i18n/fr.yml`), by language as the file is named.
     package var translations: [String: TranslationTable] = [:]
     /// Where this language's tree sits in the output: `""` for the default language, `fr/` for
@@ -34,7 +36,7 @@ package struct Site: Sendable {
 
     package init(config: SiteConfig, recipes: [Recipe], images: [String: ImageInfo], layouts: [[any CollectionLayout]]? = nil,
                  pages: [Page] = [], menu: [MenuEntry]? = nil, staticFiles: [StaticFile] = [],
-                 folder: (directory: URL, displayRoot: String)? = nil) {
+                 folder: (directory: URL, displayRoot: String, boundary: SiteFolderBoundary)? = nil) {
         self.folder = folder
         self.config = config
         self.recipes = recipes
@@ -62,7 +64,7 @@ package struct Site: Sendable {
             guard let folder else {
                 throw .error("the recipe's text was not kept and there is no site folder to read it from", path: recipe.sourcePath)
             }
-            let loader = ContentLoader(siteDirectory: folder.directory, displayRoot: folder.displayRoot)
+            let loader = ContentLoader(siteDirectory: folder.directory, displayRoot: folder.displayRoot, boundary: folder.boundary)
             let path = displayPath(recipe.sourcePath)
             let text = try SourceText.decode(try loader.readSiteFile(recipe.sourcePath, what: "the recipe"), path: path)
             let bytes = text.utf8

@@ -147,6 +147,8 @@ package struct OutputWriter: Sendable {
         let session: Session
         let folder: URL
         let written = WrittenPaths()
+        /// Folders made in the staging folder so far: each is made once, however many files it gets.
+        let madeFolders = MadeFolders()
         var writer: OutputWriter { session.writer }
 
         /// Writes `files` into the staging folder: folders first (one mkdir each, parents
@@ -187,8 +189,11 @@ package struct OutputWriter: Sendable {
         /// Creates the folders `files` need that do not exist yet under `root`, the staging
         /// folder's path with a trailing slash.
         private func makeFolders(for files: [OutputFile], in root: String) throws {
-            for subfolder in OutputWriter.folders(of: files) where mkdir(root + subfolder, 0o755) != 0 && errno != EEXIST {
-                throw WriteError(path: root + subfolder, code: errno)
+            try madeFolders.folders.withLock { (made: inout Set<String>) throws in
+                for subfolder in OutputWriter.folders(of: files) where !made.contains(subfolder) {
+                    guard mkdir(root + subfolder, 0o755) == 0 || errno == EEXIST else { throw WriteError(path: root + subfolder, code: errno) }
+                    made.insert(subfolder)
+                }
             }
         }
 
@@ -277,6 +282,11 @@ package struct OutputWriter: Sendable {
     }
 
     /// The paths written into a staging folder, from any thread.
+    /// The folders a staging folder has, shared by the threads that fill it.
+    final class MadeFolders: Sendable {
+        let folders = Mutex<Set<String>>([])
+    }
+
     final class WrittenPaths: Sendable {
         private let paths = Mutex<[String]>([])
 

@@ -45,9 +45,9 @@ package struct StaticSiteHandler: Sendable {
         }
         // Hidden files (the output marker, editor leftovers) are never part of the site.
         if segments.contains(where: { $0.hasPrefix(".") }) { return notFound() }
-        guard let rootPath = Self.realPath(root.path) else { return notFound() }
+        guard let rootPath = realPath(root.path) else { return notFound() }
         let candidate = segments.isEmpty ? rootPath : rootPath + "/" + segments.joined(separator: "/")
-        guard let resolved = Self.realPath(candidate) else { return notFound() }
+        guard let resolved = realPath(candidate) else { return notFound() }
         guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else {
             return .text(403, "Forbidden: the path leads outside the site folder.")
         }
@@ -60,7 +60,7 @@ package struct StaticSiteHandler: Sendable {
                 return HTTPResponse(status: 301, headers: [HTTPHeader(name: "Location", value: location + query)])
             }
             let index = resolved + "/index.html"
-            guard let realIndex = Self.realPath(index), realIndex.hasPrefix(rootPath + "/") else { return notFound() }
+            guard let realIndex = realPath(index), realIndex.hasPrefix(rootPath + "/") else { return notFound() }
             return file(at: realIndex, status: 200).answering(range: request)
         }
         return file(at: resolved, status: 200).answering(range: request)
@@ -84,7 +84,7 @@ package struct StaticSiteHandler: Sendable {
 
     /// The site's own `404.html` with status 404, or a plain page when the site has none.
     private func notFound() -> HTTPResponse {
-        if let rootPath = Self.realPath(root.path), let page = Self.realPath(rootPath + "/404.html"),
+        if let rootPath = realPath(root.path), let page = realPath(rootPath + "/404.html"),
            page.hasPrefix(rootPath + "/") {
             return file(at: page, status: 404)
         }
@@ -131,13 +131,6 @@ package struct StaticSiteHandler: Sendable {
         case "woff": "font/woff"
         default: "application/octet-stream"
         }
-    }
-
-    /// The canonical path with every symbolic link resolved, or nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 

@@ -42,13 +42,11 @@ extension String {
     }
 }
 
-extension URL {
-    /// The path with every symbolic link followed, by the C library's `realpath` (one call, where
-    /// Foundation's `resolvingSymlinksInPath` costs more than reading a small file); for a path
-    /// that does not exist, what Foundation resolves of it.
-    package var resolvedPath: String {
-        guard let resolved = realpath(path, nil) else { return resolvingSymlinksInPath().path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+/// The canonical form of a path with every symbolic link followed (the C library's `realpath`,
+/// one call where Foundation's `resolvingSymlinksInPath` costs more than reading a small file), or
+/// nil when it does not exist.
+package func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }

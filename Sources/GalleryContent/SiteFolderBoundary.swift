@@ -1,0 +1,52 @@
+import Foundation
+import GallerySupport
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether a file of the site folder stays inside it once every symbolic link is followed, with
+/// each folder resolved once: the site folder when the loader is made, every other folder the
+/// first time a file in it is asked about. A file itself costs one `lstat`, and a full `realpath`
+/// only when it is a link. (Resolving each file's whole path cost a `readlink` per path
+/// component, twice a recipe: 16,417 calls for 1,000 recipes.)
+package final class SiteFolderBoundary: Sendable {
+    /// The site folder with its links resolved, or nil when it does not exist.
+    private let root: String?
+    /// Folders asked about, as written → as resolved (nil: they do not exist).
+    private let folders = Mutex<[String: String?]>([:])
+
+    package init(siteDirectory: URL) {
+        root = realPath(siteDirectory.path)
+    }
+
+    /// True when `url`, with every symbolic link followed, is the site folder or inside it. A path
+    /// that does not exist is judged by what its existing part resolves to.
+    package func contains(_ url: URL) -> Bool {
+        guard let root else { return false }
+        let resolved = resolve(url.path)
+        return resolved == root || resolved.hasPrefix(root + "/")
+    }
+
+    private func resolve(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var status = stat()
+        // `..`, a link, or a file that is not there: resolved in full, as before.
+        guard !path.split(separator: "/").contains(".."), lstat(path, &status) == 0,
+              status.st_mode & S_IFMT != S_IFLNK,
+              let resolvedFolder = resolvedFolder(folder) else {
+            return realPath(path) ?? URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
+        return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
+    }
+
+    private func resolvedFolder(_ folder: String) -> String? {
+        if let known = folders.withLock({ $0[folder] }) { return known }
+        let resolved = realPath(folder)
+        folders.withLock { $0[folder] = .some(resolved) }
+        return resolved
+    }
+}
