@@ -32,6 +32,35 @@ extension ContentLoader {
         return posts.sorted(by: Post.journalOrder)
     }
 
+    /// The home text, `index.md` at the site folder's root, when there is one; its featured recipes
+    /// and links checked against `recipes`.
+    func loadHome(recipes: [Recipe], _ log: inout DiagnosticLog) -> HomeText? {
+        let relative = HomeText.sourcePath
+        guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(relative).path) else { return nil }
+        let path = displayPath(relative)
+        do throws(Diagnostic) {
+            let text = try SourceText.decode(try readSiteFile(relative, what: "the home text"), path: path)
+            let (home, diagnostics) = HomeText.parse(text, displayPath: path)
+            log.append(contentsOf: diagnostics)
+            if let home { checkHome(home, recipes: recipes, &log) }
+            return home
+        } catch {
+            log.append(error)
+            return nil
+        }
+    }
+
+    /// Reports a featured recipe or a `recipe:` link of the home text that names no recipe.
+    func checkHome(_ home: HomeText, recipes: [Recipe], _ log: inout DiagnosticLog) {
+        let slugs = Set(recipes.map(\.slug))
+        let path = displayPath(HomeText.sourcePath)
+        for featured in home.featured where !slugs.contains(featured.slug) {
+            log.append(.error("the featured recipe '\(featured.slug)' does not exist: no recipe has that slug", path: path,
+                              line: featured.line, column: featured.column))
+        }
+        log.append(contentsOf: RecipeLink.problems(home.recipeLinks, slugs: slugs, displayPath: path))
+    }
+
     /// Reports every `recipe:` link of a recipe, page or post body that names no recipe of the site.
     func checkRecipeLinks(recipes: [Recipe], pages: [Page], posts: [Post], _ log: inout DiagnosticLog) {
         let linked = recipes.filter { !$0.recipeLinks.isEmpty }

@@ -35,7 +35,9 @@ extension ContentLoader {
         checkMenu(old.menu, recipes: recipes, pages: old.pages, draftPages: [], hasJournal: !old.posts.isEmpty, slugStyle: old.config.slugStyle, &log)
         // A recipe renamed or removed may leave a link of another document without its target.
         checkRecipeLinks(recipes: recipes, pages: old.pages, posts: old.posts, &log)
+        if let home = old.home { checkHome(home, recipes: recipes, &log) }
         let uses = recipes.flatMap(\.pictureUses) + old.pages.flatMap(\.pictureUses) + old.posts.flatMap(\.pictureUses)
+            + (old.home?.pictureUses ?? [])
         // Pictures did not change (a change under images/ is read in full): only new uses are probed.
         var images: [String: ImageInfo] = [:]
         var unknown: [PictureUse] = []
@@ -58,6 +60,7 @@ extension ContentLoader {
                    pages: old.pages, menu: old.menu, staticFiles: old.staticFiles, folder: old.folder)
         site?.translations = old.translations
         site?.posts = old.posts
+        site?.home = old.home
         return Reading(site: site, images: images, pictureUses: uses, diagnostics: log.sorted)
     }
 }

@@ -83,6 +83,7 @@ package struct ContentLoader: Sendable {
         let (pages, draftPages) = loadPages(allPageNames.filter { SiteLanguage.translation(fileName: $0) == nil },
                                             slugStyle: config.slugStyle, &log)
         let posts = loadPosts(slugStyle: config.slugStyle, &log)
+        let home = loadHome(recipes: recipes, &log)
         checkRecipeLinks(recipes: recipes, pages: pages, posts: posts, &log)
         let menu = Site.menu(config.menu, pages: pages)
         checkMenu(menu, recipes: recipes, pages: pages, draftPages: draftPages, hasJournal: !posts.isEmpty, slugStyle: config.slugStyle, &log)
@@ -90,7 +91,7 @@ package struct ContentLoader: Sendable {
         let translations = loadTranslations(&log)
         var trees = loadLanguageTrees(config: config, recipeNames: allNames, pageNames: allPageNames,
                                       originals: recipes, pages: pages, &log)
-        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses)
+        let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses) + (home?.pictureUses ?? [])
             + trees.flatMap { $0.recipes.flatMap(\.pictureUses) + $0.pages.flatMap(\.pictureUses) }
         var images = probeImages(uses, &log)
         // Each list walked where it is: joining them would copy every recipe of a large site.
@@ -113,6 +114,7 @@ package struct ContentLoader: Sendable {
                    pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot, boundary))
         site?.translations = translations
         site?.posts = posts
+        site?.home = home
         if site != nil {
             for index in trees.indices {
                 trees[index].images = images

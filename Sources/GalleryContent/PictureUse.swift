@@ -77,6 +77,6 @@ extension Post {
 extension Site {
     /// Every local picture use of the site's documents, in the documents' order: recipes, pages, then posts.
     package var pictureUses: [PictureUse] {
-        recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses)
+        recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses) + (home?.pictureUses ?? [])
     }
 }

@@ -16,6 +16,8 @@ package struct Site: Sendable {
     package var pages: [Page]
     /// The journal's posts (`posts/*.md`, drafts only with `--drafts`), newest first.
     package var posts: [Post] = []
+    /// The home text (`index.md`), shown above the gallery's first page; nil without one.
+    package var home: HomeText?
     /// The site menu: site.yml's entries and the pages' own, in menu order, every target checked.
     package var menu: [MenuEntry]
     /// The files of `static/`, sorted by path, published as they are.

@@ -1080,6 +1080,15 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .prose li { margin: .3rem 0; }
 .site-header { flex-wrap: wrap; }
 
+/* ==== The home text (index.md) above the gallery ==== */
+
+.home { max-width: 1600px; margin: 0 auto; padding: 0 var(--gutter) 1.5rem; }
+.home > *:not(.card-list) { max-width: 46rem; }
+.home > h2:first-child { margin: 0; font-family: Georgia, "Times New Roman", serif; font-size: clamp(1.5rem, 3.5vw, 2rem); line-height: 1.15; }
+.home-text { margin-block-start: .75rem; }
+.home .card-list { margin-block-start: 1rem; }
+.home .listing-heading a { color: var(--ink); text-decoration: none; }
+
 /* ==== The journal: the list of posts, a post, posts on a tag page ==== */
 
 .journal { max-width: 52rem; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
@@ -1295,6 +1304,34 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   {{#site.description}}<p class="lede">{{site.description}}</p>{{/site.description}}
   <p class="count">{{site.recipeCountText}}</p>
 </section>
+{{#homeText}}
+<section class="home"{{#title}} aria-labelledby="home-title"{{/title}}>
+  {{#title}}<h2 id="home-title">{{title}}</h2>{{/title}}
+  <div class="prose home-text">
+{{{bodyHTML}}}
+  </div>
+  {{#hasFeatured}}
+  <h2 class="listing-heading">{{t.featured}}</h2>
+  <ul class="card-list featured">
+{{#featured}}
+    <li><a class="list-card" href="{{url}}">
+      <span class="list-card-image">{{#image}}<img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} loading="{{loading}}" decoding="async">{{/image}}{{^image}}<span class="card-placeholder" aria-hidden="true">{{initial}}</span>{{/image}}</span>
+      <span class="list-card-title">{{title}}</span>
+      {{#summary}}<span class="list-card-summary">{{summary}}</span>{{/summary}}
+    </a></li>
+{{/featured}}
+  </ul>
+  {{/hasFeatured}}
+  {{#hasPosts}}
+  <h2 class="listing-heading"><a href="{{journalURL}}">{{t.journal}}</a></h2>
+  <ul class="post-links">
+{{#posts}}
+    <li><a href="{{url}}">{{title}}</a> <time datetime="{{dateISO}}">{{date}}</time>{{#summary}}<span class="post-links-summary">{{summary}}</span>{{/summary}}</li>
+{{/posts}}
+  </ul>
+  {{/hasPosts}}
+</section>
+{{/homeText}}
 {{#hasCards}}
 <div class="g">
   <div class="g-controls">
@@ -1833,6 +1870,7 @@ duration_separator: " "
 
 # The journal (posts/*.md): its list pages, each post, and posts on tag pages
 journal: Journal
+featured: Featured
 journal_description: "Notes and stories from {site}, newest first."
 journal_pages: Journal pages
 more_posts: More from the journal

@@ -88,6 +88,8 @@ extension PageRenderer {
             "hasBackground": .bool(settings.backgroundColor != nil || settings.backgroundImage != nil),
         ]
         context["pagination"] = pagination(page: number, of: pages.count, root: root, path: SitePaths.gallery(page:))
+        // The site's own home text, above the first page's cards.
+        if number == 1 { context["homeText"] = homeContext(root: root) }
         // Head meta (ItemList JSON-LD, Open Graph), the optional search box and the A–Z link.
         context["structuredData"] = .string(galleryStructuredData(pages[number - 1], root: root).script)
         context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)
@@ -125,6 +127,7 @@ extension GalleryPage {
         var hasher = inputs.hasher("gallery", index)
         hasher.combine(site.gallery.pages.count)
         for position in site.gallery.pages[index].indices { hasher.combine(inputs.cards[position]) }
+        if index == 0 { site.combineHome(into: &hasher, inputs: inputs) }
         return hasher.finalize()
     }
 }

@@ -1,6 +1,7 @@
-"""The journal in Chromium, WebKit and Firefox: the sample site's list of posts shows them newest
-first with their dates and pictures, a post shows its text with working links to the recipes it
-names by slug and to the older post, and neither page overflows a phone's width."""
+"""The journal and the home text in Chromium, WebKit and Firefox: the sample site's list of posts
+shows them newest first with their dates and pictures, a post shows its text with working links to
+the recipes it names by slug and to the older post, the home text (Site/index.md) stands above the
+gallery with its featured recipes and latest posts, and no page overflows a phone's width."""
 import time
 
 import pytest
@@ -64,3 +65,33 @@ def test_a_post_links_its_recipes_and_the_older_post(engine, built_site, screens
     while time.monotonic() < deadline and not engine.run("return location.pathname.endsWith('/recipes/negroni/index.html') && document.readyState === 'complete'"):
         time.sleep(0.05)
     assert engine.run("return document.querySelector('h1')?.textContent") == "Negroni"
+
+
+READ_HOME = """
+const home = document.querySelector('section.home');
+const gallery = document.querySelector('.g');
+const box = home.getBoundingClientRect();
+return {
+  title: home.querySelector('h2').textContent,
+  text: home.querySelector('.home-text p').textContent.slice(0, 40),
+  above: box.bottom <= gallery.getBoundingClientRect().top + 1,
+  bottoms: [box.bottom, gallery.getBoundingClientRect().top],
+  visible: box.height > 0 && getComputedStyle(home).visibility === 'visible',
+  featured: [...home.querySelectorAll('.list-card-title')].map(e => e.textContent),
+  posts: [...home.querySelectorAll('.post-links a')].map(e => e.textContent),
+  overflow: document.documentElement.scrollWidth - window.innerWidth,
+};
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_home_text_stands_above_the_gallery(engine, built_site, screenshot_dir, width):
+    engine.open((built_site["output"] / "index.html").as_uri(), width)
+    found = engine.run(READ_HOME)
+    assert found["title"] == "Pull up a stool"
+    assert found["text"].startswith("This is the list we mix from behind")
+    assert found["above"] and found["visible"], found
+    assert found["featured"] == ["Negroni", "Daiquiri", "Virgin Mojito"]
+    assert found["posts"] == ["Stirred, not shaken", "Mint, gently"]
+    assert found["overflow"] <= 0, f"{engine.name}: the gallery page is {found['overflow']} px too wide at {width} px"
+    engine.screenshot(screenshot_dir / f"home-{engine.name}-{width}.png")

@@ -91,3 +91,30 @@ import GalleryTestSupport
         #expect(site.text("index.html")?.contains("journal/index.html") == false)
     }
 }
+
+/// The home text (`index.md`) above the gallery's first page.
+@Suite struct HomeSectionTests {
+    @Test func theHomeTextStandsAboveTheFirstGalleryPage() throws {
+        let site = try BuiltSite { folder in
+            try "---\ntitle: Pull up a stool\nfeatured: [negroni]\nlatest_posts: 1\n---\nHello & welcome: try the [Daiquiri](recipe:daiquiri).\n"
+                .write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("posts"), withIntermediateDirectories: true)
+            for day in 1...2 {
+                try "---\ntitle: Post \(day)\ndate: 2025-01-0\(day)\n---\nNews.\n"
+                    .write(to: folder.appendingPathComponent("posts/post-\(day).md"), atomically: true, encoding: .utf8)
+            }
+            try BuiltSite.replace("gallery:\n", with: "gallery:\n  page_size: 1\n", in: folder.appendingPathComponent("site.yml"))
+        }
+        defer { site.remove() }
+        let gallery = try #require(site.text("index.html"))
+        let home = try #require(gallery.range(of: "<section class=\"home\""))
+        #expect(gallery.range(of: "<div class=\"g\">")!.lowerBound > home.lowerBound, "the home text comes before the gallery")
+        #expect(gallery.contains("<h2 id=\"home-title\">Pull up a stool</h2>"))
+        #expect(gallery.contains("<p>Hello &amp; welcome: try the <a href=\"recipes/daiquiri/index.html\">Daiquiri</a>.</p>"))
+        #expect(gallery.contains("<a class=\"list-card\" href=\"recipes/negroni/index.html\">"))
+        // Only the newest post.
+        #expect(gallery.contains("<a href=\"journal/post-2/index.html\">Post 2</a>") && !gallery.contains("journal/post-1/"))
+        // Only on the first page.
+        #expect(site.text("page/2/index.html")?.contains("class=\"home\"") == false)
+    }
+}

@@ -121,6 +121,8 @@ struct TemplateContexts: Sendable {
         // The journal: a post with everything (a picture, tags a recipe shares, an author) and a bare one.
         try temporary.write("basic/posts/summer.md", "---\ntitle: Summer\ndate: 2025-06-01\nsummary: Terrace.\ntags: [gin, news]\n"
                             + "image: images/lemonade.jpg\nauthor: Ada\n---\nA [Negroni](recipe:negroni).\n")
+        // The home text, with a featured recipe with a picture and one without, and the latest posts.
+        try temporary.write("basic/index.md", "---\ntitle: Welcome\nfeatured: [lemonade, daiquiri]\nlatest_posts: 2\n---\nHello.\n")
         // Eleven in all, so that the journal has two pages.
         for day in 1...10 {
             try temporary.write("basic/posts/bare-\(day).md", "---\ntitle: Bare \(day)\ndate: 2025-05-\(10 + day)\n---\nPlain.\n")
