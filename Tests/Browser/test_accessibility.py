@@ -9,6 +9,7 @@ PAGES = [
     "index.html",
     "recipes/mai-tai/index.html",
     "tags/rum/index.html",
+    "a-z/index.html",
     "about/index.html",
     "journal/index.html",
     "journal/stirred-not-shaken/index.html",
