@@ -92,7 +92,7 @@ extension ForeignRecipe {
                 front.addLine("  \(FrontMatterWriter.scalar(name)): \(FrontMatterWriter.doubleQuoted(extra[key]!))")
             }
         }
-        var body = ""
+        var body = self.body.map { "\n" + $0 + "\n" } ?? ""
         if !notes.isEmpty {
             body = "\n## Notes\n\n" + notes.map(MarkdownText.escape).joined(separator: "\n\n") + "\n"
         }

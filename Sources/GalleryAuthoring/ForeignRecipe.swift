@@ -23,6 +23,8 @@ package struct ForeignRecipe: Sendable, Hashable {
     package var method: [MethodGroup] = []
     /// Paragraphs written after the method, under "## Notes".
     package var notes: [String] = []
+    /// A Markdown body kept as it is (another static site's page), before the notes.
+    package var body: String?
     /// `servings:` when the yield is a number with an optional unit; else `yield:`.
     package var yield: String?
     package var prepTime: Int?

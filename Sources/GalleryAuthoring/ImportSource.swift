@@ -12,6 +12,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case paprika
     /// Cooklang `.cook` files, with `Name.jpg` beside them.
     case cooklang
+    /// Another static site's recipe pages: Jekyll's chowdown theme, Hugo recipe themes.
+    case jekyll
     /// The seed iOS app's `DrinkList.plist` (XML or binary).
     case plist
 
@@ -26,6 +28,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
                         "gallerygen import ~/Desktop/My\\ Recipes.paprikarecipes")
         case .cooklang: ("Cooklang .cook files (a file, or a folder of them): @ingredients{}, #cookware{}, ~timers{}, sections, metadata; Name.jpg beside each is its photo",
                          "gallerygen import ~/recipes/*.cook")
+        case .jekyll: ("another static site's recipe pages (Markdown with ingredients and directions in front matter: Jekyll's chowdown, Hugo recipe themes), with their pictures",
+                       "gallerygen import ~/my-jekyll-site/_recipes")
         case .plist: ("the seed app's DrinkList.plist (XML or binary)", "gallerygen import DrinkList.plist")
         }
     }
@@ -71,6 +75,12 @@ package struct ImportSource: Sendable {
         switch format ?? recognised {
         case .cooklang?:
             readCooklang(data, url: url, display: display)
+        case .jekyll?:
+            do throws(Diagnostic) {
+                recipes.append(try StaticSiteReader.recipe(SourceTextDecoding.decode(data), url: url, origin: display))
+            } catch {
+                diagnostics.append(error)
+            }
         case .plist?:
             let (plistRecipes, problems) = PlistImport.recipes(from: data, displayPath: display, slugStyle: slugStyle)
             ready += plistRecipes
@@ -94,6 +104,7 @@ package struct ImportSource: Sendable {
             return data.prefix(64 * 1024).range(of: Data(".paprikarecipe".utf8)) != nil ? .paprika : nil
         }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        if StaticSiteReader.isRecipePage(String(decoding: data.prefix(64 * 1024), as: UTF8.self)) { return .jekyll }
         if data.starts(with: Array("bplist".utf8)) || (head.contains("<plist") && head.contains("<?xml")) { return .plist }
         let start = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if start.hasPrefix("{") || start.hasPrefix("[") { return .schema }
@@ -118,14 +129,21 @@ package struct ImportSource: Sendable {
             var isDirectory: ObjCBool = false
             fileManager.fileExists(atPath: entry.path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
-                if fileManager.fileExists(atPath: entry.appendingPathComponent("recipe.json").path) {
+                if ["_recipes", "recipes", "_posts"].contains(name) {
+                    readFolder(entry, display: entryDisplay, format: format, slugStyle: slugStyle)
+                    readAny = true
+                } else if fileManager.fileExists(atPath: entry.appendingPathComponent("recipe.json").path) {
                     readNextcloud(entry, display: entryDisplay)
                     readAny = true
                 }
                 continue
             }
             let lower = name.lowercased()
-            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe", ".cook"].contains(where: { lower.hasSuffix($0) }) else { continue }
+            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe", ".cook", ".md", ".markdown"].contains(where: { lower.hasSuffix($0) }) else { continue }
+            if (lower.hasSuffix(".md") || lower.hasSuffix(".markdown")) && format == nil,
+               !StaticSiteReader.isRecipePage(SourceTextDecoding.decode((try? SiteFile.read(entry, upTo: 64 * 1024)) ?? Data())) {
+                continue // a page that is not a recipe (about.md, a README)
+            }
             read(entry, display: entryDisplay, format: format, slugStyle: slugStyle)
             readAny = true
         }

@@ -1,18 +1,18 @@
 /// Cards evenly around a circle: Apple's CircleLayout sample. Card `i` of `n` is centred at
 /// c + r (cos 2πi/n, sin 2πi/n), where c is the middle of a W × H frame (W the container width, H
 /// the viewport height or, when unknown, W) and r = min(W, H) / 2.5 unless set.
-public struct CircleLayout: CollectionLayout, Hashable {
+package struct CircleLayout: CollectionLayout, Hashable {
     /// The size of every card (Apple's sample: 70 × 70).
-    public var itemSize: Size
+    package var itemSize: Size
     /// The circle's radius; nil means min(W, H) / 2.5.
-    public var radius: Double?
+    package var radius: Double?
 
-    public init(itemSize: Size = Size(width: 70, height: 70), radius: Double? = nil) {
+    package init(itemSize: Size = Size(width: 70, height: 70), radius: Double? = nil) {
         self.itemSize = itemSize
         self.radius = radius
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let width = context.usableContainerWidth
         let height = context.usableViewportHeight ?? width

@@ -6,23 +6,23 @@
 /// `spacing` brings the next card to the middle; the content reaches half a width past the last
 /// centre, so every card can come to the middle. The attributes are the pose at a scroll offset of
 /// 0 (the first card facing the viewer); `scrollDrivenTurn` says how the pose follows the scroll.
-public struct CoverFlowLayout: CollectionLayout, Hashable {
+package struct CoverFlowLayout: CollectionLayout, Hashable {
     /// The size of every card.
-    public var itemSize: Size
+    package var itemSize: Size
     /// The distance between neighbouring card centres.
-    public var spacing: Double
+    package var spacing: Double
     /// How far from the middle a card has finished turning; nil for `spacing`.
-    public var turnDistance: Double?
+    package var turnDistance: Double?
     /// The turn of a card beside the middle, radians (cover flow: about 60°).
-    public var rotation: Double
+    package var rotation: Double
     /// How far a turned card moves outwards, clearing the card at the middle.
-    public var sideOffset: Double
+    package var sideOffset: Double
     /// How far a turned card is pulled back from the viewer.
-    public var depth: Double
+    package var depth: Double
     /// The viewer's distance from the cards, as CSS `perspective()` (`m34 = −1 / perspective`).
-    public var perspective: Double
+    package var perspective: Double
 
-    public init(itemSize: Size = Size(width: 120, height: 200), spacing: Double = 40, turnDistance: Double? = nil,
+    package init(itemSize: Size = Size(width: 120, height: 200), spacing: Double = 40, turnDistance: Double? = nil,
                 rotation: Double = 60 * .pi / 180, sideOffset: Double = 50, depth: Double = 100,
                 perspective: Double = 500) {
         self.itemSize = itemSize
@@ -35,7 +35,7 @@ public struct CoverFlowLayout: CollectionLayout, Hashable {
     }
 
     /// The rule the cards follow as the strip scrolls, in this layout's numbers.
-    public var scrollDrivenTurn: ScrollDrivenTurn {
+    package var scrollDrivenTurn: ScrollDrivenTurn {
         let spacing = Self.usable(spacing)
         let perspective = Self.usable(self.perspective)
         return ScrollDrivenTurn(
@@ -47,7 +47,7 @@ public struct CoverFlowLayout: CollectionLayout, Hashable {
             spacing: spacing)
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let turn = scrollDrivenTurn
         let width = context.usableContainerWidth

@@ -1,18 +1,18 @@
 /// A squared-up deck of cards: the Croupier deck. Card `i` sits `padding × i` to the right and
 /// `padding / 2 × i` below the first, later cards on top (zIndex = i), and the pile is centred in
 /// the container (and in the viewport height when known).
-public struct DeckLayout: CollectionLayout, Hashable {
+package struct DeckLayout: CollectionLayout, Hashable {
     /// The size of every card.
-    public var itemSize: Size
+    package var itemSize: Size
     /// Horizontal offset between neighbouring cards; the vertical offset is half of it (Croupier: 5).
-    public var padding: Double
+    package var padding: Double
 
-    public init(itemSize: Size = Size(width: 120, height: 200), padding: Double = 5) {
+    package init(itemSize: Size = Size(width: 120, height: 200), padding: Double = 5) {
         self.itemSize = itemSize
         self.padding = padding
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let padding = max(self.padding.isFinite ? self.padding : 0, 0)
         let steps = Double(max(context.itemCount - 1, 0))

@@ -2,18 +2,18 @@
 /// shares one centre and turns about an anchor point `radius` below its middle, card `i` by
 /// `angle + anglePerItem × i`. The whole fan is then centred in a content frame big enough to hold
 /// it (at least the container width, and the viewport height when known).
-public struct FanLayout: CollectionLayout, Hashable {
+package struct FanLayout: CollectionLayout, Hashable {
     /// The size of every card.
-    public var itemSize: Size
+    package var itemSize: Size
     /// Distance from the middle of a card to the point the fan turns about (Croupier: 2000).
-    public var radius: Double
+    package var radius: Double
     /// Rotation of the first card, in radians; nil centres the fan so its middle stands upright.
-    public var angle: Double?
+    package var angle: Double?
     /// Rotation between neighbouring cards, in radians; nil means atan(itemWidth / radius), which
     /// lets neighbours touch at the rim.
-    public var anglePerItem: Double?
+    package var anglePerItem: Double?
 
-    public init(
+    package init(
         itemSize: Size = Size(width: 120, height: 200), radius: Double = 2000,
         angle: Double? = nil, anglePerItem: Double? = nil
     ) {
@@ -24,20 +24,20 @@ public struct FanLayout: CollectionLayout, Hashable {
     }
 
     /// The rotation between neighbouring cards: `anglePerItem`, or atan(itemWidth / radius).
-    public var resolvedAnglePerItem: Double {
+    package var resolvedAnglePerItem: Double {
         if let anglePerItem { return anglePerItem }
         return radius > 0 ? arcTangent(max(itemSize.width, 0) / radius) : 0
     }
 
     /// The anchor point that puts the turning point `radius` below the card's middle:
     /// y = ((itemHeight / 2) + radius) / itemHeight.
-    public var anchorPoint: Point {
+    package var anchorPoint: Point {
         let height = max(itemSize.height, 0)
         guard height > 0 else { return Point(x: 0.5, y: 0.5) }
         return Point(x: 0.5, y: (height / 2 + max(radius, 0)) / height)
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let count = context.itemCount
         let step = resolvedAnglePerItem

@@ -10,29 +10,29 @@
 /// Horizontal scrolling needs a height to fill: the viewport height when the context has one,
 /// otherwise a single row (the tallest item plus the section insets), like a carousel. Content
 /// never has negative coordinates; an item wider than the container widens the content.
-public struct FlowLayout: CollectionLayout, Hashable {
+package struct FlowLayout: CollectionLayout, Hashable {
     /// The size of every cell. When nil, each cell is `estimatedItemWidth` wide and as tall as its
     /// image at that width plus its label (`ItemMetrics.cardHeight(forWidth:)`).
-    public var itemSize: Size?
+    package var itemSize: Size?
     /// The cell width used when `itemSize` is nil.
-    public var estimatedItemWidth: Double
+    package var estimatedItemWidth: Double
     /// The smallest gap between items of one line. `minimumInteritemSpacing`.
-    public var minimumInteritemSpacing: Double
+    package var minimumInteritemSpacing: Double
     /// The gap between lines. `minimumLineSpacing`.
-    public var minimumLineSpacing: Double
+    package var minimumLineSpacing: Double
     /// Space around each section's items, inside its header and footer. `sectionInset`.
-    public var sectionInset: EdgeInsets
+    package var sectionInset: EdgeInsets
     /// `scrollDirection`.
-    public var scrollDirection: ScrollDirection
+    package var scrollDirection: ScrollDirection
     /// Header height (vertical) or width (horizontal), used for sections with `hasHeader`.
     /// `headerReferenceSize`; zero along the scroll axis means no header. Defaults to 44 × 44 (UIKit's
     /// is zero) so grouped recipes show their section titles without extra configuration.
-    public var headerReferenceSize: Size
+    package var headerReferenceSize: Size
     /// Footer height (vertical) or width (horizontal), used for sections with `hasFooter`.
     /// `footerReferenceSize`.
-    public var footerReferenceSize: Size
+    package var footerReferenceSize: Size
 
-    public init(
+    package init(
         itemSize: Size? = nil, estimatedItemWidth: Double = 160,
         minimumInteritemSpacing: Double = 10, minimumLineSpacing: Double = 10,
         sectionInset: EdgeInsets = .zero, scrollDirection: ScrollDirection = .vertical,
@@ -50,13 +50,13 @@ public struct FlowLayout: CollectionLayout, Hashable {
     }
 
     /// The size of the cell for `item`.
-    public func size(of item: ItemMetrics) -> Size {
+    package func size(of item: ItemMetrics) -> Size {
         if let itemSize { return Size(width: max(itemSize.width, 0), height: max(itemSize.height, 0)) }
         let width = max(estimatedItemWidth, 0)
         return Size(width: width, height: item.cardHeight(forWidth: width))
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         // Axis-neutral: "along" is the scroll axis, "across" the axis a line runs on.
         let vertical = scrollDirection == .vertical
         let leadAcross = vertical ? sectionInset.left : sectionInset.top

@@ -1,17 +1,17 @@
 /// Equal cards in as many columns as fit, the block of columns centred; the Croupier grid.
 /// `padding` separates the cards and the cards from the edges. Each section starts a new row,
 /// under its header.
-public struct GridLayout: CollectionLayout, Hashable {
+package struct GridLayout: CollectionLayout, Hashable {
     /// The size of every card (Croupier: 120 × 200).
-    public var itemSize: Size
+    package var itemSize: Size
     /// Space between cards and around the grid (Croupier: 25).
-    public var padding: Double
+    package var padding: Double
     /// Height of each section's header; zero hides headers.
-    public var headerHeight: Double
+    package var headerHeight: Double
     /// Height of each section's footer; zero hides footers.
-    public var footerHeight: Double
+    package var footerHeight: Double
 
-    public init(
+    package init(
         itemSize: Size = Size(width: 120, height: 200), padding: Double = 25,
         headerHeight: Double = 44, footerHeight: Double = 0
     ) {
@@ -22,19 +22,19 @@ public struct GridLayout: CollectionLayout, Hashable {
     }
 
     /// Croupier's card proportion: setting only the width makes the height width × 1.6666.
-    public static func itemSize(width: Double) -> Size {
+    package static func itemSize(width: Double) -> Size {
         Size(width: width, height: width * 1.6666)
     }
 
     /// The number of columns for a container `width` wide.
-    public func columnCount(forWidth width: Double) -> Int {
+    package func columnCount(forWidth width: Double) -> Int {
         let padding = max(self.padding, 0)
         let stride = max(itemSize.width, 0) + padding
         guard stride > 0 else { return 1 }
         return Int(max(1, min(((width - padding) / stride).rounded(.down), 100_000)))
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let padding = max(self.padding, 0)
         let columns = columnCount(forWidth: context.usableContainerWidth)

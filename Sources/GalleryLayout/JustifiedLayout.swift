@@ -4,9 +4,9 @@
 /// widths too, and the rounding error is spread over the row so every full row ends exactly on
 /// the width. Row heights are clamped to ½–2× the target (the only case where an image is cropped).
 /// Each card is its image plus the label area below it (the row's tallest label).
-public struct JustifiedLayout: CollectionLayout, Hashable {
+package struct JustifiedLayout: CollectionLayout, Hashable {
     /// How the last, incomplete row (the widow) is laid out. Flickr's `widowLayoutStyle`.
-    public enum WidowLayoutStyle: String, Sendable, CaseIterable {
+    package enum WidowLayoutStyle: String, Sendable, CaseIterable {
         /// At the target height, from the left edge.
         case left
         /// Scaled to fill the width like the other rows, within the clamp.
@@ -16,21 +16,21 @@ public struct JustifiedLayout: CollectionLayout, Hashable {
     }
 
     /// The row height to aim for (Flickr: 320).
-    public var targetRowHeight: Double
+    package var targetRowHeight: Double
     /// How far a row may stray from the target, as a fraction of it (Flickr: 0.25).
-    public var targetRowHeightTolerance: Double
+    package var targetRowHeightTolerance: Double
     /// Space between cards and between rows (Flickr: 10).
-    public var boxSpacing: Double
+    package var boxSpacing: Double
     /// Space around each section's rows (Flickr's containerPadding: 10).
-    public var sectionInset: EdgeInsets
+    package var sectionInset: EdgeInsets
     /// How the last row of a section is laid out (Flickr: left).
-    public var widowLayoutStyle: WidowLayoutStyle
+    package var widowLayoutStyle: WidowLayoutStyle
     /// Height of each section's header; zero hides headers.
-    public var headerHeight: Double
+    package var headerHeight: Double
     /// Height of each section's footer; zero hides footers.
-    public var footerHeight: Double
+    package var footerHeight: Double
 
-    public init(
+    package init(
         targetRowHeight: Double = 320, targetRowHeightTolerance: Double = 0.25, boxSpacing: Double = 10,
         sectionInset: EdgeInsets = EdgeInsets(all: 10), widowLayoutStyle: WidowLayoutStyle = .left,
         headerHeight: Double = 44, footerHeight: Double = 0
@@ -44,7 +44,7 @@ public struct JustifiedLayout: CollectionLayout, Hashable {
         self.footerHeight = footerHeight
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let target = targetRowHeight > 0 && targetRowHeight.isFinite ? targetRowHeight : 320
         let tolerance = max(targetRowHeightTolerance.isFinite ? targetRowHeightTolerance : 0, 0)
         let spacing = max(boxSpacing, 0)

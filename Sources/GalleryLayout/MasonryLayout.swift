@@ -4,28 +4,28 @@
 /// counts as shortest when within 1 px of the minimum, leftmost first, so sub-pixel differences
 /// never send a card across the page; `horizontalOrder` instead deals cards to the columns left to
 /// right in turn, keeping reading order (Masonry's `horizontalOrder`).
-public struct MasonryLayout: CollectionLayout, Hashable {
+package struct MasonryLayout: CollectionLayout, Hashable {
     /// The column width to aim for; the real width stretches so the columns fill the row.
-    public var columnWidth: Double
+    package var columnWidth: Double
     /// A fixed number of columns; nil derives it from the width.
-    public var columnCount: Int?
+    package var columnCount: Int?
     /// Space between columns. `minimumColumnSpacing`.
-    public var minimumColumnSpacing: Double
+    package var minimumColumnSpacing: Double
     /// Space between cards in a column. `minimumInteritemSpacing`.
-    public var minimumInteritemSpacing: Double
+    package var minimumInteritemSpacing: Double
     /// Space around each section's columns, inside its header and footer.
-    public var sectionInset: EdgeInsets
+    package var sectionInset: EdgeInsets
     /// Height of each section's header; zero hides headers.
-    public var headerHeight: Double
+    package var headerHeight: Double
     /// Height of each section's footer; zero hides footers.
-    public var footerHeight: Double
+    package var footerHeight: Double
     /// Deal cards to columns left to right in turn instead of to the shortest column.
-    public var horizontalOrder: Bool
+    package var horizontalOrder: Bool
 
     /// How much taller than the shortest column a column may be and still count as shortest.
-    public static let hysteresis = 1.0
+    package static let hysteresis = 1.0
 
-    public init(
+    package init(
         columnWidth: Double = 240, columnCount: Int? = nil, minimumColumnSpacing: Double = 10,
         minimumInteritemSpacing: Double = 10, sectionInset: EdgeInsets = .zero,
         headerHeight: Double = 44, footerHeight: Double = 0, horizontalOrder: Bool = false
@@ -41,7 +41,7 @@ public struct MasonryLayout: CollectionLayout, Hashable {
     }
 
     /// The number of columns in a container `width` wide.
-    public func columns(forWidth width: Double) -> Int {
+    package func columns(forWidth width: Double) -> Int {
         if let columnCount { return max(columnCount, 1) }
         let available = width - sectionInset.left - sectionInset.right
         let spacing = max(minimumColumnSpacing, 0)
@@ -50,7 +50,7 @@ public struct MasonryLayout: CollectionLayout, Hashable {
         return Int(max(1, min(((available + spacing) / stride).rounded(.down), 10_000)))
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let columns = columns(forWidth: context.usableContainerWidth)
         let columnSpacing = max(minimumColumnSpacing, 0)
         let itemSpacing = max(minimumInteritemSpacing, 0)

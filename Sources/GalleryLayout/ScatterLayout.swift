@@ -6,19 +6,19 @@
 ///
 /// The table is the container width wide and the viewport height tall when the context has one;
 /// otherwise tall enough for the cards to cover `coverage` of it.
-public struct ScatterLayout: CollectionLayout, Hashable {
+package struct ScatterLayout: CollectionLayout, Hashable {
     /// The size of every card.
-    public var itemSize: Size
+    package var itemSize: Size
     /// The seed of the random sequence; keep it in site.yml to keep the table.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The largest rotation either way, in radians (default 15°).
-    public var maximumRotation: Double
+    package var maximumRotation: Double
     /// Random centres tried per card; 1 gives plain uniform scattering.
-    public var candidateCount: Int
+    package var candidateCount: Int
     /// Fraction of the table the cards cover when the height is not set by the viewport.
-    public var coverage: Double
+    package var coverage: Double
 
-    public init(
+    package init(
         itemSize: Size = Size(width: 120, height: 200), seed: UInt64 = 0,
         maximumRotation: Double = Double.pi / 12, candidateCount: Int = 8, coverage: Double = 0.5
     ) {
@@ -29,7 +29,7 @@ public struct ScatterLayout: CollectionLayout, Hashable {
         self.coverage = coverage
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let count = context.itemCount
         let width = context.usableContainerWidth

@@ -3,21 +3,21 @@
 /// cards on top (zIndex = i). The content is as wide as the spread plus `padding` after the last
 /// centre, so it scrolls horizontally on narrow screens; a spread narrower than the container is
 /// centred in it. The content is the viewport height when known, otherwise one card tall.
-public struct SpreadLayout: CollectionLayout, Hashable {
+package struct SpreadLayout: CollectionLayout, Hashable {
     /// The size of every card.
-    public var itemSize: Size
+    package var itemSize: Size
     /// How much of each card the next one covers (Croupier: 50).
-    public var spreadX: Double
+    package var spreadX: Double
     /// Distance from the content's edges to the first and last card centres (Croupier: 100).
-    public var padding: Double
+    package var padding: Double
 
-    public init(itemSize: Size = Size(width: 120, height: 200), spreadX: Double = 50, padding: Double = 100) {
+    package init(itemSize: Size = Size(width: 120, height: 200), spreadX: Double = 50, padding: Double = 100) {
         self.itemSize = itemSize
         self.spreadX = spreadX
         self.padding = padding
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let padding = max(self.padding.isFinite ? self.padding : 0, 0)
         let step = size.width - (spreadX.isFinite ? spreadX : 0)

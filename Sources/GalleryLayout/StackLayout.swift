@@ -2,29 +2,29 @@
 /// centred grid; in each, the first item lies on top (highest zIndex) and straight, the next two
 /// turn by +`rotation` and −`rotation`, and items beyond `visibleItemCount` are hidden. A section
 /// with a header shows it as the stack's title below the cards.
-public struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
+package struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
     /// The size of every card.
-    public var itemSize: Size
+    package var itemSize: Size
     /// Space between stacks.
-    public var spacing: Double
+    package var spacing: Double
     /// Space around the grid of stacks.
-    public var sectionInset: EdgeInsets
+    package var sectionInset: EdgeInsets
     /// The turn of the second and third cards, in radians (default 5°).
-    public var rotation: Double
+    package var rotation: Double
     /// How many cards of a stack show; the rest are hidden.
-    public var visibleItemCount: Int
+    package var visibleItemCount: Int
     /// Height of the title below each stack; zero hides titles.
-    public var headerHeight: Double
+    package var headerHeight: Double
     /// The section laid out as a grid in place, in rows of the stacks' columns under its title
     /// across the block, each card `itemSize` plus its label height (its title shows there); the
     /// stacks before it keep their places and those after it follow below. nil: every section is
     /// a stack.
-    public var openedSection: Int?
+    package var openedSection: Int?
 
     /// Gap between a stack's cards and its title, enough for the turned cards' corners.
     static let titleSpacing = 10.0
 
-    public init(
+    package init(
         itemSize: Size = Size(width: 120, height: 200), spacing: Double = 40,
         sectionInset: EdgeInsets = EdgeInsets(all: 20), rotation: Double = Double.pi / 36,
         visibleItemCount: Int = 3, headerHeight: Double = 44
@@ -38,11 +38,11 @@ public struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
     }
 
     /// The turn of item `item` in its stack: 0, +r, −r, +2r, −2r, …
-    public func rotation(ofItem item: Int) -> Double {
+    package func rotation(ofItem item: Int) -> Double {
         item == 0 ? 0 : (item % 2 == 1 ? 1 : -1) * rotation * Double((item + 1) / 2)
     }
 
-    public func prepare(_ context: LayoutContext) -> PreparedLayout {
+    package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let spacing = max(self.spacing, 0)
         let inset = sectionInset
@@ -129,10 +129,10 @@ public struct StackLayout: CollectionLayout, SectionOpeningLayout, Hashable {
 
     /// Stacks open when they show titles: the header, which covers the stack and holds its title,
     /// is what a visitor taps.
-    public var opensSections: Bool { headerHeight > 0 }
+    package var opensSections: Bool { headerHeight > 0 }
 
     /// The same stacks with section `section` opened.
-    public func opening(section: Int) -> any CollectionLayout {
+    package func opening(section: Int) -> any CollectionLayout {
         var layout = self
         layout.openedSection = section
         return layout

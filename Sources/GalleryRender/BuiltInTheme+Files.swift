@@ -344,7 +344,8 @@ extension BuiltInTheme {
     for (const terms of matched) {
       const best = new Map();
       for (const t of terms) {
-        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = false; lower = Math.max(lower, t.entry[0]); }
+        // A partial list: the count is still exact when the word matched that term alone.
+        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
         const list = await postings(t, all);
         for (let i = 0; i < list.length; i += 2) best.set(list[i], Math.max(best.get(list[i]) || 0, list[i + 1] * t.q));
       }
@@ -378,7 +379,7 @@ extension BuiltInTheme {
     if (text) e.textContent = text;
     return e;
   };
-  const draw = (found, shownRecords) => {
+  const draw = (query, found, shownRecords) => {
     list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time], i) => {
       const option = el("a", "search-result");
       Object.assign(option, { id: `search-result-${i}`, href: new URL(url, new URL("../", base)).href, tabIndex: -1 });
@@ -403,6 +404,8 @@ extension BuiltInTheme {
     input.removeAttribute("aria-activedescendant");
     output.textContent = matchText(found.total, !found.complete);
     expand(true);
+    // Which query the list shows, for scripts and tests that wait for it.
+    form.dataset.shown = query;
     form.dispatchEvent(new CustomEvent("gallerygen:results", { detail: found }));
   };
   const run = () => {
@@ -417,7 +420,7 @@ extension BuiltInTheme {
     return (pending = search(query).then(async (found) => {
       const m = await load();
       const shownRecords = await records(m, found.ids.slice(0, shown));
-      if (mine === ticket) draw(found, shownRecords);
+      if (mine === ticket) draw(query, found, shownRecords);
     }).catch(() => { if (mine === ticket) output.textContent = form.dataset.offline || ""; }));
   };
   const open = (option) => { if (option) location.href = option.href; };
@@ -1263,7 +1266,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   {{#search}}
   <form class="search" role="search" data-index="{{indexURL}}" data-matches="{{matches}}" hidden>
     <label class="visually-hidden" for="search-input">{{t.search_label}}</label>
-    <input type="search" id="search-input" name="q" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" autocomplete="off" spellcheck="false" placeholder="{{t.search_placeholder}}">
+    <input type="search" id="search-input" name="q" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" spellcheck="false" placeholder="{{t.search_placeholder}}">
     <div class="search-panel" hidden>
       <output for="search-input" aria-live="polite"></output>
       <div id="search-results" role="listbox" aria-label="{{t.search_results}}"></div>
@@ -1295,7 +1298,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 """#),
         ("card.mustache", #"""
 <a class="card {{classes}}" href="{{url}}" style="{{style}}">
-  <span class="card-image" style="view-transition-name:r-{{slug}}{{#image}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}{{/image}}">{{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{sizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} loading="{{loading}}" decoding="{{decoding}}"></picture>{{/image}}{{^image}}<span class="card-placeholder" aria-hidden="true">{{initial}}</span>{{/image}}</span>
+  <span class="card-image" style="view-transition-name:r-{{slug}}{{#image}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}{{/image}}">{{#image}}<picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{sizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} loading="{{loading}}"{{#fetchPriority}} fetchpriority="{{fetchPriority}}"{{/fetchPriority}} decoding="{{decoding}}"></picture>{{/image}}{{^image}}<span class="card-placeholder" aria-hidden="true">{{initial}}</span>{{/image}}</span>
   <span class="card-title">{{title}}</span>
 </a>
 

@@ -4,9 +4,9 @@ import GallerySupport
 /// The default theme, compiled into the binary from `Templates/` (scripts/embed-theme.py), so an
 /// installed `gallerygen` needs no files beside it. A site's `templates/` folder overrides any of
 /// its files; `--theme DIR` replaces it.
-public enum BuiltInTheme {
+package enum BuiltInTheme {
     /// How diagnostics and `theme export` name the built-in theme's files.
-    public static let displayName = "(built-in theme)"
+    package static let displayName = "(built-in theme)"
 
     /// Every file of the theme with its bytes, text and binary, sorted by path.
     package static var allFiles: [(path: String, data: Data)] {
@@ -16,7 +16,7 @@ public enum BuiltInTheme {
 
     /// Writes every file of the built-in theme into `directory`, which must not exist or be empty,
     /// so a theme author can start from it; returns the relative paths written.
-    public static func export(to directory: URL, displayPath: String) throws(Diagnostic) -> [String] {
+    package static func export(to directory: URL, displayPath: String) throws(Diagnostic) -> [String] {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {

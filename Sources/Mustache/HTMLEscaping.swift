@@ -1,6 +1,6 @@
 /// Escapes the five characters that are unsafe in HTML text and attribute values:
 /// `&`, `<`, `>`, `"` and `'` become `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`.
-public func escapeHTML(_ string: String) -> String {
+package func escapeHTML(_ string: String) -> String {
     var string = string
     // All five are ASCII, so the UTF-8 bytes can be scanned and copied as they are. Most
     // interpolated values (long inline styles among them) need no escaping: they come back as given.

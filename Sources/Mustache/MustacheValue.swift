@@ -1,5 +1,5 @@
 /// The data a template renders: the JSON-shaped model that tags and sections look names up in.
-public indirect enum MustacheValue: Sendable, Equatable {
+package indirect enum MustacheValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -14,22 +14,22 @@ public indirect enum MustacheValue: Sendable, Equatable {
 }
 
 /// `count` items, item `index` made by `item(index)` each time it is read.
-public struct MustacheLazyArray: Sendable, Equatable {
-    public let count: Int
+package struct MustacheLazyArray: Sendable, Equatable {
+    package let count: Int
     private let item: @Sendable (Int) -> MustacheValue
 
-    public init(count: Int, item: @escaping @Sendable (Int) -> MustacheValue) {
+    package init(count: Int, item: @escaping @Sendable (Int) -> MustacheValue) {
         self.count = count
         self.item = item
     }
 
-    public subscript(index: Int) -> MustacheValue { item(index) }
+    package subscript(index: Int) -> MustacheValue { item(index) }
 
     /// Every item, made now.
-    public var items: [MustacheValue] { (0..<count).map(item) }
+    package var items: [MustacheValue] { (0..<count).map(item) }
 
     /// Equal when their items are (made to compare: for tests, not for rendering).
-    public static func == (a: MustacheLazyArray, b: MustacheLazyArray) -> Bool {
+    package static func == (a: MustacheLazyArray, b: MustacheLazyArray) -> Bool {
         a.count == b.count && a.items == b.items
     }
 }
@@ -73,32 +73,32 @@ extension MustacheValue {
 }
 
 extension MustacheValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension MustacheValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension MustacheValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
 }
 
 extension MustacheValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension MustacheValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension MustacheValue: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+    package init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
 }
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Later duplicates win, as they would in a JSON object.
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+    package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -1,5 +1,5 @@
 /// Supplies the templates that partial tags (`{{>name}}`) and parent tags (`{{<name}}`) refer to.
-public protocol PartialProvider: Sendable {
+package protocol PartialProvider: Sendable {
     /// The template called `name`, or `nil` when there is none.
     ///
     /// Throw to report a template that exists but cannot be used, such as one that fails to parse.
@@ -7,17 +7,17 @@ public protocol PartialProvider: Sendable {
 }
 
 /// A partial provider backed by a dictionary of parsed templates keyed by partial name.
-public struct TemplateLibrary: PartialProvider {
+package struct TemplateLibrary: PartialProvider {
     /// The templates, keyed by the name partial tags use.
-    public var templates: [String: Template]
+    package var templates: [String: Template]
 
     /// Creates a library of already parsed templates.
-    public init(templates: [String: Template] = [:]) {
+    package init(templates: [String: Template] = [:]) {
         self.templates = templates
     }
 
     /// Parses each source once; a template's key is also its name in error messages.
-    public init(sources: [String: String]) throws(TemplateError) {
+    package init(sources: [String: String]) throws(TemplateError) {
         var templates: [String: Template] = [:]
         for (name, source) in sources {
             templates[name] = try Template(source: source, name: name)
@@ -25,7 +25,7 @@ public struct TemplateLibrary: PartialProvider {
         self.templates = templates
     }
 
-    public func template(named name: String) -> Template? {
+    package func template(named name: String) -> Template? {
         templates[name]
     }
 }

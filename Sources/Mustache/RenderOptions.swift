@@ -1,23 +1,23 @@
 /// Choices that change how a template renders without changing the template.
-public struct RenderOptions: Sendable {
+package struct RenderOptions: Sendable {
     /// Whether a partial or parent tag naming a template the provider lacks is an error.
     ///
     /// The spec renders such tags as the empty string (the default); a site generator
     /// usually wants the typo reported instead.
-    public var missingPartialIsError: Bool = false
+    package var missingPartialIsError: Bool = false
 
     /// Escapes the text of `{{name}}` tags; triple mustaches and `{{&name}}` bypass it.
-    public var escape: @Sendable (String) -> String = Mustache.escapeHTML
+    package var escape: @Sendable (String) -> String = Mustache.escapeHTML
 
     /// How much work one render may do before it stops with an error, in nodes visited (text,
     /// tags, partial and block calls); sections may repeat a fifth as many times. Partials that
     /// call each other twice over, or sections nested over lists, multiply the work while staying
     /// shallow, which the depth limit cannot see. The theme's card is about 60 nodes, so a gallery
     /// page of 10,000 recipes visits about 600,000.
-    public var workLimit: Int = 5_000_000
+    package var workLimit: Int = 5_000_000
 
     /// Creates options; the defaults follow the Mustache spec.
-    public init(
+    package init(
         missingPartialIsError: Bool = false,
         escape: @escaping @Sendable (String) -> String = Mustache.escapeHTML,
         workLimit: Int = 5_000_000

@@ -2,19 +2,19 @@
 ///
 /// Supports the spec's interpolation, sections, inverted sections, comments, partials,
 /// set delimiters and inheritance (parents and blocks); lambdas and dynamic names are not supported.
-public struct Template: Sendable {
+package struct Template: Sendable {
     /// The name given at creation, used in error messages.
-    public let name: String
+    package let name: String
     let nodes: [Node]
 
     /// Parses `source`, throwing the first syntax error with the line and column of its tag.
-    public init(source: String, name: String) throws(TemplateError) {
+    package init(source: String, name: String) throws(TemplateError) {
         self.name = name
         self.nodes = try Parser.parse(source, templateName: name)
     }
 
     /// Renders the template against `context`, taking partials and parents from `partials`.
-    public func render(
+    package func render(
         _ context: MustacheValue,
         partials: some PartialProvider = TemplateLibrary(),
         options: RenderOptions = RenderOptions()
@@ -24,7 +24,7 @@ public struct Template: Sendable {
 
     /// What `render(_:partials:options:)` writes, as UTF-8: what a file needs, without making
     /// (and checking) a String of a large page first.
-    public func renderUTF8(
+    package func renderUTF8(
         _ context: MustacheValue,
         partials: some PartialProvider = TemplateLibrary(),
         options: RenderOptions = RenderOptions()

@@ -1,25 +1,25 @@
 /// A problem in a template, located where its tag starts so an editor can jump to it.
 ///
 /// Its description reads `name:line:column: error: message`, the way compilers report.
-public struct TemplateError: Error, Sendable, CustomStringConvertible {
+package struct TemplateError: Error, Sendable, CustomStringConvertible {
     /// The name the template was created with (usually its file path).
-    public let templateName: String
+    package let templateName: String
     /// The 1-based line where the offending tag starts.
-    public let line: Int
+    package let line: Int
     /// The 1-based column, in Unicode scalars, where the offending tag starts.
-    public let column: Int
+    package let column: Int
     /// What went wrong, in a sentence.
-    public let message: String
+    package let message: String
 
     /// Creates an error at a given place in a template.
-    public init(templateName: String, line: Int, column: Int, message: String) {
+    package init(templateName: String, line: Int, column: Int, message: String) {
         self.templateName = templateName
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         "\(templateName):\(line):\(column): error: \(message)"
     }
 }

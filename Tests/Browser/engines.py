@@ -117,6 +117,10 @@ class SeleniumEngine:
     def press_tab(self):
         ActionChains(self.driver).send_keys(Keys.TAB).perform()
 
+    def type(self, text):
+        """Types `text` (WebDriver key codes included) into the focused element."""
+        ActionChains(self.driver).send_keys(text).perform()
+
     def screenshot(self, path, full_page=False):
         if full_page:
             height = self.run("return Math.min(document.documentElement.scrollHeight, 6000)")
@@ -178,6 +182,10 @@ class FirefoxEngine:
 
     def press_tab(self):
         self.browser.press(TAB)
+
+    def type(self, text):
+        for key in text:
+            self.browser.press(key)
 
     def screenshot(self, path, full_page=False):
         self.browser.screenshot(path, full_page=full_page)

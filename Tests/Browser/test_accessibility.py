@@ -10,6 +10,7 @@ PAGES = [
     "recipes/mai-tai/index.html",
     "recipes/negroni/index.html",
     "tags/rum/index.html",
+    "a-z/index.html",
     "about/index.html",
     "journal/index.html",
     "journal/stirred-not-shaken/index.html",

@@ -142,7 +142,7 @@ import GalleryKit
         #expect(source.diagnostics.first?.line == 4, "\(source.diagnostics)")
         var missing = ImportSource()
         missing.read(Self.fixtures.appendingPathComponent("README.md"), display: "README.md", format: nil, slugStyle: .unicode)
-        #expect(missing.diagnostics.map(\.description) == ["README.md:1:1: error: not a format gallerygen imports (schema, nextcloud, paprika, cooklang, plist); name one with --from if it is one of them"])
+        #expect(missing.diagnostics.map(\.description) == ["README.md:1:1: error: not a format gallerygen imports (schema, nextcloud, paprika, cooklang, jekyll, plist); name one with --from if it is one of them"])
     }
 
     @Test func photosAreDownloadedFromTheirAddressAndAFailureKeepsTheRecipe() throws {

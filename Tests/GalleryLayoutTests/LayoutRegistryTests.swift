@@ -2,13 +2,21 @@ import GalleryLayout
 import Testing
 
 @Suite struct LayoutRegistryTests {
-    @Test func listsEveryEngine() {
-        #expect(LayoutRegistry.engines.map(\.name)
-            == ["flow", "grid", "fan", "scatter", "deck", "spread", "coverflow", "stack", "circle", "masonry", "justified"])
+    /// Every engine the registry lists is named once, found by its name and made from it with no
+    /// parameters; the list itself lives in `LayoutRegistry.engines` only, so a new engine needs
+    /// no change here.
+    @Test func listsEveryEngineOnceByItsName() throws {
+        let names = LayoutRegistry.engines.map(\.name)
+        #expect(!names.isEmpty)
+        #expect(Set(names).count == names.count)
         for engine in LayoutRegistry.engines {
+            #expect(engine.name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }, "\(engine.name)")
+            #expect(LayoutRegistry.engine(named: engine.name)?.name == engine.name)
             #expect(!engine.summary.isEmpty)
             #expect(Set(engine.parameters.map(\.name)).count == engine.parameters.count)
+            _ = try LayoutRegistry.makeLayout(name: engine.name)
         }
+        #expect(LayoutRegistry.engine(named: "carousel") == nil)
     }
 
     func make(_ name: String) throws -> any CollectionLayout {

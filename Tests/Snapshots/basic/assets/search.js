@@ -104,7 +104,8 @@
     for (const terms of matched) {
       const best = new Map();
       for (const t of terms) {
-        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = false; lower = Math.max(lower, t.entry[0]); }
+        // A partial list: the count is still exact when the word matched that term alone.
+        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
         const list = await postings(t, all);
         for (let i = 0; i < list.length; i += 2) best.set(list[i], Math.max(best.get(list[i]) || 0, list[i + 1] * t.q));
       }
@@ -138,7 +139,7 @@
     if (text) e.textContent = text;
     return e;
   };
-  const draw = (found, shownRecords) => {
+  const draw = (query, found, shownRecords) => {
     list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time], i) => {
       const option = el("a", "search-result");
       Object.assign(option, { id: `search-result-${i}`, href: new URL(url, new URL("../", base)).href, tabIndex: -1 });
@@ -163,6 +164,8 @@
     input.removeAttribute("aria-activedescendant");
     output.textContent = matchText(found.total, !found.complete);
     expand(true);
+    // Which query the list shows, for scripts and tests that wait for it.
+    form.dataset.shown = query;
     form.dispatchEvent(new CustomEvent("gallerygen:results", { detail: found }));
   };
   const run = () => {
@@ -177,7 +180,7 @@
     return (pending = search(query).then(async (found) => {
       const m = await load();
       const shownRecords = await records(m, found.ids.slice(0, shown));
-      if (mine === ticket) draw(found, shownRecords);
+      if (mine === ticket) draw(query, found, shownRecords);
     }).catch(() => { if (mine === ticket) output.textContent = form.dataset.offline || ""; }));
   };
   const open = (option) => { if (option) location.href = option.href; };

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import GalleryTestSupport
+@testable import GalleryAuthoring
+@testable import GalleryContent
+@testable import GallerySupport
+
+/// Another static site's recipe pages (Tests/Fixtures/import/jekyll and hugo) imported, built and
+/// compared with their front matter.
+@Suite struct StaticSiteReaderTests {
+    @Test func chowdownAndHugoPagesKeepTheirMethodTagsAndPictures() throws {
+        let tests = SchemaOrgImportTests()
+        let fixtures = SchemaOrgImportTests.fixtures
+        let (site, plan, diagnostics) = try tests.importAndBuild([fixtures.appendingPathComponent("jekyll"),
+                                                                 fixtures.appendingPathComponent("hugo/content/recipes/shakshuka.md")])
+        defer { site.remove() }
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(plan.summary == ["3 recipes, 2 photos", "kept under extra: components (1), imagecredit (1)", "not carried: nutrition (1)"])
+        let pancakes = try tests.builtRecipe(site, slug: "buttermilk-pancakes")
+        #expect(pancakes["recipeIngredient"] as? [String] == ["2 cups flour", "2 tbsp sugar", "2 cups buttermilk", "2 eggs"])
+        #expect(tests.steps(pancakes["recipeInstructions"]) == ["Whisk the dry ingredients.", "Whisk in the buttermilk and eggs.",
+                                                               "Cook on a hot griddle until bubbles form, then flip."])
+        #expect(pancakes["keywords"] as? String == "breakfast, quick")
+        #expect(try Data(contentsOf: site.url.appendingPathComponent("site/images/buttermilk-pancakes.jpg"))
+                == (try Data(contentsOf: fixtures.appendingPathComponent("jekyll/images/pancakes.jpg"))))
+        let page = try String(contentsOf: site.url.appendingPathComponent("out/recipes/buttermilk-pancakes/index.html"), encoding: .utf8)
+        #expect(page.contains("Fluffy pancakes for a lazy Sunday."))
+        let syrup = try tests.builtRecipe(site, slug: "maple-syrup")
+        #expect(tests.steps(syrup["recipeInstructions"]) == ["Warm the syrup.", "Stir in the butter."])
+        let shakshuka = try tests.builtRecipe(site, slug: "shakshuka")
+        #expect(shakshuka["prepTime"] as? String == "PT10M" && shakshuka["cookTime"] as? String == "PT25M")
+        #expect(shakshuka["recipeIngredient"] as? [String] == ["1 onion", "800 g tomatoes", "6 eggs"])
+        #expect(shakshuka["datePublished"] as? String == "2023-02-01")
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("site/recipes/about.md").path))
+    }
+}

@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""make bench-search: gallerygen's site-wide search side by side with Pagefind (PyPI
+`pagefind-bin`, run over the same output's recipe pages) on generated corpora
+(bench/corpus/generate.py), for 20 queries in headless Chromium at 4x CPU throttling, the site
+served over HTTP with gzip as a static host serves it:
+
+- bytes fetched (compressed bodies) for a first query on a fresh page (cold cache) and for a
+  second query on the same page (warm), with and without the search script itself;
+- time from the input event to the results drawn (10 result cards, their records loaded);
+- index build time (gallerygen: the build with search on minus the build with `search: false`;
+  Pagefind: its own run) and index size on disk;
+- recall against a brute-force scan of the recipes' titles and ingredients, for the title and
+  ingredient words (every recipe whose title or ingredients hold every word of the query).
+
+Usage: search.py --gallerygen PATH [--sizes 1000,100000] [--pagefind PATH]
+"""
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import pathlib
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+import engines  # noqa: E402
+
+# Title words, ingredient words (one and two), prefixes and typos: 20 queries.
+QUERIES = [
+    ("midnight", "title"), ("harbour", "title"), ("lantern", "title"), ("carousel", "title"), ("golden anchor", "title"),
+    ("velvet fox", "title"),
+    ("gin", "ingredient"), ("lime", "ingredient"), ("pisco", "ingredient"), ("campari", "ingredient"), ("orgeat", "ingredient"),
+    ("mezcal", "ingredient"), ("chartreuse", "ingredient"), ("grapefruit", "ingredient"), ("coconut cream", "ingredient"),
+    ("egg white", "ingredient"),
+    ("carou", "prefix"), ("chart", "prefix"), ("mezcla", "typo"), ("harbuor", "typo"),
+]
+COMPRESSED = {".json", ".js", ".html", ".css", ".xml", ".svg"}
+
+
+class GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host: text files gzipped when the browser accepts it (Pagefind's own files are
+    compressed already and go out as they are)."""
+    cache = {}
+
+    def do_GET(self):
+        path = pathlib.Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.suffix in COMPRESSED and path.is_file() and "gzip" in self.headers.get("Accept-Encoding", ""):
+            body = self.cache.get(path)
+            if body is None:
+                body = self.cache[path] = gzip.compress(path.read_bytes(), 6)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def timed(command):
+    start = time.monotonic()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.monotonic() - start
+
+
+def size_on_disk(folder):
+    files = [p for p in pathlib.Path(folder).rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def words(text):
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def brute_force(corpus):
+    """Each recipe's slug and the words of its title and ingredients, read from its Markdown."""
+    recipes = {}
+    for path in (corpus / "recipes").glob("*.md"):
+        text = path.read_text()
+        title = re.search(r"^title: (.*)$", text, re.M).group(1)
+        ingredients = re.findall(r"^  - (.*)$", text.split("\n---", 2)[0], re.M)
+        recipes[path.stem] = set(words(title)) | {w for line in ingredients for w in words(line)}
+    return recipes
+
+
+GALLERYGEN_QUERY = """
+const [q, done] = [arguments[0], arguments[arguments.length - 1]];
+const form = document.querySelector('form.search'), box = form.querySelector('input');
+performance.clearResourceTimings();
+const t0 = performance.now();
+form.addEventListener('gallerygen:results', () => requestAnimationFrame(() => {
+  const t1 = performance.now();
+  setTimeout(() => done([t1 - t0, performance.getEntriesByType('resource').reduce((s, e) => s + e.encodedBodySize, 0),
+                         document.querySelectorAll('#search-results [role=option]').length]), 50);
+}), {once: true});
+box.value = q;
+box.dispatchEvent(new Event('input'));
+"""
+
+PAGEFIND_PAGE = """<!doctype html><meta charset="utf-8"><title>Pagefind bench</title><div id="results"></div>
+<script type="module">
+window.runQuery = async (q) => {
+  const t0 = performance.now();
+  window.pf = window.pf || await import('./pagefind/pagefind.js');
+  const search = await window.pf.search(q);
+  const data = await Promise.all(search.results.slice(0, 10).map(r => r.data()));
+  document.getElementById('results').replaceChildren(...data.map(d => {
+    const a = document.createElement('a'); a.href = d.url; a.textContent = d.meta.title; return a; }));
+  await new Promise(r => requestAnimationFrame(r));
+  return [performance.now() - t0, search.results.length];
+};
+window.allUrls = async (q) => {
+  window.pf = window.pf || await import('./pagefind/pagefind.js');
+  const search = await window.pf.search(q);
+  return Promise.all(search.results.map(r => r.data().then(d => d.url)));
+};
+</script>
+"""
+
+PAGEFIND_QUERY = """
+const [q, done] = [arguments[0], arguments[arguments.length - 1]];
+performance.clearResourceTimings();
+window.runQuery(q).then(([ms, count]) => setTimeout(() =>
+  done([ms, performance.getEntriesByType('resource').reduce((s, e) => s + e.encodedBodySize, 0), count]), 50));
+"""
+
+
+def measure(driver, url, script, queries, ready):
+    """Cold: each query on a fresh page with the cache off; warm: the next query on that page."""
+    cold, warm = [], []
+    for index, (query, _) in enumerate(queries):
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+        driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+        driver.get(url)
+        deadline = time.monotonic() + 20
+        while not driver.execute_script(ready) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+        cold.append(driver.execute_async_script(script, query))
+        warm.append(driver.execute_async_script(script, queries[(index + 1) % len(queries)][0]))
+    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return cold, warm
+
+
+def script_bytes(path):
+    return len(gzip.compress(pathlib.Path(path).read_bytes(), 6))
+
+
+def recall(found, expected):
+    return 1.0 if not expected else len(found & expected) / len(expected)
+
+
+def bench_size(count, gallerygen, pagefind, workdir):
+    corpus = workdir / f"corpus-{count}"
+    subprocess.run([sys.executable, str(ROOT / "bench" / "corpus" / "generate.py"), str(corpus), str(count)], check=True,
+                   stdout=subprocess.DEVNULL)
+    site = corpus / "gallerygen"
+    out, plain = workdir / f"out-{count}", workdir / f"plain-{count}"
+    yml = site / "site.yml"
+    original = yml.read_text()
+    yml.write_text(original + "search: false\n")
+    without = timed([gallerygen, "build", "-s", str(site), "-o", str(plain)])
+    yml.write_text(original)
+    with_search = timed([gallerygen, "build", "-s", str(site), "-o", str(out)])
+    shutil.rmtree(plain, ignore_errors=True)
+    ours_bytes, ours_files = size_on_disk(out / "search")
+    pagefind_time = timed([pagefind, "--site", str(out), "--glob", "recipes/**/*.html", "--output-subdir", "pagefind"])
+    theirs_bytes, theirs_files = size_on_disk(out / "pagefind")
+    (out / "pagefind-bench.html").write_text(PAGEFIND_PAGE)
+
+    # Document number → slug, from the records on disk.
+    manifest = json.loads((out / "search" / "index.json").read_text())
+    slugs = []
+    for group in range((manifest["documents"] + manifest["group"] - 1) // manifest["group"]):
+        slugs += [record[1].split("/")[1] for record in json.loads((out / "search" / "r" / f"{group}.json").read_text())]
+    truth = brute_force(site)
+
+    server, base = serve(out)
+    driver = engines.chromium_driver()
+    try:
+        driver.set_window_size(1280, 900)
+        driver.set_script_timeout(600)
+        driver.execute_cdp_cmd("Network.enable", {})
+        ours_cold, ours_warm = measure(driver, base + "index.html", GALLERYGEN_QUERY, QUERIES,
+                                       "return !document.querySelector('form.search').hidden")
+        theirs_cold, theirs_warm = measure(driver, base + "pagefind-bench.html", PAGEFIND_QUERY, QUERIES,
+                                           "return typeof window.runQuery === 'function'")
+        driver.get(base + "index.html")
+        ours_recall, theirs_recall = [], []
+        for query, kind in QUERIES:
+            if kind not in ("title", "ingredient"):
+                continue
+            expected = {slug for slug, ws in truth.items() if all(w in ws for w in words(query))}
+            ids = driver.execute_async_script("const done = arguments[1]; window.gallerygenSearch.search(arguments[0], true).then(r => done(r.ids))", query)
+            ours_recall.append(recall({slugs[i] for i in ids}, expected))
+            if count <= 10_000:
+                driver.get(base + "pagefind-bench.html")
+                urls = driver.execute_async_script("const done = arguments[1]; window.allUrls(arguments[0]).then(done)", query)
+                theirs_recall.append(recall({u.rstrip("/").split("/")[-2] if u.endswith("index.html") else u.rstrip("/").split("/")[-1] for u in urls}, expected))
+                driver.get(base + "index.html")
+                deadline = time.monotonic() + 20
+                while not driver.execute_script("return !!window.gallerygenSearch") and time.monotonic() < deadline:
+                    time.sleep(0.05)
+    finally:
+        driver.quit()
+        server.shutdown()
+        server.server_close()
+
+    def row(name, cold, warm, script, build, size, files, recalls):
+        first = statistics.median(c[1] for c in cold)
+        return {
+            "tool": name, "first query KB (median)": first / 1024, "first query KB (max)": max(c[1] for c in cold) / 1024,
+            "first query + script KB": (first + script) / 1024, "second query KB (median)": statistics.median(w[1] for w in warm) / 1024,
+            "cold ms (median)": statistics.median(c[0] for c in cold), "cold ms (max)": max(c[0] for c in cold),
+            "warm ms (median)": statistics.median(w[0] for w in warm), "warm ms (max)": max(w[0] for w in warm),
+            "index build s": build, "index MB": size / 1e6, "index files": files,
+            "recall": (sum(recalls) / len(recalls)) if recalls else None,
+        }
+    ours = row("gallerygen", ours_cold, ours_warm, script_bytes(out / "assets" / "search.js"), with_search - without,
+               ours_bytes, ours_files, ours_recall)
+    theirs = row("Pagefind 1.5", theirs_cold, theirs_warm, 0, pagefind_time, theirs_bytes, theirs_files, theirs_recall)
+    shutil.rmtree(corpus, ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
+    return {"recipes": count, "build s": with_search, "build without search s": without, "rows": [ours, theirs],
+            "per query": {"gallerygen": list(zip([q for q, _ in QUERIES], ours_cold)), "pagefind": list(zip([q for q, _ in QUERIES], theirs_cold))}}
+
+
+def show(result):
+    print(f"\n{result['recipes']:,} recipes: gallerygen build {result['build s']:.2f} s with search, "
+          f"{result['build without search s']:.2f} s without")
+    rows = result["rows"]
+    keys = [k for k in rows[0] if k != "tool"]
+    print("| | " + " | ".join(r["tool"] for r in rows) + " |")
+    print("|---|" + "---:|" * len(rows))
+    for key in keys:
+        cells = []
+        for r in rows:
+            value = r[key]
+            cells.append("—" if value is None else f"{value:.0%}" if key == "recall" else f"{value:,.1f}" if isinstance(value, float) else f"{value:,}")
+        print(f"| {key} | " + " | ".join(cells) + " |")
+    share = rows[0]["index build s"] / result["build s"]
+    print(f"gallerygen's index: {share:.0%} of its build's time")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--gallerygen", default=str(ROOT / ".build" / "release" / "gallerygen"))
+    parser.add_argument("--pagefind", default=None, help="the pagefind binary (default: the one pagefind-bin installs)")
+    parser.add_argument("--sizes", default="1000,100000")
+    parser.add_argument("--json", help="also write the figures here")
+    args = parser.parse_args()
+    pagefind = args.pagefind
+    if pagefind is None:
+        import pagefind_bin
+        pagefind = str(pathlib.Path(pagefind_bin.__file__).parent / "pagefind")
+    results = []
+    with tempfile.TemporaryDirectory(prefix="gallerygen-bench-search-", dir=os.environ.get("TMPDIR")) as workdir:
+        for count in [int(s) for s in args.sizes.split(",")]:
+            result = bench_size(count, os.path.abspath(args.gallerygen), pagefind, pathlib.Path(workdir))
+            show(result)
+            results.append(result)
+    if args.json:
+        pathlib.Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
