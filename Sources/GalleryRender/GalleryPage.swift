@@ -27,15 +27,17 @@ extension PageRenderer {
         let settings = site.config.gallery
         let model = gallery.model(page: number)
         let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight)
+        // The first screen loads eagerly, its first picture before anything else; the rest wait
+        // until scrolled near and decode off the main thread.
+        let firstScreen = model.cards.indices.map { model.isInFirstScreen(card: $0) }
+        let first = firstScreen.firstIndex(of: true)
         let cards: [MustacheValue] = model.cards.enumerated().map { index, recipe in
             var card = summaryContext(recipe, root: root)
             card["style"] = .string(style.cardStyles[index])
             card["classes"] = .string(GalleryStyle.filterClasses(card: index, model: model))
-            // The first screen loads eagerly; the rest wait until scrolled near and decode off
-            // the main thread.
-            let firstScreen = model.isInFirstScreen(card: index)
-            card["loading"] = .string(firstScreen ? "eager" : "lazy")
-            card["decoding"] = .string(firstScreen ? "auto" : "async")
+            card["loading"] = .string(firstScreen[index] ? "eager" : "lazy")
+            card["decoding"] = .string(firstScreen[index] ? "auto" : "async")
+            card["fetchPriority"] = index == first ? "high" : .null
             return .dictionary(card)
         }
         // Stacks that open: each header holds its stack's radio (`gs1`…) and the labels that open

@@ -118,15 +118,29 @@ extension PageRenderer {
 }
 
 extension GalleryModel {
-    /// Whether card `index` can be on the first screen: within about 700 CSS px of the gallery's
-    /// top in the default arrangement at any breakpoint (the header and intro take the rest of a
-    /// typical window). Those load eagerly; the rest lazily, decoded off the main thread.
+    /// The first screen of a typical device at `width` CSS px: a phone held upright (16:9), a
+    /// tablet upright (4:3), a desktop window (16:10).
+    package static func firstScreenHeight(width: Double) -> Double {
+        width < 600 ? width * 16 / 9 : width < 1024 ? width * 4 / 3 : width * 10 / 16
+    }
+
+    /// Where the cards start on the page in the default theme: the header, the title, the
+    /// arrangement switcher and the tag chips above them (measured on the sample site: 460–482 px
+    /// from 375 to 1280 px wide). A site with fewer chips starts higher and shows more first;
+    /// those cards then load lazily, which in view costs a moment, not bytes.
+    package static let firstScreenGalleryTop = 480.0
+
+    /// Whether card `index` shows on the first screen at every breakpoint: in the default
+    /// arrangement, unfiltered, at the breakpoint's reference width, its frame meets the part of
+    /// the first screen below the controls. Those load eagerly; the rest lazily, decoded off the
+    /// main thread, so no device fetches eagerly a picture it shows only further down.
     package func isInFirstScreen(card index: Int) -> Bool {
-        states.contains { state in
-            guard state.arrangement == 0, state.filter == 0, let placement = state.cards[index] else { return false }
-            let reference = breakpoints[state.breakpoint].width
-            let smallestScale = state.breakpoint == 0 ? 320 / reference : SiteConfig.Breakpoint.threshold(reference) / reference
-            return placement.y * min(smallestScale, 1) < 700
+        let defaults = states.filter { $0.arrangement == 0 && $0.filter == 0 }
+        return !defaults.isEmpty && defaults.allSatisfy { state in
+            guard let placement = state.cards[index], !placement.isHidden else { return false }
+            let width = breakpoints[state.breakpoint].width
+            let bottom = Self.firstScreenHeight(width: width) - Self.firstScreenGalleryTop
+            return placement.y < bottom && placement.y + placement.height > 0 && placement.x < width && placement.x + placement.width > 0
         }
     }
 }

@@ -4,9 +4,13 @@ import contextlib
 import json
 import os
 import pathlib
+import random
+import re
 import shutil
+import struct
 import subprocess
 import tempfile
+import zlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GALLERYGEN = os.environ.get("GALLERYGEN", str(ROOT / ".build" / "debug" / "gallerygen"))
@@ -63,4 +67,43 @@ def with_rtl_stacks(source, target):
     text = text.replace("gallery:\n", "gallery:\n  section_by: tag\n", 1)
     text = text.replace("    - fan\n", "    - fan\n    - stack: { item_width: 130, item_height: 200, spacing: 30 }\n", 1)
     config.write_text(text)
+    return target
+
+
+def photo(path, seed, width=640, height=480):
+    """Writes a PNG photograph stand-in: seeded patches of colour with grain, which compress about
+    as a photo does (tens of kilobytes per rendition, not a flat colour's few hundred bytes)."""
+    rng = random.Random(seed)
+    patch = 12
+    colours = [[tuple(rng.randrange(256) for _ in range(3)) for _ in range(width // patch + 1)] for _ in range(height // patch + 1)]
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        line = colours[y // patch]
+        rows.extend(bytes(min(255, line[x // patch][i] + rng.randrange(16)) for x in range(width) for i in range(3)))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    pathlib.Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                                   + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b""))
+
+
+def with_photos(source, target, count=26):
+    """Copies the site folder `source` to `target` keeping its first `count` recipes (by file name),
+    each with a photograph of its own (`photo`) instead of its drawing: a small real site's gallery."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".gallerygen-cache", "public", "posts"))
+    # Without the journal's posts (they link to recipes left out), nor its menu entry.
+    config = pathlib.Path(target) / "site.yml"
+    config.write_text(re.sub(r"^menu:\n(?:  - .*\n)*", "", config.read_text(), flags=re.M))
+    recipes = sorted((pathlib.Path(target) / "recipes").glob("*.md"))
+    for index, recipe in enumerate(recipes):
+        if index >= count:
+            recipe.unlink()
+            continue
+        photo(pathlib.Path(target) / "images" / f"{recipe.stem}-photo.png", index)
+        text = re.sub(r"^image: .*$", f"image: images/{recipe.stem}-photo.png", recipe.read_text(), count=1, flags=re.M)
+        if "image: images/" + recipe.stem + "-photo.png" not in text:
+            text = text.replace("\n", f"\nimage: images/{recipe.stem}-photo.png\n", 1)
+        recipe.write_text(text)
     return target
