@@ -233,6 +233,7 @@ struct RareFields: Sendable, Hashable {
     var imageHeight: Int?
     var bodyPictures: [BodyPicture] = []
     var recipeLinks: [RecipeLink] = []
+    var imageCredit: ImageCredit?
     var category: String?
     var cuisine: String?
     var keywords: [String] = []
@@ -350,6 +351,11 @@ extension Recipe {
     package var bodyPictures: [BodyPicture] {
         get { rareField(\.bodyPictures, default: []) }
         set { setRare(\.bodyPictures, newValue) }
+    }
+    /// `image_credit:`: who made the picture (site.yml's default applies when nil).
+    package var imageCredit: ImageCredit? {
+        get { rare?.fields.imageCredit }
+        set { setRare(\.imageCredit, newValue) }
     }
     /// The body's links to other recipes by slug (`RecipeLink.scan`), checked when the site is read.
     package var recipeLinks: [RecipeLink] {

@@ -34,6 +34,7 @@ extension RecipeParser {
             }
         }
         recipe.source = source(&reader)
+        recipe.imageCredit = ImageCredit.read("image_credit", from: &reader)
         recipe.method = method(&reader)
         recipe.extra = reader.value("extra")
     }

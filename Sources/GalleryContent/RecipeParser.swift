@@ -7,7 +7,7 @@ package enum RecipeParser {
     package static let knownKeys = ["title", "slug", "image", "image_alt", "image_width", "image_height", "summary",
                                    "tags", "glass", "ingredients", "yield", "prep_time", "cook_time", "date",
                                    "author", "weight", "draft", "category", "cuisine", "keywords", "servings",
-                                   "total_time", "nutrition", "video", "equipment", "suitable_for_diet", "source", "extra",
+                                   "total_time", "nutrition", "video", "equipment", "suitable_for_diet", "source", "extra", "image_credit",
                                    "directions", "instructions", "method", "steps"]
     /// Each known key's place in `knownKeys`, for `Recipe.keyLines`' packed form.
     static let knownKeyIndex = Dictionary(uniqueKeysWithValues: knownKeys.enumerated().map { ($0.element, $0.offset) })

@@ -67,11 +67,14 @@ package struct SiteConfig: Sendable {
         Breakpoint(name: "desktop", width: 1280),
     ]
 
+    /// `image_credit:`, the credit of every recipe picture that names none of its own.
+    package var imageCredit: ImageCredit?
+
     package init() {}
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
                                    "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme",
-                                   "menu", "theme_color", "background_color", "slug_style", "rich_results", "extra", "languages"]
+                                   "menu", "theme_color", "background_color", "slug_style", "rich_results", "extra", "languages", "image_credit"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -106,6 +109,7 @@ package struct SiteConfig: Sendable {
         }
         config.description = reader.string("description")
         config.author = reader.string("author")
+        config.imageCredit = ImageCredit.read("image_credit", from: &reader)
         if let flag = reader.bool("unsafe_html") { config.unsafeHTML = flag }
         if let flag = reader.bool("search") { config.search = flag }
         config.twitter = reader.string("twitter")

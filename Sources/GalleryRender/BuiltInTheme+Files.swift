@@ -1086,6 +1086,16 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .prose li { margin: .3rem 0; }
 .site-header { flex-wrap: wrap; }
 
+/* ==== A picture's credit (image_credit), on the picture's lower edge ==== */
+
+.recipe-hero { position: relative; }
+.image-credit {
+  position: absolute; inset-inline-end: .5rem; inset-block-end: .5rem; max-width: calc(100% - 1rem);
+  padding: .15rem .55rem; border-radius: 999px; font-size: .75rem; line-height: 1.4;
+  background: rgb(0 0 0 / .62); color: #fff;
+}
+.image-credit a { color: inherit; text-decoration: underline; text-underline-offset: .15em; }
+
 /* ==== The home text (index.md) above the gallery ==== */
 
 .home { max-width: 1600px; margin: 0 auto; padding: 0 var(--gutter) 1.5rem; }
@@ -3201,6 +3211,7 @@ noun_wedge:
     <figure class="recipe-hero" style="view-transition-name:r-{{slug}}">
       {{#image}}
       <picture>{{#webpSrcset}}<source type="image/webp" srcset="{{webpSrcset}}" sizes="{{heroSizes}}">{{/webpSrcset}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{heroSizes}}"{{/srcset}} alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} fetchpriority="high"{{#heroAspectRatio}} style="aspect-ratio:{{heroAspectRatio}}{{#placeholderStyle}};{{placeholderStyle}}{{/placeholderStyle}}"{{/heroAspectRatio}}{{^heroAspectRatio}}{{#placeholderStyle}} style="{{placeholderStyle}}"{{/placeholderStyle}}{{/heroAspectRatio}}></picture>
+      {{#imageCredit}}<figcaption class="image-credit">{{#isLinked}}<a href="{{creditURL}}" rel="noopener">{{creditText}}</a>{{/isLinked}}{{^isLinked}}{{creditText}}{{/isLinked}}</figcaption>{{/imageCredit}}
       {{/image}}
       {{^image}}
       <span class="hero-placeholder" aria-hidden="true">{{initial}}</span>

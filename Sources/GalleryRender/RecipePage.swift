@@ -39,6 +39,8 @@ extension PageRenderer {
         context["ingredients"] = .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
         context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
         context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
+        let credit = recipe.image == nil ? nil : recipe.imageCredit ?? site.config.imageCredit
+        context["imageCredit"] = credit.map { ["creditText": .string($0.text), "creditURL": .optional($0.url), "isLinked": .bool($0.url != nil)] } ?? .null
         context["prepTime"] = recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
         context["prepTimeISO"] = recipe.prepTime.map { .string($0.iso8601) } ?? .null
         context["cookTime"] = recipe.cookTime.map { .string(strings.duration($0)) } ?? .null
@@ -118,7 +120,8 @@ extension PageRenderer {
                                     pageURL: published?.page(SitePaths.recipe(recipe)),
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
                                     steps: steps,
-                                    sections: sections)
+                                    sections: sections,
+                                    imageCredit: recipe.imageCredit ?? site.config.imageCredit)
     }
 }
 

@@ -17,9 +17,12 @@ package struct RecipeStructuredData: Sendable {
     package var steps: [String]
     /// The method's headed parts (`HowToSection`s) when it has them; they replace `steps`.
     package var sections: [Markdown.MethodSection]
+    /// Who made the picture: each picture becomes an `ImageObject` with `creditText` and `copyrightNotice`.
+    package var imageCredit: ImageCredit?
 
     package init(recipe: Recipe, config: SiteConfig, pageURL: String?, imageURLs: [String], steps: [String],
-                 sections: [Markdown.MethodSection] = []) {
+                 sections: [Markdown.MethodSection] = [], imageCredit: ImageCredit? = nil) {
+        self.imageCredit = imageCredit
         self.recipe = recipe
         self.config = config
         self.pageURL = pageURL
@@ -47,7 +50,7 @@ package struct RecipeStructuredData: Sendable {
             "@type": "Recipe",
             "name": .string(recipe.title),
             "url": .optional(pageURL),
-            "image": imageURLs.isEmpty ? .null : .array(imageURLs.map(JSONValue.string)),
+            "image": images,
             "description": .optional(recipe.summary),
             "recipeIngredient": recipe.ingredients.isEmpty ? .null : .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) }),
             "recipeInstructions": instructions,
@@ -68,6 +71,17 @@ package struct RecipeStructuredData: Sendable {
             "datePublished": .optional(recipe.date?.iso8601),
             "author": author,
         ])
+    }
+
+    /// The pictures: URLs, or `ImageObject`s naming who made them when the recipe (or site.yml) credits them.
+    private var images: JSONValue {
+        guard !imageURLs.isEmpty else { return .null }
+        guard let imageCredit else { return .array(imageURLs.map(JSONValue.string)) }
+        return .array(imageURLs.map { url in
+            .object(["@type": "ImageObject", "url": .string(url), "contentUrl": .string(url),
+                     "creditText": .string(imageCredit.text), "copyrightNotice": .string(imageCredit.text),
+                     "acquireLicensePage": .optional(imageCredit.url)])
+        })
     }
 
     /// The text for the page's `<script type="application/ld+json">`.

@@ -8,6 +8,7 @@ from axe_selenium_python import Axe
 PAGES = [
     "index.html",
     "recipes/mai-tai/index.html",
+    "recipes/negroni/index.html",
     "tags/rum/index.html",
     "a-z/index.html",
     "about/index.html",
