@@ -818,6 +818,12 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   border-radius: 22px; border: 1px solid var(--card-border); background-color: var(--placeholder);
 }
 .recipe-hero img { display: block; }
+/* No summary and no times: the intro is a title and a few facts, so beside it the picture is cut
+   down to a band rather than stand over a tall empty block. */
+@media (min-width: 760px) {
+  .recipe-top:not(:has(.lede, time)) { align-items: center; }
+  .recipe-top:not(:has(.lede, time)) :is(.recipe-hero img, .hero-placeholder) { max-height: 14rem; }
+}
 .hero-placeholder { aspect-ratio: 4 / 3; font-size: clamp(3rem, 12vw, 6rem); }
 .recipe-intro h1 {
   margin: 0; font-family: Georgia, "Times New Roman", serif;
