@@ -475,6 +475,8 @@ extension BuiltInTheme {
   /* Over a video's poster, in both palettes: white on a dark scrim. */
   --video-backdrop: #000; --video-text: #fff; --video-scrim: rgb(0 0 0 / .42);
   --video-shadow: rgb(0 0 0 / .35); --video-text-shadow: rgb(0 0 0 / .6);
+  /* A photo's credit label, over the photo in both palettes. */
+  --credit-background: rgb(0 0 0 / .62); --credit-text: #fff;
   --paper: #f7f2ea;              /* the page */
   --ink: #2a211b;                /* text */
   --muted: #6d6158;              /* secondary text: 5.4:1 on paper, 4.6:1 on sunken */
@@ -1092,7 +1094,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .image-credit {
   position: absolute; inset-inline-end: .5rem; inset-block-end: .5rem; max-width: calc(100% - 1rem);
   padding: .15rem .55rem; border-radius: 999px; font-size: .75rem; line-height: 1.4;
-  background: rgb(0 0 0 / .62); color: #fff;
+  background: var(--credit-background); color: var(--credit-text);
 }
 .image-credit a { color: inherit; text-decoration: underline; text-underline-offset: .15em; }
 

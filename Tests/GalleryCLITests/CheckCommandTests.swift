@@ -15,7 +15,7 @@ import GalleryTestSupport
         #expect(code == 0, "\(console.error)")
         // The one warning is the stand-in video's missing upload date (Site/recipes/negroni.md says why).
         #expect(console.out.contains(": no errors, 1 warning."), "\(console.out)")
-        #expect(console.error.contains("Site/recipes/negroni.md:17:1: warning: the video has no upload date"), "\(console.error)")
+        #expect(console.error.contains("Site/recipes/negroni.md:18:1: warning: the video has no upload date"), "\(console.error)")
         // The check built into a temporary folder: the sample site's own output was not touched.
         #expect(!console.error.contains("error"))
     }
