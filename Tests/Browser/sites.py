@@ -93,7 +93,9 @@ def with_photos(source, target, count=26):
     """Copies the site folder `source` to `target` keeping its first `count` recipes (by file name),
     each with a photograph of its own (`photo`) instead of its drawing: a small real site's gallery."""
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(".gallerygen-cache", "public", "posts"))
-    # Without the journal's posts (they link to recipes left out), nor its menu entry.
+    # Without the journal's posts (they link to recipes left out), nor its menu entry, nor the
+    # home text (it features recipes left out).
+    (pathlib.Path(target) / "index.md").unlink(missing_ok=True)
     config = pathlib.Path(target) / "site.yml"
     config.write_text(re.sub(r"^menu:\n(?:  - .*\n)*", "", config.read_text(), flags=re.M))
     recipes = sorted((pathlib.Path(target) / "recipes").glob("*.md"))
