@@ -1274,7 +1274,7 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   {{#search}}
   <form class="search" role="search" data-index="{{indexURL}}" data-matches="{{matches}}" hidden>
     <label class="visually-hidden" for="search-input">{{t.search_label}}</label>
-    <input type="search" id="search-input" name="q" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" spellcheck="false" placeholder="{{t.search_placeholder}}">
+    <input type="text" inputmode="search" enterkeyhint="search" id="search-input" name="q" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" spellcheck="false" placeholder="{{t.search_placeholder}}">
     <div class="search-panel" hidden>
       <output for="search-input" aria-live="polite"></output>
       <div id="search-results" role="listbox" aria-label="{{t.search_results}}"></div>
