@@ -102,6 +102,14 @@ struct FieldReader {
         return text
     }
 
+    /// A day written YYYY-MM-DD (a recipe's or a post's `date`); anything else is an error at the value.
+    mutating func date(_ key: String) -> RecipeDate? {
+        guard let node = value(key) else { return nil }
+        if let text = node.scalar, let parsed = RecipeDate(parsing: text) { return parsed }
+        error("'\(key)' must be a date written YYYY-MM-DD, found '\(node.scalar ?? node.kindName)'", at: node)
+        return nil
+    }
+
     /// A list of texts; a single scalar counts as a one-element list.
     mutating func strings(_ key: String) -> [String] {
         guard let node = value(key) else { return [] }

@@ -37,14 +37,8 @@ package enum PostParser {
         } else if !Slug.isValid(fileStem, style: slugStyle) {
             reader.error("the file name '\(fileStem)' is not a valid slug: rename the file or set 'slug:' (\(slugStyle.allowed), for example '\(slugStyle.example(for: fileStem))')")
         }
-        var date: RecipeDate?
-        if let node = reader.value("date") {
-            if let text = node.scalar, let parsed = RecipeDate(parsing: text) {
-                date = parsed
-            } else {
-                reader.error("'date' must be a date written YYYY-MM-DD, found '\(node.scalar ?? node.kindName)'", at: node)
-            }
-        } else {
+        let date = reader.date("date")
+        if reader.value("date") == nil {
             reader.error("missing required field 'date': a post needs one (YYYY-MM-DD) for the journal's order and the feed")
         }
         let summary = reader.string("summary").map(Typography.smarten)

@@ -60,14 +60,7 @@ package enum RecipeParser {
             }
             if store == 0 { prepTime = duration } else { cookTime = duration }
         }
-        var date: RecipeDate?
-        if let node = reader.value("date") {
-            if let text = node.scalar, let parsed = RecipeDate(parsing: text) {
-                date = parsed
-            } else {
-                reader.error("'date' must be a date written YYYY-MM-DD, found '\(node.scalar ?? node.kindName)'", at: node)
-            }
-        }
+        let date = reader.date("date")
         var recipe = Recipe(
             slug: slug,
             title: title ?? "",
