@@ -100,6 +100,7 @@ extension SiteBuilder {
                 theme = remembered
             } else {
                 theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
+                log.append(contentsOf: theme?.warnings ?? [])
                 memory?.theme = theme
             }
         } catch {
