@@ -3534,6 +3534,16 @@ noun_wedge:
 {{/base}}
 
 """#),
+        ("theme.yml", #"""
+# The boxes this theme's style.css shows pictures in, at their widest, in CSS pixels. gallerygen
+# cuts every picture's renditions at 1x and 2x of these; a theme with another layout gives its own.
+pictures:
+  gallery: 1600            # .g's max-width: the gallery's arrangement scales up to it
+  hero: 720                # the recipe page's photo (.recipe-top, one column just below 760 px)
+  text: [720, 548, 343]    # a picture in a recipe's method: one column, beside the ingredients, a phone
+  page: 720                # a picture on a page or a journal post, a video's poster (.content-page)
+
+"""#),
     ]
 
     /// The theme's binary files (pictures), base64-encoded, by path relative to `Templates/`, sorted.

@@ -39,6 +39,10 @@ package struct PagePlan: Sendable {
     let recipeIndex = SharedLazy<[Int]>()
     /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).
     package var recipesPerIndexPage = RecipeIndexPage.recipesPerPage
+    /// What one sitemap file may hold (`Sitemap.Limits.sitemapProtocol`; smaller in tests).
+    package var sitemapLimits = Sitemap.Limits.sitemapProtocol
+    /// How the sitemap is split into files (`sitemapParts`), made on first use.
+    let sitemapLayout = SharedLazy<[Range<Int>]>()
 
     package init(site: Site, theme: Theme, configDisplayPath: String = "site.yml", memo: FingerprintMemo? = nil) {
         self.site = site
