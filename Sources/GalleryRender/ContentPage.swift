@@ -45,7 +45,7 @@ extension PageRenderer {
         if let image = page.image {
             fields["image"] = imageContext(image, alt: page.imageAlt ?? page.title, root: root)
         }
-        return [
+        let context: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": .dictionary(fields),
@@ -53,6 +53,7 @@ extension PageRenderer {
                                image: fields["image"]).context,
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
         ]
+        return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
 
     /// `context` with the site menu as this page (at output `path`) shows it: `menu`, each entry
