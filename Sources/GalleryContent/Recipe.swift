@@ -41,6 +41,10 @@ package struct Recipe: Sendable, Hashable {
         get { text.tags }
         set { text.tags = newValue }
     }
+    /// Whether the recipe has tags, without reading them (`tags` copies every one out).
+    package var hasTags: Bool { text.hasTags }
+    /// How many tags the recipe has, without reading them.
+    package var tagCount: Int { text.numberOfTags }
     package var glass: String? {
         get { text.fixed(.glass) }
         set { text.setFixed(.glass, newValue) }
@@ -193,6 +197,8 @@ struct RecipeText: Sendable, Hashable {
     }
 
     var hasIngredients: Bool { ingredientCount > 0 }
+    var hasTags: Bool { tagCount > 0 }
+    var numberOfTags: Int { Int(tagCount) }
 
     /// The same text in a new allocation made by the calling thread (see `Recipe.relocated`).
     func relocated() -> RecipeText {

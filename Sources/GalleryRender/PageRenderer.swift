@@ -166,7 +166,7 @@ extension PageRenderer {
             "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
             "summary": recipe.summary.map(MustacheValue.string) ?? .null,
             "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe),
-            "hasTags": .bool(!recipe.tags.isEmpty),
+            "hasTags": .bool(recipe.hasTags),
             "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?"),
         ]
         if let image = recipe.image {
