@@ -42,8 +42,14 @@ package struct RecipeStructuredData: Sendable {
         for word in recipe.tags + recipe.keywords where seen.insert(word.lowercased()).inserted {
             keywords.append(word)
         }
+        // Each step's `url` is the page's step box (`CookStep`), numbered over the whole method.
+        var stepNumber = 0
         func howToSteps(_ steps: [String]) -> JSONValue {
-            .array(steps.map { .object(["@type": "HowToStep", "text": .string($0)]) })
+            .array(steps.map { text in
+                stepNumber += 1
+                return .object(["@type": "HowToStep", "text": .string(text),
+                                "url": .optional(pageURL.map { $0 + "#" + CookStep.id(stepNumber) })])
+            })
         }
         let instructions: JSONValue = !sections.isEmpty
             ? .array(sections.map { .object(["@type": "HowToSection", "name": .string($0.name), "itemListElement": howToSteps($0.steps)]) })
