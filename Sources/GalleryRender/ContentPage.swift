@@ -20,7 +20,7 @@ package struct ContentPage: TemplatePage {
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         let page = site.site.pages[index]
         return OutputFile(path: path(index, in: site.plan),
-                          contents: .data(Data(try site.render(page.template ?? templateName, context: fullContext(index, in: site)))))
+                          contents: .data(try site.render(page.template ?? templateName, context: fullContext(index, in: site))))
     }
 
     package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {

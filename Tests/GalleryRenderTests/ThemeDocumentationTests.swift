@@ -155,7 +155,8 @@ struct TemplateContexts: Sendable {
         for tree in try renderers(of: directory) + renderers(of: multilingual) {
             for case let kind as any TemplatePage in PageRenderer.kinds {
                 contexts[kind.templateName, default: []] += try (0..<kind.count(in: tree.plan)).map { index throws -> MustacheValue in
-                    try kind.fullContext(index, in: tree)
+                    // Lazy contexts (`MustacheObject`) as the dictionaries of every key they answer.
+                    try kind.fullContext(index, in: tree).expanded
                 }
             }
         }
@@ -210,8 +211,8 @@ struct ContextObservations {
         case .dictionary(let fields):
             kind = .object
             for (key, field) in fields { record(field, at: path + "." + key) }
-        case .lazyArray(let list):
-            record(.array(list.items), at: path)
+        case .lazyArray, .object:
+            record(value.expanded, at: path)
             return
         case .array(let items):
             var kinds = Set<ValueKind>()
