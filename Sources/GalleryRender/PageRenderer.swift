@@ -180,7 +180,7 @@ extension PageRenderer {
         case "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root))
         case "summary": recipe.summary.map(MustacheValue.string) ?? .null
         case "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
-        case "hasTags": .bool(!recipe.tags.isEmpty)
+        case "hasTags": .bool(recipe.hasTags)
         case "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?")
         case "image": recipe.image.map { imageContext($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
         default: nil
