@@ -6,7 +6,7 @@ TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch bench-syscalls bench-search
+.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch bench-syscalls bench-search bench-instructions
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -143,6 +143,12 @@ clean:
 bench: release
 	@scripts/install-deps.sh hugo time
 	$(PYTHON) bench/run.py --gallerygen .build/release/gallerygen
+
+## bench-instructions: the instructions (callgrind) of one build of 1,000 generated recipes: total, per phase
+## (load, plan, images, render, write) and the top ten functions; stable on a busy machine, unlike times
+bench-instructions: release
+	@scripts/install-deps.sh valgrind binutils
+	$(PYTHON) bench/instructions.py --gallerygen .build/release/gallerygen
 
 ## bench-syscalls: the system calls of one build of 1,000 generated recipes (strace -f -c), beside Hugo's when installed
 bench-syscalls: release

@@ -81,9 +81,13 @@ def serve(folder):
 
 
 def timed(command):
+    """Wall seconds and CPU seconds (user + system, the command's children included)."""
+    before = os.times()
     start = time.monotonic()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.monotonic() - start
+    wall = time.monotonic() - start
+    after = os.times()
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
 def size_on_disk(folder):
@@ -174,7 +178,7 @@ def recall(found, expected):
     return 1.0 if not expected else len(found & expected) / len(expected)
 
 
-def bench_size(count, gallerygen, pagefind, workdir):
+def bench_size(count, gallerygen, pagefind, workdir, repeats):
     corpus = workdir / f"corpus-{count}"
     subprocess.run([sys.executable, str(ROOT / "bench" / "corpus" / "generate.py"), str(corpus), str(count)], check=True,
                    stdout=subprocess.DEVNULL)
@@ -182,13 +186,20 @@ def bench_size(count, gallerygen, pagefind, workdir):
     out, plain = workdir / f"out-{count}", workdir / f"plain-{count}"
     yml = site / "site.yml"
     original = yml.read_text()
-    yml.write_text(original + "search: false\n")
-    without = timed([gallerygen, "build", "-s", str(site), "-o", str(plain)])
+    # Clean builds with and without search, alternated `repeats` times on a shared machine; the
+    # medians of wall and CPU time.
+    withs, withouts = [], []
+    for _ in range(repeats):
+        for folder, extra, times in [(plain, "search: false\n", withouts), (out, "", withs)]:
+            shutil.rmtree(folder, ignore_errors=True)
+            yml.write_text(original + extra)
+            times.append(timed([gallerygen, "build", "-s", str(site), "-o", str(folder)]))
     yml.write_text(original)
-    with_search = timed([gallerygen, "build", "-s", str(site), "-o", str(out)])
+    with_search = tuple(statistics.median(t[i] for t in withs) for i in (0, 1))
+    without = tuple(statistics.median(t[i] for t in withouts) for i in (0, 1))
     shutil.rmtree(plain, ignore_errors=True)
     ours_bytes, ours_files = size_on_disk(out / "search")
-    pagefind_time = timed([pagefind, "--site", str(out), "--glob", "recipes/**/*.html", "--output-subdir", "pagefind"])
+    pagefind_time, pagefind_cpu = timed([pagefind, "--site", str(out), "--glob", "recipes/**/*.html", "--output-subdir", "pagefind"])
     theirs_bytes, theirs_files = size_on_disk(out / "pagefind")
     (out / "pagefind-bench.html").write_text(PAGEFIND_PAGE)
 
@@ -230,28 +241,30 @@ def bench_size(count, gallerygen, pagefind, workdir):
         server.shutdown()
         server.server_close()
 
-    def row(name, cold, warm, script, build, size, files, recalls):
+    def row(name, cold, warm, script, build, cpu, size, files, recalls):
         first = statistics.median(c[1] for c in cold)
         return {
             "tool": name, "first query KB (median)": first / 1024, "first query KB (max)": max(c[1] for c in cold) / 1024,
             "first query + script KB": (first + script) / 1024, "second query KB (median)": statistics.median(w[1] for w in warm) / 1024,
             "cold ms (median)": statistics.median(c[0] for c in cold), "cold ms (max)": max(c[0] for c in cold),
             "warm ms (median)": statistics.median(w[0] for w in warm), "warm ms (max)": max(w[0] for w in warm),
-            "index build s": build, "index MB": size / 1e6, "index files": files,
+            "index build s": build, "index build CPU s": cpu, "index MB": size / 1e6, "index files": files,
             "recall": (sum(recalls) / len(recalls)) if recalls else None,
         }
-    ours = row("gallerygen", ours_cold, ours_warm, script_bytes(out / "assets" / "search.js"), with_search - without,
-               ours_bytes, ours_files, ours_recall)
-    theirs = row("Pagefind 1.5", theirs_cold, theirs_warm, 0, pagefind_time, theirs_bytes, theirs_files, theirs_recall)
+    ours = row("gallerygen", ours_cold, ours_warm, script_bytes(out / "assets" / "search.js"), with_search[0] - without[0],
+               with_search[1] - without[1], ours_bytes, ours_files, ours_recall)
+    theirs = row("Pagefind 1.5", theirs_cold, theirs_warm, 0, pagefind_time, pagefind_cpu, theirs_bytes, theirs_files, theirs_recall)
     shutil.rmtree(corpus, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
-    return {"recipes": count, "build s": with_search, "build without search s": without, "rows": [ours, theirs],
+    return {"recipes": count, "build s": with_search[0], "build without search s": without[0], "build CPU s": with_search[1],
+            "build without search CPU s": without[1], "repeats": repeats, "rows": [ours, theirs],
             "per query": {"gallerygen": list(zip([q for q, _ in QUERIES], ours_cold)), "pagefind": list(zip([q for q, _ in QUERIES], theirs_cold))}}
 
 
 def show(result):
     print(f"\n{result['recipes']:,} recipes: gallerygen build {result['build s']:.2f} s with search, "
-          f"{result['build without search s']:.2f} s without")
+          f"{result['build without search s']:.2f} s without (CPU {result['build CPU s']:.2f} s, {result['build without search CPU s']:.2f} s; "
+          f"median of {result['repeats']})")
     rows = result["rows"]
     keys = [k for k in rows[0] if k != "tool"]
     print("| | " + " | ".join(r["tool"] for r in rows) + " |")
@@ -263,7 +276,8 @@ def show(result):
             cells.append("—" if value is None else f"{value:.0%}" if key == "recall" else f"{value:,.1f}" if isinstance(value, float) else f"{value:,}")
         print(f"| {key} | " + " | ".join(cells) + " |")
     share = rows[0]["index build s"] / result["build s"]
-    print(f"gallerygen's index: {share:.0%} of its build's time")
+    cpu_share = rows[0]["index build CPU s"] / result["build CPU s"]
+    print(f"gallerygen's index: {share:.0%} of its build's time, {cpu_share:.0%} of its CPU time")
 
 
 def main():
@@ -272,6 +286,7 @@ def main():
     parser.add_argument("--pagefind", default=None, help="the pagefind binary (default: the one pagefind-bin installs)")
     parser.add_argument("--sizes", default="1000,100000")
     parser.add_argument("--json", help="also write the figures here")
+    parser.add_argument("--repeats", type=int, default=3, help="builds with and without search per size (medians)")
     args = parser.parse_args()
     pagefind = args.pagefind
     if pagefind is None:
@@ -280,7 +295,7 @@ def main():
     results = []
     with tempfile.TemporaryDirectory(prefix="gallerygen-bench-search-", dir=os.environ.get("TMPDIR")) as workdir:
         for count in [int(s) for s in args.sizes.split(",")]:
-            result = bench_size(count, os.path.abspath(args.gallerygen), pagefind, pathlib.Path(workdir))
+            result = bench_size(count, os.path.abspath(args.gallerygen), pagefind, pathlib.Path(workdir), args.repeats)
             show(result)
             results.append(result)
     if args.json:

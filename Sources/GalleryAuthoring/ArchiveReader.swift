@@ -22,11 +22,12 @@ package enum ArchiveReader {
     /// The most entries an archive may hold.
     package static let maximumEntries = 200_000
 
-    /// The regular files of a ZIP archive, in archive order (folders and links left out).
-    package static func zipEntries(_ data: Data) throws(Failure) -> [Entry] {
+    /// The regular files of a ZIP archive, in archive order (folders and links left out); with
+    /// `keep`, only the files it names are unpacked (a backup's thumbnails are skipped unread).
+    package static func zipEntries(_ data: Data, keep: (String) -> Bool = { _ in true }) throws(Failure) -> [Entry] {
         try read(data, configure: { archive in
             archive_read_support_format_zip(archive)
-        }, allEntries: true)
+        }, allEntries: true, keep: keep)
     }
 
     /// The bytes a gzip stream holds.
@@ -34,7 +35,7 @@ package enum ArchiveReader {
         let entries = try read(data, configure: { archive in
             archive_read_support_filter_gzip(archive)
             archive_read_support_format_raw(archive)
-        }, allEntries: false)
+        }, allEntries: false, keep: { _ in true })
         return entries.first?.data ?? Data()
     }
 
@@ -48,17 +49,19 @@ package enum ArchiveReader {
         data.starts(with: [0x1F, 0x8B])
     }
 
-    private static func read(_ data: Data, configure: (OpaquePointer) -> Void, allEntries: Bool) throws(Failure) -> [Entry] {
+    private static func read(_ data: Data, configure: (OpaquePointer) -> Void, allEntries: Bool,
+                             keep: (String) -> Bool) throws(Failure) -> [Entry] {
         guard let archive = archive_read_new() else { throw Failure(message: "libarchive could not start") }
         defer { archive_read_free(archive) }
         configure(archive)
         let result = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Result<[Entry], Failure> in
-            Result { () throws(Failure) -> [Entry] in try entries(of: archive, buffer: buffer, allEntries: allEntries) }
+            Result { () throws(Failure) -> [Entry] in try entries(of: archive, buffer: buffer, allEntries: allEntries, keep: keep) }
         }
         return try result.get()
     }
 
-    private static func entries(of archive: OpaquePointer, buffer: UnsafeRawBufferPointer, allEntries: Bool) throws(Failure) -> [Entry] {
+    private static func entries(of archive: OpaquePointer, buffer: UnsafeRawBufferPointer, allEntries: Bool,
+                                keep: (String) -> Bool) throws(Failure) -> [Entry] {
         guard archive_read_open_memory(archive, buffer.baseAddress, buffer.count) == ARCHIVE_OK else {
             throw Failure(message: message(of: archive))
         }
@@ -74,7 +77,7 @@ package enum ArchiveReader {
                 ?? archive_entry_pathname(header).map { String(cString: $0) } ?? ""
             // AE_IFREG is a macro Swift cannot see; it is the POSIX regular-file mode.
             let isFile = archive_entry_filetype(header) == 0o100000 || !allEntries
-            guard isFile else {
+            guard isFile, keep(name) else {
                 archive_read_data_skip(archive)
                 continue
             }

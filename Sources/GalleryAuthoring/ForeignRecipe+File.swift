@@ -6,8 +6,9 @@ extension ForeignRecipe {
     /// The recipe file: front matter with every field gallerygen has, `extra:` for the rest, and a
     /// body with the notes. A value gallerygen would refuse (a servings count it cannot read, a
     /// video that is not YouTube, Vimeo or a file, a diet schema.org lacks) moves to `extra:`
-    /// rather than failing the recipe. `image` is the photo's path in the site, or a remote URL.
-    package func recipeText(image: String?, slugStyle: SlugStyle) -> String {
+    /// rather than failing the recipe. `image` is the photo's path in the site, or a remote URL;
+    /// `stepImages` the pictures of single steps (paths in the site), shown after the method.
+    package func recipeText(image: String?, stepImages: [(step: Int, path: String)] = [], slugStyle: SlugStyle) -> String {
         var extra = self.extra
         var front = FrontMatterWriter()
         front.add("title", title)
@@ -93,8 +94,12 @@ extension ForeignRecipe {
             }
         }
         var body = self.body.map { "\n" + $0 + "\n" } ?? ""
+        if !stepImages.isEmpty {
+            // Relative to recipes/<slug>.md, as a body's pictures are; the title is the visible caption.
+            body += "\n## Step pictures\n\n" + stepImages.map { "![Step \($0.step + 1)](../\($0.path) \"Step \($0.step + 1)\")" }.joined(separator: "\n\n") + "\n"
+        }
         if !notes.isEmpty {
-            body = "\n## Notes\n\n" + notes.map(MarkdownText.escape).joined(separator: "\n\n") + "\n"
+            body += "\n## Notes\n\n" + notes.map(MarkdownText.escape).joined(separator: "\n\n") + "\n"
         }
         return front.text + body
     }

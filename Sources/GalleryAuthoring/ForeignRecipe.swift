@@ -47,14 +47,23 @@ package struct ForeignRecipe: Sendable, Hashable {
     package var date: String?
     package var sourceName: String?
     package var sourceURL: String?
+    /// Pictures of single steps (Cooklang's `Name.N.jpg`), shown after the method under their step's number.
+    package var stepPictures: [StepPicture] = []
     /// Fields gallerygen has no place for, by their name in the source, as text: written under `extra:`.
     package var extra: [String: String] = [:]
-    /// Fields that could not be carried at all (not even as text), by their name in the source.
-    package var uncarried: [String] = []
+    /// Fields that could not be carried at all (not even as text), by their name in the source,
+    /// with how many items each held (3 comments, 2 more photos; 1 when not a list).
+    package var uncarried: [String: Int] = [:]
 
     package init(origin: String, title: String) {
         self.origin = origin
         self.title = title
+    }
+
+    /// A picture of one step: `step` counts from 0 over the whole method, as Cooklang's names do.
+    package struct StepPicture: Sendable, Hashable {
+        package var step: Int
+        package var photo: Photo
     }
 
     /// A recipe's photo as the source holds it.

@@ -12,8 +12,11 @@ package struct ImportPlan: Sendable {
     /// The recipes, by title, in the order they are written.
     package var titles: [String] = []
     package var photoCount = 0
-    /// For each source field that could not be carried, the recipes that had it.
-    package var uncarried: [String: Int] = [:]
+    /// Pictures of single steps written (Cooklang's `Name.N.jpg`).
+    package var stepPictureCount = 0
+    /// For each source field that could not be carried, the recipes that had it and the items
+    /// they held together.
+    package var uncarried: [String: (recipes: Int, items: Int)] = [:]
     /// For each field kept under `extra:`, the recipes that had it.
     package var kept: [String: Int] = [:]
 
@@ -80,21 +83,31 @@ package struct ImportPlan: Sendable {
             case nil:
                 break
             }
-            if let data = bytes {
-                if data.count > maximumPhotoBytes {
-                    diagnostics.append(.warning("the photo is over \(maximumPhotoBytes / 1_048_576) MB; the recipe is imported without it",
-                                                path: recipe.origin, line: recipe.line, column: recipe.column))
-                } else if case .success(let info) = ImageProbe.probe(data), info.format != .svg {
-                    let name = "images/\(slug).\(info.format == .jpeg ? "jpg" : info.format.rawValue)"
-                    files.append(ImportFile(path: name, data: data))
-                    image = name
-                    photoCount += 1
-                } else {
-                    diagnostics.append(.warning("the photo is not a JPEG, PNG, GIF or WebP picture; the recipe is imported without it",
-                                                path: recipe.origin, line: recipe.line, column: recipe.column))
+            if let data = bytes, let name = picture(data, named: slug, maximumBytes: maximumPhotoBytes, of: recipe, what: "the photo") {
+                image = name
+                photoCount += 1
+            }
+            var stepImages: [(step: Int, path: String)] = []
+            for stepPicture in recipe.stepPictures {
+                let what = "the picture of step \(stepPicture.step + 1)"
+                var data: Data?
+                switch stepPicture.photo {
+                case .data(let bytes): data = bytes
+                case .file(let url):
+                    do throws(SiteFile.Failure) {
+                        data = try SiteFile.read(url, upTo: maximumPhotoBytes + 1)
+                    } catch {
+                        diagnostics.append(.warning("\(what) (\(url.lastPathComponent)) cannot be read (\(error.message)); the recipe is imported without it",
+                                                    path: recipe.origin, line: recipe.line, column: recipe.column))
+                    }
+                case .remote: break
+                }
+                if let data, let name = picture(data, named: "\(slug)-step-\(stepPicture.step + 1)", maximumBytes: maximumPhotoBytes, of: recipe, what: what) {
+                    stepImages.append((stepPicture.step, name))
+                    stepPictureCount += 1
                 }
             }
-            let text = recipe.recipeText(image: image, slugStyle: slugStyle)
+            let text = recipe.recipeText(image: image, stepImages: stepImages, slugStyle: slugStyle)
             let (_, problems) = RecipeParser.parse(text, sourcePath: "recipes/\(slug).md", displayPath: "recipes/\(slug).md", slugStyle: slugStyle)
             let errors = problems.filter { $0.severity == .error }
             guard errors.isEmpty else {
@@ -105,21 +118,46 @@ package struct ImportPlan: Sendable {
             }
             files.append(ImportFile(path: "recipes/\(slug).md", data: Data(text.utf8)))
             titles.append(recipe.title)
-            for field in recipe.uncarried { uncarried[field, default: 0] += 1 }
+            for (field, items) in recipe.uncarried {
+                let before = uncarried[field] ?? (0, 0)
+                uncarried[field] = (before.recipes + 1, before.items + items)
+            }
             for field in recipe.extra.keys { kept[field, default: 0] += 1 }
         }
+    }
+
+    /// `data` checked to be a picture no larger than the cap, added as `images/<name>.<ext>`; its
+    /// path, or nil (with a warning saying the recipe is imported without it).
+    private mutating func picture(_ data: Data, named name: String, maximumBytes: Int, of recipe: ForeignRecipe, what: String) -> String? {
+        if data.count > maximumBytes {
+            diagnostics.append(.warning("\(what) is over \(maximumBytes / 1_048_576) MB; the recipe is imported without it",
+                                        path: recipe.origin, line: recipe.line, column: recipe.column))
+        } else if case .success(let info) = ImageProbe.probe(data), info.format != .svg {
+            let path = "images/\(name).\(info.format == .jpeg ? "jpg" : info.format.rawValue)"
+            files.append(ImportFile(path: path, data: data))
+            return path
+        } else {
+            diagnostics.append(.warning("\(what) is not a JPEG, PNG, GIF or WebP picture; the recipe is imported without it",
+                                        path: recipe.origin, line: recipe.line, column: recipe.column))
+        }
+        return nil
     }
 
     /// The closing summary: recipes and photos, then per field what went under `extra:` and what
     /// could not be carried, each with the number of recipes.
     package var summary: [String] {
         let recipeCount = files.filter { $0.path.hasPrefix("recipes/") }.count
-        var lines = ["\(recipeCount) recipe\(recipeCount == 1 ? "" : "s"), \(photoCount) photo\(photoCount == 1 ? "" : "s")"]
+        var lines = ["\(recipeCount) recipe\(recipeCount == 1 ? "" : "s"), \(photoCount) photo\(photoCount == 1 ? "" : "s")"
+                     + (stepPictureCount > 0 ? ", \(stepPictureCount) step picture\(stepPictureCount == 1 ? "" : "s")" : "")]
         if !kept.isEmpty {
             lines.append("kept under extra: " + kept.keys.sorted().map { "\($0) (\(kept[$0]!))" }.joined(separator: ", "))
         }
         if !uncarried.isEmpty {
-            lines.append("not carried: " + uncarried.keys.sorted().map { "\($0) (\(uncarried[$0]!))" }.joined(separator: ", "))
+            // "review (3 in 2 recipes)": items and recipes, each once; "(1)" when one recipe had one.
+            lines.append("not carried: " + uncarried.keys.sorted().map { field in
+                let (recipes, items) = uncarried[field]!
+                return items == recipes ? "\(field) (\(recipes))" : "\(field) (\(items) in \(recipes) recipe\(recipes == 1 ? "" : "s"))"
+            }.joined(separator: ", "))
         }
         return lines
     }

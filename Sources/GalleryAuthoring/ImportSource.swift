@@ -10,6 +10,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case nextcloud
     /// Paprika's `.paprikarecipes` export (a ZIP of gzip'd JSON), or one `.paprikarecipe`.
     case paprika
+    /// Mealie's backup ZIP (v0.4, v0.5, and v1 or later with `database.json`) or a recipe export ZIP.
+    case mealie
     /// Cooklang `.cook` files, with `Name.jpg` beside them.
     case cooklang
     /// Another static site's recipe pages: Jekyll's chowdown theme, Hugo recipe themes.
@@ -26,6 +28,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
                           "gallerygen import ~/Nextcloud/Recipes")
         case .paprika: ("Paprika's export (.paprikarecipes: photos, categories, notes, free-text times), or one .paprikarecipe",
                         "gallerygen import ~/Desktop/My\\ Recipes.paprikarecipes")
+        case .mealie: ("Mealie's backup ZIP (v1 and later: database.json and data/recipes/<id>/images; v0.4 and v0.5: recipes/<slug>/<slug>.json) or one recipe's export ZIP (<slug>.json, original.webp)",
+                       "gallerygen import mealie_2026.09.30.zip")
         case .cooklang: ("Cooklang .cook files (a file, or a folder of them): @ingredients{}, #cookware{}, ~timers{}, sections, metadata; Name.jpg beside each is its photo",
                          "gallerygen import ~/recipes/*.cook")
         case .jekyll: ("another static site's recipe pages (Markdown with ingredients and directions in front matter: Jekyll's chowdown, Hugo recipe themes), with their pictures",
@@ -42,6 +46,8 @@ package struct ImportSource: Sendable {
     /// Recipes of the seed app's plist, already written as recipe files.
     package var ready: [PlistImport.ImportedRecipe] = []
     package var diagnostics: [Diagnostic] = []
+    /// What versioned sources were read as ("mealie.zip: a Mealie v1+ backup (…)"), for the summary.
+    package var identified: [String] = []
 
     /// The largest source file read, in bytes (a saved page or an export).
     static let maximumFileBytes = 256 * 1024 * 1024
@@ -85,6 +91,11 @@ package struct ImportSource: Sendable {
             let (plistRecipes, problems) = PlistImport.recipes(from: data, displayPath: display, slugStyle: slugStyle)
             ready += plistRecipes
             diagnostics += problems
+        case .mealie?:
+            let (mealieRecipes, problems, layout) = MealieReader.recipes(from: data, display: display)
+            recipes += mealieRecipes
+            diagnostics += problems
+            if let layout { identified.append("\(display): \(layout.description)") }
         case .paprika?:
             let (paprikaRecipes, problems) = PaprikaReader.recipes(from: data, display: display)
             recipes += paprikaRecipes
@@ -100,8 +111,11 @@ package struct ImportSource: Sendable {
     package static func recognise(_ data: Data) -> ImportFormat? {
         if ArchiveReader.isGzip(data) { return .paprika }
         if ArchiveReader.isZip(data) {
-            // Each local file header names its entry: a Paprika export's end in .paprikarecipe.
-            return data.prefix(64 * 1024).range(of: Data(".paprikarecipe".utf8)) != nil ? .paprika : nil
+            // Each local file header names its entry, and the central directory at the end names
+            // them all: a Paprika export's end in .paprikarecipe; any other ZIP is read as Mealie's.
+            let marker = Data(".paprikarecipe".utf8)
+            let isPaprika = data.prefix(64 * 1024).range(of: marker) != nil || data.suffix(4 * 1024 * 1024).range(of: marker) != nil
+            return isPaprika ? .paprika : .mealie
         }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         if StaticSiteReader.isRecipePage(String(decoding: data.prefix(64 * 1024), as: UTF8.self)) { return .jekyll }
@@ -139,7 +153,7 @@ package struct ImportSource: Sendable {
                 continue
             }
             let lower = name.lowercased()
-            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe", ".cook", ".md", ".markdown"].contains(where: { lower.hasSuffix($0) }) else { continue }
+            guard [".html", ".htm", ".json", ".jsonld", ".plist", ".paprikarecipes", ".paprikarecipe", ".zip", ".cook", ".md", ".markdown"].contains(where: { lower.hasSuffix($0) }) else { continue }
             if (lower.hasSuffix(".md") || lower.hasSuffix(".markdown")) && format == nil,
                !StaticSiteReader.isRecipePage(SourceTextDecoding.decode((try? SiteFile.read(entry, upTo: 64 * 1024)) ?? Data())) {
                 continue // a page that is not a recipe (about.md, a README)
@@ -152,8 +166,8 @@ package struct ImportSource: Sendable {
         }
     }
 
-    /// A `.cook` file, its photo `Name.jpg` (or `.jpeg`, `.png`) beside it; step pictures
-    /// (`Name.N.jpg`) are listed as not carried.
+    /// A `.cook` file, its photo `Name.jpg` (or `.jpeg`, `.png`) beside it, and the pictures of
+    /// its steps `Name.N.jpg` (N counting steps from 0, as cooklang.org's specification names them).
     mutating func readCooklang(_ data: Data, url: URL, display: String) {
         let name = url.deletingPathExtension().lastPathComponent
         do throws(Diagnostic) {
@@ -163,11 +177,13 @@ package struct ImportSource: Sendable {
             if let photo = ["jpg", "jpeg", "png", "JPG", "PNG"].map({ "\(name).\($0)" }).first(where: siblings.contains) {
                 recipe.photo = .file(folder.appendingPathComponent(photo))
             }
-            let stepPictures = siblings.filter { sibling in
-                sibling.hasPrefix(name + ".") && ["jpg", "jpeg", "png"].contains((sibling as NSString).pathExtension.lowercased())
-                    && Int(((sibling.dropFirst(name.count + 1)) as NSString).deletingPathExtension) != nil
+            for sibling in siblings.sorted() where sibling.hasPrefix(name + ".")
+                && ["jpg", "jpeg", "png"].contains((sibling as NSString).pathExtension.lowercased()) {
+                guard let step = Int(((sibling.dropFirst(name.count + 1)) as NSString).deletingPathExtension), step >= 0, step < 10_000,
+                      !recipe.stepPictures.contains(where: { $0.step == step }) else { continue }
+                recipe.stepPictures.append(.init(step: step, photo: .file(folder.appendingPathComponent(sibling))))
             }
-            if !stepPictures.isEmpty { recipe.uncarried.append("step pictures (\(stepPictures.count))") }
+            recipe.stepPictures.sort { $0.step < $1.step }
             recipes.append(recipe)
         } catch {
             diagnostics.append(error)

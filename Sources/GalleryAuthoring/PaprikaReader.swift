@@ -92,7 +92,7 @@ package enum PaprikaReader {
             recipe.photo = .remote(address)
         }
         if let photos = object["photos"] as? [Any], !photos.isEmpty {
-            recipe.uncarried.append("photos (\(photos.count) more)")
+            recipe.uncarried["extra photos"] = photos.count
         }
         if let rating = object["rating"] as? NSNumber, rating.intValue > 0 { recipe.extra["rating"] = rating.stringValue }
         for key in object.keys.sorted() where !mapped.contains(key) && !bookkeeping.contains(key) && key != "rating" {

@@ -29,47 +29,82 @@ package struct PhotoFetcher: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(data: data, response: response, error: error)
-            done.signal()
-        }
+        // The delegate sees the answer as it streams in, and stops it at the cap (or at a
+        // Content-Length over it) rather than after reading everything.
+        let download = Download(maximumBytes: maximumBytes)
+        let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: request)
         task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
+        if download.done.wait(timeout: .now() + timeout + 1) == .timedOut {
             task.cancel()
             return .failed("no answer from \(url.host ?? address) within \(Int(timeout)) seconds")
         }
-        let (data, response, error) = box.get()
+        let (data, response, error, refusal) = download.result
+        if let refusal { return .failed(refusal) }
         if let error { return .failed("cannot download it: \(error.localizedDescription)") }
         guard let http = response as? HTTPURLResponse else { return .failed("cannot download it: no HTTP answer") }
         guard http.statusCode == 200 else { return .failed("the server answered \(http.statusCode)") }
-        let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
-        guard type.hasPrefix("image/") else {
-            return .failed("the server sent \(type.isEmpty ? "no content type" : "'\(type)'"), not a picture")
-        }
-        guard let data, !data.isEmpty else { return .failed("the server sent nothing") }
-        guard data.count <= maximumBytes else {
-            return .failed("it is \(data.count / 1_048_576) MB, over the \(maximumBytes / 1_048_576) MB an imported photo may have")
-        }
+        guard !data.isEmpty else { return .failed("the server sent nothing") }
         return .photo(data)
     }
 
-    /// What the download's completion handler hands over, from its thread to the caller's.
-    private final class ResultBox: @unchecked Sendable {
+    /// The one download's state, from URLSession's delegate queue to the caller's thread.
+    private final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        let maximumBytes: Int
+        let done = DispatchSemaphore(value: 0)
         private let lock = NSLock()
-        private var data: Data?
+        private var data = Data()
         private var response: URLResponse?
         private var error: (any Error)?
+        /// Why the download was stopped early (over the cap, not a picture).
+        private var refusal: String?
 
-        func set(data: Data?, response: URLResponse?, error: (any Error)?) {
-            lock.withLock { (self.data, self.response, self.error) = (data, response, error) }
+        init(maximumBytes: Int) {
+            self.maximumBytes = maximumBytes
         }
 
-        func get() -> (Data?, URLResponse?, (any Error)?) {
-            lock.withLock { (data, response, error) }
+        var result: (Data, URLResponse?, (any Error)?, String?) {
+            lock.withLock { (data, response, error, refusal) }
+        }
+
+        private var capMessage: String { "it is over the \(maximumBytes / 1_048_576) MB an imported photo may have" }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            var refusal: String?
+            if let http = response as? HTTPURLResponse, http.statusCode == 200 {
+                let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
+                if !type.hasPrefix("image/") {
+                    refusal = "the server sent \(type.isEmpty ? "no content type" : "'\(type)'"), not a picture"
+                } else if http.expectedContentLength > Int64(maximumBytes) {
+                    refusal = capMessage
+                }
+            }
+            lock.withLock {
+                self.response = response
+                self.refusal = refusal
+            }
+            completionHandler(refusal == nil ? .allow : .cancel)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            let over = lock.withLock { () -> Bool in
+                guard refusal == nil else { return true }
+                self.data.append(data)
+                if self.data.count > maximumBytes {
+                    refusal = capMessage
+                    self.data = Data()
+                    return true
+                }
+                return false
+            }
+            if over { dataTask.cancel() }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            lock.withLock { self.error = error }
+            done.signal()
         }
     }
 }

@@ -105,8 +105,7 @@ package enum SchemaOrgReader {
             let pairs = object.keys.sorted().filter { !$0.hasPrefix("@") }.compactMap { name in scalarText(object[name]!).map { "\(name): \($0)" } }
             if !pairs.isEmpty { recipe.extra[key] = pairs.joined(separator: ", ") }
         } else {
-            let count = (value as? [Any])?.count
-            recipe.uncarried.append(count.map { "\(key) (\($0) entr\($0 == 1 ? "y" : "ies"))" } ?? key)
+            recipe.uncarried[key] = (value as? [Any])?.count ?? 1
         }
     }
 
@@ -187,8 +186,8 @@ package enum SchemaOrgReader {
             if let array = value as? [Any] { return array.flatMap { steps($0, depth: depth + 1) } }
             guard let object = value as? [String: Any] else { return [] }
             if let list = object["itemListElement"] { return steps(list, depth: depth + 1) }
-            if object["image"] != nil || object["video"] != nil, !recipe.uncarried.contains("recipeInstructions pictures") {
-                recipe.uncarried.append("recipeInstructions pictures")
+            if object["image"] != nil || object["video"] != nil {
+                recipe.uncarried["recipeInstructions pictures", default: 0] += 1
             }
             return (object["text"] ?? object["name"]).map { steps($0, depth: depth + 1) } ?? []
         }

@@ -63,7 +63,7 @@ package enum StaticSiteReader {
         }
         for key in fields.keys.sorted() where !used.contains(key) {
             let values = texts(fields[key])
-            if !values.isEmpty { recipe.extra[key] = values.joined(separator: ", ") } else { recipe.uncarried.append(key) }
+            if !values.isEmpty { recipe.extra[key] = values.joined(separator: ", ") } else { recipe.uncarried[key] = 1 }
         }
         let body = page.body.trimmingCharacters(in: .whitespacesAndNewlines)
         recipe.body = body.isEmpty ? nil : body

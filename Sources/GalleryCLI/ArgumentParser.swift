@@ -120,8 +120,10 @@ extension CommandLineTool {
     }
 }
 
-/// One `gallerygen` command: its table of options and what it does with them once read.
-protocol Subcommand {
+/// One `gallerygen` command: its table of options and what it does with them once read. Its
+/// type is `SendableMetatype`, so the one list of commands (`CommandLineTool.subcommands`) is a
+/// constant every thread may read.
+protocol Subcommand: SendableMetatype {
     /// Name, options, help and exit codes: what `--help`, the man page and completions show.
     static var spec: CommandSpec { get }
     var tool: CommandLineTool { get }

@@ -9,7 +9,7 @@ struct ImportCommand: Subcommand {
     var tool: CommandLineTool
 
     static let spec = CommandSpec(
-        name: "import", summary: "Import recipes: schema.org pages and JSON, Nextcloud Cookbook, Paprika, the seed app's plist",
+        name: "import", summary: "Import recipes: schema.org pages and JSON, Nextcloud Cookbook, Paprika, Mealie, Cooklang, Jekyll/Hugo, the seed app's plist",
         usage: ["import [-s DIR] [--from FORMAT] [--keep-going] [--force] [--no-download] SOURCE..."],
         discussion: """
             Reads each SOURCE (a file or a folder), recognising its format from its content, and
@@ -104,7 +104,7 @@ struct ImportCommand: Subcommand {
         var summary = plan.summary
         summary[0] = "Imported " + summary[0] + (unchanged > 0 ? " (\(unchanged) file\(unchanged == 1 ? "" : "s") already as imported)" : "") + "."
         if errorCount > 0 { summary.append("skipped what the \(errorCount) error\(errorCount == 1 ? " above names" : "s above name") (--keep-going)") }
-        for line in summary { tool.console.out(line) }
+        for line in source.identified.map({ "read \($0)" }) + summary { tool.console.out(line) }
         return errorCount > 0 ? ExitCode.failure : ExitCode.success
     }
 }

@@ -11,7 +11,9 @@ final class PhaseTimer: @unchecked Sendable {
         self.console = console
     }
 
-    /// The build reached phase `name`: the one before it is done.
+    /// The build reached phase `name`: the one before it is done. Never inlined: `make
+    /// bench-instructions` cuts its callgrind profile into phases where this is called.
+    @inline(never)
     func begin(_ name: String) {
         finish()
         lock.withLock { current = (name, Date()) }

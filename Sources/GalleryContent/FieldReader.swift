@@ -171,3 +171,27 @@ struct FieldReader {
         }
     }
 }
+
+extension FieldReader {
+    /// The most tags one recipe or post may have. Every tag is a page listing its recipes, a
+    /// filter of the gallery (its own arrangement of the cards in the gallery's CSS) and a link on
+    /// the recipe's page: a thousand already make a 3.5 MB gallery page. Real recipe sites use a
+    /// handful per recipe; a count past this is a mistake (a list pasted into the wrong field, a
+    /// generated file), refused before the build spends minutes and megabytes on it.
+    package static let maximumTags = 1_000
+
+    /// `tags:`: a list, or with `splittingCommas` one line of comma-separated tags as well; each
+    /// trimmed, empty ones left out. More than `maximumTags` is an error at the key.
+    mutating func tags(splittingCommas: Bool) -> [String] {
+        let node = value("tags")
+        let written = splittingCommas ? node?.scalar.map { $0.split(separator: ",").map(String.init) } ?? strings("tags") : strings("tags")
+        let tags = written.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard tags.count <= Self.maximumTags else {
+            let (line, column) = keyPosition("tags") ?? (node?.line ?? 1, node?.column ?? 1)
+            error("'tags' lists \(tags.count) tags; at most \(Self.maximumTags) are allowed "
+                  + "(each tag is a page and a filter of the gallery): keep the few that group recipes", line: line, column: column)
+            return []
+        }
+        return tags
+    }
+}

@@ -42,7 +42,7 @@ package enum PostParser {
             reader.error("missing required field 'date': a post needs one (YYYY-MM-DD) for the journal's order and the feed")
         }
         let summary = reader.string("summary").map(Typography.smarten)
-        let tags = reader.strings("tags").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tags = reader.tags(splittingCommas: false)
         let (image, imageAlt) = (reader.imageReference("image"), reader.string("image_alt"))
         let (author, isDraft) = (reader.string("author"), reader.bool("draft") ?? false)
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,

@@ -41,6 +41,10 @@ package struct Recipe: Sendable, Hashable {
         get { text.tags }
         set { text.tags = newValue }
     }
+    /// Whether the recipe has tags, without reading them (`tags` copies every one out).
+    package var hasTags: Bool { text.hasTags }
+    /// How many tags the recipe has, without reading them.
+    package var tagCount: Int { text.numberOfTags }
     package var glass: String? {
         get { text.fixed(.glass) }
         set { text.setFixed(.glass, newValue) }
@@ -105,7 +109,24 @@ struct RecipeText: Sendable, Hashable {
 
     /// Part `index` (fields first, then tags, then ingredients).
     private func part(_ index: Int) -> String {
-        parts(index..<index + 1)[0]
+        guard list.isEmpty else { return list[index] }
+        // One field is read far more often than the whole list (a card reads its title, slug and
+        // summary): scan to it and copy only it out, without an array around it.
+        var joined = joined
+        return joined.withUTF8 { bytes in
+            var start = 0
+            var seen = 0
+            if index > 0 {
+                for position in 0..<bytes.count where bytes[position] == Self.separator {
+                    seen += 1
+                    if seen == index { start = position + 1; break }
+                }
+                if seen < index { return "" }
+            }
+            var end = start
+            while end < bytes.count, bytes[end] != Self.separator { end += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 
     /// Parts `range`, in order.
@@ -193,6 +214,8 @@ struct RecipeText: Sendable, Hashable {
     }
 
     var hasIngredients: Bool { ingredientCount > 0 }
+    var hasTags: Bool { tagCount > 0 }
+    var numberOfTags: Int { Int(tagCount) }
 
     /// The same text in a new allocation made by the calling thread (see `Recipe.relocated`).
     func relocated() -> RecipeText {

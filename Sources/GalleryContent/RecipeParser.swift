@@ -99,9 +99,7 @@ extension RecipeParser {
     /// `tags:` as a list, or one line of comma-separated tags (`tags: breakfast, baking`, as
     /// Jekyll recipe sites write them); an entry of a list is one tag, commas and all.
     static func tags(_ reader: inout FieldReader) -> [String] {
-        let node = reader.value("tags")
-        let written = node?.scalar.map { $0.split(separator: ",").map(String.init) } ?? reader.strings("tags")
-        return written.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        reader.tags(splittingCommas: true)
     }
 }
 

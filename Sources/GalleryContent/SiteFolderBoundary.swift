@@ -31,16 +31,36 @@ package final class SiteFolderBoundary: Sendable {
     }
 
     private func resolve(_ path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        // Split at the last slash by hand: NSString's path methods cost more than the lstat.
+        let utf8 = path.utf8
+        let trimmed = utf8.last == UInt8(ascii: "/") && utf8.count > 1 ? String(path.dropLast()) : path
+        let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? ""
+        let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
         var status = stat()
         // `..`, a link, or a file that is not there: resolved in full, as before.
-        guard !path.split(separator: "/").contains(".."), lstat(path, &status) == 0,
+        guard !Self.hasParentStep(trimmed), lstat(path, &status) == 0,
               status.st_mode & S_IFMT != S_IFLNK,
               let resolvedFolder = resolvedFolder(folder) else {
             return realPath(path) ?? URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         }
         return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
+    }
+
+    /// Whether one of `path`'s components is `..`.
+    private static func hasParentStep(_ path: String) -> Bool {
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if dots == 2 { return true }
+                dots = 0
+            } else if byte == UInt8(ascii: "."), dots >= 0 {
+                dots += 1
+            } else {
+                dots = -1
+            }
+        }
+        return dots == 2
     }
 
     private func resolvedFolder(_ folder: String) -> String? {

@@ -5,14 +5,8 @@ import GallerySupport
 
 /// Decides which widths each image is encoded at: 1x and 2x of the largest box it gets at every
 /// breakpoint of the gallery (any arrangement, any filter), on its recipe page and in running
-/// text, rounded and thinned to a few sizes. Pure.
+/// text (the theme's boxes, `ThemeGeometry`), rounded and thinned to a few sizes. Pure.
 package enum RenditionPlanner {
-    /// The widest the gallery container gets (`.g { max-width: 1600px }` in style.css): the last
-    /// breakpoint's arrangement scales up to it.
-    package static let maximumGalleryWidth = 1600.0
-    /// The recipe page's hero box at its widest: about 700 CSS px in the single-column layout just
-    /// below 760 px (style.css `.recipe-top`), rounded up; the two-column layout is narrower.
-    package static let heroBoxWidth = 720.0
     /// The hero box takes its picture's own shape within these bounds (4:5 up to 16:9); a picture
     /// outside them is cropped to the nearer bound (`object-fit: cover`).
     package static let heroAspectRatioBounds = 0.8...(16.0 / 9.0)
@@ -28,10 +22,6 @@ package enum RenditionPlanner {
     package static func heroCoverFactor(aspectRatio: Double) -> Double {
         coverFactor(boxWidth: 1, boxHeight: 1 / heroAspectRatio(for: aspectRatio), aspectRatio: aspectRatio)
     }
-    /// The widths a picture in running text is shown at: the method column (style.css `.method`)
-    /// at its widest, about 700 CSS px in the single-column layout just below 760 px (rounded up);
-    /// 548 px beside the ingredients from 1100 px up; 343 px on a 375 px phone.
-    package static let textColumnWidths = [720.0, 548, 343]
     /// No rendition is wider (site.yml may say otherwise): beyond it the bytes grow faster than
     /// anyone can see.
     package static let maximumWidth = ImageSettings.defaultMaximumWidth
@@ -55,23 +45,23 @@ package enum RenditionPlanner {
 
     /// The largest factor breakpoint `index`'s arrangement is scaled by: up to where the next
     /// breakpoint takes over, or up to the gallery's maximum width for the last one.
-    static func maximumScale(breakpoint index: Int, of breakpoints: [SiteConfig.Breakpoint]) -> Double {
+    static func maximumScale(breakpoint index: Int, of breakpoints: [SiteConfig.Breakpoint], galleryWidth: Double) -> Double {
         let width = breakpoints[index].width
         let limit = index + 1 < breakpoints.count
             ? SiteConfig.Breakpoint.threshold(breakpoints[index + 1].width)
-            : max(maximumGalleryWidth, width)
+            : max(galleryWidth, width)
         return max(1, limit / width)
     }
 
     /// The plan for every gallery page's model and every picture shown in running text
     /// (`textPictures`, site-relative paths); SVGs get widths only when `rasterizesVectors`.
-    package static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double,
+    package static func plan(models: [GalleryModel], images: [String: ImageInfo], labelHeight: Double, geometry: ThemeGeometry,
                             maximumWidth: Int = maximumWidth, rasterizesVectors: Bool = false,
                             textPictures: Set<String> = []) -> Plan {
         var shares: [String: [Double]] = [:]
         var needs: [String: [Double]] = [:]
         for path in textPictures where images[path] != nil {
-            needs[path, default: []].append(contentsOf: textColumnWidths)
+            needs[path, default: []].append(contentsOf: geometry.textWidths)
         }
         for model in models {
             let breakpoints = model.breakpoints
@@ -89,12 +79,13 @@ package enum RenditionPlanner {
                         list[state.breakpoint] = max(list[state.breakpoint], share)
                         shares[path] = list
                     }
-                    needs[path, default: []].append(share * reference * maximumScale(breakpoint: state.breakpoint, of: breakpoints))
+                    needs[path, default: []].append(share * reference * maximumScale(breakpoint: state.breakpoint, of: breakpoints,
+                                                                                              galleryWidth: geometry.galleryWidth))
                 }
             }
             for recipe in model.cards {
                 guard case .local(let path)? = recipe.image, let info = images[path] else { continue }
-                needs[path, default: []].append(heroBoxWidth * heroCoverFactor(aspectRatio: info.aspectRatio))
+                needs[path, default: []].append(geometry.heroWidth * heroCoverFactor(aspectRatio: info.aspectRatio))
             }
         }
         var plan = Plan(galleryShares: shares)

@@ -47,6 +47,7 @@ extension SiteBuilder {
         }
         let uses = trees.flatMap(\.site.pictureUses)
         let plan = RenditionPlanner.plan(models: models.map(\.1), images: site.images, labelHeight: site.config.gallery.labelHeight,
+                                         geometry: trees[0].theme.geometry,
                                          maximumWidth: site.config.images.maximumWidth,
                                          rasterizesVectors: site.config.images.rasterizesVectors,
                                          textPictures: Set(uses.filter(\.isInBody).map(\.path)))
@@ -62,7 +63,8 @@ extension SiteBuilder {
             guard let info = site.images[path] else { return nil }
             let fixed = site.config.images.fixedWidths
             // A picture only pages show is planned for their text column, 1x and 2x.
-            let column = [Self.pageImageWidth, 2 * Self.pageImageWidth].map { min($0, info.width, site.config.images.maximumWidth) }.uniqued()
+            let pageWidth = Int(trees[0].theme.geometry.pageWidth.rounded(.up))
+            let column = [pageWidth, 2 * pageWidth].map { min($0, info.width, site.config.images.maximumWidth) }.uniqued()
             let widths = fixed.isEmpty ? plan.widths[path] ?? column : fixed.map { min($0, info.width) }.uniqued()
             return ImageJob(sourcePath: path, info: info, widths: widths, users: users[path] ?? [],
                             makesCrops: ownPictures.contains(path))
@@ -77,11 +79,6 @@ extension SiteBuilder {
         }
         return ImageWork(pictures: pictures, outcome: outcome, pipeline: pipeline, firstGalleryPage: firstGalleryPage)
     }
-}
-
-extension SiteBuilder {
-    /// The widest a page's picture is shown (page.mustache's `sizes`, the `.content-page` column).
-    static let pageImageWidth = 720
 }
 
 extension SiteBuilder {

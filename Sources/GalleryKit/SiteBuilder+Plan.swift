@@ -100,6 +100,7 @@ extension SiteBuilder {
                 theme = remembered
             } else {
                 theme = try ThemeLoader(themeDirectory: options.themeDirectory, overrideDirectory: overrides, displayPath: display).load()
+                log.append(contentsOf: theme?.warnings ?? [])
                 memory?.theme = theme
             }
         } catch {
@@ -123,12 +124,17 @@ extension SiteBuilder {
         // serve's memo: the search index, made when the paths are first asked for, keeps the
         // terms of unchanged recipes from the last rebuild.
         let trees = loaded.site.languageTrees.map {
-            PagePlan(site: $0, theme: loaded.theme, configDisplayPath: configPath, memo: options.memory?.memo)
+            var plan = PagePlan(site: $0, theme: loaded.theme, configDisplayPath: configPath, memo: options.memory?.memo)
+            plan.sitemapLimits = options.sitemapLimits
+            return plan
         }
+        // The versions read only the listed pages, so the sitemap's files can be counted from them.
+        let languages = trees.count > 1 ? LanguageVersions(plans: trees) : nil
+        _ = trees.first?.sitemapParts(languages: languages)
         let collisions = OutputCollisions(plans: trees, displayPath: loaded.loader.displayPath)
         log.append(contentsOf: collisions.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
-        return SitePlan(trees: trees, languages: trees.count > 1 ? LanguageVersions(plans: trees) : nil,
+        return SitePlan(trees: trees, languages: languages,
                         loader: loaded.loader, collisions: collisions)
     }
 }

@@ -47,6 +47,9 @@ public struct BuildOptions: Sendable {
     /// What `serve` keeps between its rebuilds (the site as read, the theme, fingerprints);
     /// nil: read everything from the folders.
     package var memory: BuildMemory?
+    /// What one sitemap file may hold before the sitemap is split into parts (the protocol's
+    /// limits; smaller in tests, which then need no 50,000 pages).
+    package var sitemapLimits = Sitemap.Limits.sitemapProtocol
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL

@@ -22,6 +22,9 @@ package struct ThemeLoader: Sendable {
         self.displayPath = displayPath
     }
 
+    /// The file naming the boxes the theme's CSS shows pictures in (`ThemeGeometry`).
+    static let geometryFile = "theme.yml"
+
     /// Where a template's text comes from.
     private enum Source {
         case builtIn(Data)
@@ -31,6 +34,7 @@ package struct ThemeLoader: Sendable {
     package func load() throws(BuildFailure) -> Theme {
         var sources: [String: (source: Source, path: String)] = [:]
         var assets: [String: OutputFile.Contents] = [:]
+        var geometrySource: (source: Source, path: String)?
         var log = DiagnosticLog()
         func add(_ relative: String, _ source: Source, path: String) {
             if relative.hasPrefix("assets/") {
@@ -41,6 +45,8 @@ package struct ThemeLoader: Sendable {
                 }
             } else if relative.hasSuffix(".mustache") {
                 sources[String(relative.dropLast(".mustache".count))] = (source, path)
+            } else if relative == Self.geometryFile {
+                geometrySource = (source, path)
             }
         }
         if let themeDirectory {
@@ -60,19 +66,21 @@ package struct ThemeLoader: Sendable {
         }
         var templates: [String: Template] = [:]
         var fingerprint = FingerprintHasher("theme")
-        for (name, (source, path)) in sources.sorted(by: { $0.key < $1.key }) {
-            let data: Data
+        func read(_ source: Source, path: String, what: String) -> Data? {
             switch source {
             case .builtIn(let contents):
-                data = contents
+                return contents
             case .file(let url):
                 do throws(SiteFile.Failure) {
-                    data = try SiteFile.read(url)
+                    return try SiteFile.read(url)
                 } catch {
-                    log.append(.error("the template \(error.message)", path: path))
-                    continue
+                    log.append(.error("\(what) \(error.message)", path: path))
+                    return nil
                 }
             }
+        }
+        for (name, (source, path)) in sources.sorted(by: { $0.key < $1.key }) {
+            guard let data = read(source, path: path, what: "the template") else { continue }
             fingerprint.combine(name)
             fingerprint.combine(path)
             fingerprint.combine(data)
@@ -91,13 +99,27 @@ package struct ThemeLoader: Sendable {
             log.append(.error("the theme has no '\(name).mustache' template", 
                               path: themeDirectory.map(displayPath) ?? BuiltInTheme.displayName))
         }
+        var geometry = BuiltInTheme.geometry
+        if let (source, path) = geometrySource, let data = read(source, path: path, what: "the theme's geometry") {
+            fingerprint.combine(Self.geometryFile)
+            fingerprint.combine(data)
+            do throws(Diagnostic) {
+                let text = try SourceText.decode(data, path: path)
+                let (parsed, problems) = ThemeGeometry.parse(text, displayPath: path, defaults: BuiltInTheme.geometry)
+                log.append(contentsOf: problems)
+                if let parsed { geometry = parsed }
+            } catch {
+                log.append(error)
+            }
+        }
         if log.hasErrors { throw BuildFailure(log.sorted) }
         for (name, contents) in assets.sorted(by: { $0.key < $1.key }) {
             fingerprint.combine(name)
             fingerprint.combine(contents.fingerprint)
         }
-        var theme = Theme(templates: templates, assets: assets)
+        var theme = Theme(templates: templates, assets: assets, geometry: geometry)
         theme.fingerprint = fingerprint.finalize()
+        theme.warnings = log.diagnostics
         return theme
     }
 

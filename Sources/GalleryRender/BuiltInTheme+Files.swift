@@ -390,8 +390,15 @@ extension BuiltInTheme {
   // The build's folding (SearchWords.fold) and word breaks (ICU's, as Intl.Segmenter's are).
   const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().normalize("NFC");
   const segmenter = window.Intl && Intl.Segmenter && new Intl.Segmenter(lang, { granularity: "word" });
-  const words = (s) => segmenter ? [...segmenter.segment(s)].filter((p) => p.isWordLike).map((p) => fold(p.segment))
-    : fold(s).split(/[^\p{L}\p{N}'’_]+/u).filter(Boolean);
+  const pieces = (s) => segmenter ? [...segmenter.segment(s)].map((p) => ({ text: p.segment, word: p.isWordLike }))
+    : (s.match(/[\p{L}\p{N}'’_]+|[^\p{L}\p{N}'’_]+/gu) || []).map((text) => ({ text, word: /^[\p{L}\p{N}'’_]/u.test(text) }));
+  // The query's words, each marked complete when a space or a mark follows it: a complete word
+  // matches whole (or with one typo), only the word still being typed matches as a beginning, so
+  // "lime gin " lists no ginger beer (Algolia's prefixLast; Pagefind treats every word as a prefix).
+  const words = (s) => {
+    const all = pieces(s);
+    return all.flatMap((p, i) => p.word ? [{ w: fold(p.text), complete: i + 1 < all.length && !all[i + 1].word }] : []);
+  };
   const cache = new Map();
   const get = (path) => {
     if (!cache.has(path)) {
@@ -420,25 +427,26 @@ extension BuiltInTheme {
     }
     return a.length > b.length ? a.slice(i + 1).join() === b.slice(i).join() : a.slice(i).join() === b.slice(i + 1).join();
   };
-  // How well term matches the query word w: whole, as its beginning, or (5+ letters) with one typo.
-  const quality = (term, w, chars) => {
+  // How well term matches the query word w: whole, as its beginning (unless w is complete), or
+  // (5+ letters) with one typo.
+  const quality = (term, w, chars, complete) => {
     if (term === w) return 1;
-    if (term.startsWith(w)) return 0.75;
+    if (!complete && term.startsWith(w)) return 0.75;
     if (chars.length < 5) return 0;
     const t = [...term];
-    return near(t, chars) || (t.length > chars.length && near(t.slice(0, chars.length), chars)) ? 0.5 : 0;
+    return near(t, chars) || (!complete && t.length > chars.length && near(t.slice(0, chars.length), chars)) ? 0.5 : 0;
   };
 
   // The terms a word matches, each with its shard key, its entry [count, top postings, file?] and quality.
-  const matchWord = async (m, w) => {
+  const matchWord = async (m, { w, complete }) => {
     const chars = [...w];
     let keys = chars.length > 1 ? [first2(w)].filter((k) => m.keys.has(k)) : m.shards.filter((k) => k.startsWith(w));
-    if (chars.length === 1 && keys.length > 4) keys = m.keys.has(w) ? [w] : [];
+    if (chars.length === 1 && (complete || keys.length > 4)) keys = m.keys.has(w) ? [w] : [];
     const scan = async (keys) => {
       const found = [];
       for (const [i, shard] of (await Promise.all(keys.map((k) => get(`t/${name(k)}.json`)))).entries()) {
         for (const term in shard) {
-          const q = quality(term, w, chars);
+          const q = quality(term, w, chars, complete);
           if (q) found.push({ key: keys[i], entry: shard[term], q });
         }
       }
@@ -465,7 +473,7 @@ extension BuiltInTheme {
   // The documents matching every word, best first: { ids, total, complete }.
   const search = async (query, all) => {
     const m = await load();
-    const ws = [...new Set(words(query))];
+    const ws = [...new Map(words(query).map((w) => [w.w + (w.complete ? " " : ""), w])).values()];
     if (!ws.length) return { ids: [], total: 0, complete: true };
     const matched = await Promise.all(ws.map((w) => matchWord(m, w)));
     all = all || ws.length > 1;
@@ -509,8 +517,9 @@ extension BuiltInTheme {
     return e;
   };
   const draw = (query, found, shownRecords) => {
-    list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time], i) => {
-      const option = el("a", "search-result");
+    list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time, kind], i) => {
+      // A page or a journal post (kind) is marked as one; a post's time is "Journal · its date".
+      const option = el("a", kind ? `search-result search-result-${kind}` : "search-result");
       Object.assign(option, { id: `search-result-${i}`, href: new URL(url, new URL("../", base)).href, tabIndex: -1 });
       option.setAttribute("role", "option");
       option.setAttribute("aria-selected", "false");
@@ -525,7 +534,7 @@ extension BuiltInTheme {
       }
       const text = el("span", "search-text");
       text.append(el("span", "search-title", title));
-      const meta = tags.slice(0, 3).concat(time ? [time] : []).join(" · ");
+      const meta = (kind ? [time].concat(tags.slice(0, 2)) : tags.slice(0, 3).concat([time])).filter(Boolean).join(" · ");
       if (meta) text.append(el("span", "search-meta", meta));
       option.append(picture, text);
       return option;
@@ -1269,6 +1278,52 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
 .post-links time { margin-inline-start: .5rem; color: var(--muted); font-size: .85rem; }
 .post-links-summary { display: block; color: var(--muted); font-size: .9rem; }
 
+/* ==== Cook mode, without script ====
+   Ingredients and steps tick off: a tick box and its label, the whole line being the target;
+   ticked, the line is crossed out and dimmed (kept while the page is open: the one-step view is
+   a fragment of the same page). A step that is the fragment's target (`#step-3`) fills the window
+   in large type with its previous and next links, the rest of the page hidden and out of the
+   tab order. */
+.tick { flex: none; inline-size: 1.5rem; block-size: 1.5rem; margin: 0; accent-color: var(--accent); cursor: pointer; }
+.tick:checked + label { text-decoration: line-through; text-decoration-thickness: 1px; color: var(--muted); }
+.checklist li { display: flex; align-items: flex-start; gap: .75rem; padding: 0; }
+.checklist .tick { margin-block-start: .6rem; }
+.checklist label { flex: 1; padding-block: .55rem; cursor: pointer; }
+/* The box in the step's margin, held there by position rather than a float or a flex row (beside
+   either, WebKit draws the list's number over the box), whether the label is the step's own (a
+   tight list) or its first paragraph's (a loose one). */
+.step { position: relative; padding-inline-start: 2.15rem; }
+.step .tick { position: absolute; inset-inline-start: 0; inset-block-start: .05rem; }
+.step label { display: block; cursor: pointer; }
+.step:has(.tick:checked) { color: var(--muted); }
+.cook-start { margin: 1.25rem 0 0; }
+.method > .cook-start { margin: 0 0 1.5rem; }
+.cook-start a, .step-nav a {
+  display: inline-flex; align-items: center; min-block-size: 2.75rem; padding: 0 1.1rem; border-radius: 999px;
+  border: 1px solid var(--line); background: var(--surface); color: var(--ink); font-weight: 600; text-decoration: none;
+}
+.cook-start a::after { content: " →"; white-space: pre; }
+.cook-start a:hover, .step-nav a:hover { background: var(--surface-hover); }
+.cook-start a:focus-visible, .step-nav a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.step-nav { display: none; }
+body:has(.step:target) { visibility: hidden; overflow: hidden; }
+.step:target {
+  visibility: visible; position: fixed; inset: 0; z-index: 100; overflow-y: auto;
+  padding: max(2rem, 8vh) max(var(--gutter), calc((100vw - 44rem) / 2)) 2rem;
+  background: var(--paper); color: var(--ink); font-size: clamp(1.5rem, 1rem + 2.2vw, 2.25rem); line-height: 1.35;
+}
+.step:target .tick { position: static; float: inline-start; inline-size: 2rem; block-size: 2rem; margin-block-start: .2rem; margin-inline-end: .75rem; }
+.step:target label { display: flow-root; }
+.step:target p { margin: 0 0 1rem; }
+.step:target .step-nav {
+  display: flex; flex-wrap: wrap; align-items: center; gap: .75rem; clear: both; margin-block-start: 2rem;
+  padding-block-start: 1.25rem; border-block-start: 1px solid var(--line); font-size: 1.05rem; line-height: 1.3;
+}
+.step-count { flex-basis: 100%; color: var(--muted); font-size: .85rem; text-transform: uppercase; letter-spacing: .1em; }
+.step-nav .step-next { background: var(--accent); border-color: var(--accent); color: var(--on-ink); }
+.step-nav .step-next:hover { background: var(--accent); text-decoration: underline; }
+.step-nav .step-close { margin-inline-start: auto; }
+
 /* ==== Print: a recipe on one page ====
    Title, summary, facts, a small picture, ingredients beside the method and the recipe's address
    at the end; no navigation, footer, tags or gallery controls. Always the light palette in ink. */
@@ -1298,6 +1353,16 @@ img.body-picture { max-width: 100%; height: auto; vertical-align: middle; }
   .recipe-body h2 { margin-block-end: 2mm; font-size: 9pt; }
   .method > h2:not(:first-child) { margin-block-start: 4mm; }
   .ingredients li { padding: 1mm 0; }
+  /* Cook mode on paper: empty boxes to tick by pen, no crossing out, no one-step links. */
+  .cook-start, .step-nav { display: none !important; }
+  .checklist label { padding: 0; }
+  .step { padding-inline-start: 1.4em; }
+  .checklist .tick { margin-block-start: .15em; }
+  .tick { appearance: none; inline-size: .85em; block-size: .85em; border: 1px solid var(--ink); border-radius: 1px; background: none; }
+  .tick:checked + label, .step:has(.tick:checked) { text-decoration: none; color: inherit; }
+  body:has(.step:target) { visibility: visible; overflow: visible; }
+  .step:target { position: relative; padding: 0; padding-inline-start: 1.4em; font-size: inherit; line-height: inherit; background: none; }
+  .step:target .tick { position: absolute; float: none; inline-size: .85em; block-size: .85em; margin: 0; }
   .method ol { margin: 0 0 3mm; }
   .method li { margin: 1mm 0; }
   .method p { margin: 0 0 2.5mm; }
@@ -1745,6 +1810,13 @@ duration_minutes:
 duration_seconds:
   other: "{count} ث"
 duration_separator: " "
+
+cook_start: "اطبخ خطوة بخطوة"
+step_of: "الخطوة {number} من {count}"
+step_previous: "الخطوة السابقة"
+step_next: "الخطوة التالية"
+step_close: "كل الخطوات"
+step_done: "تم"
 tagged: "الوسم"
 tag_description:
   zero: "لا وصفات بالوسم «{tag}» في {site}."
@@ -1971,6 +2043,13 @@ duration_seconds:
   one: "{count} Sek."
   other: "{count} Sek."
 duration_separator: " "
+
+cook_start: "Schritt für Schritt kochen"
+step_of: "Schritt {number} von {count}"
+step_previous: "Vorheriger Schritt"
+step_next: "Nächster Schritt"
+step_close: "Alle Schritte"
+step_done: "Fertig"
 tagged: "Schlagwort"
 tag_description:
   one: "{count} Rezept mit dem Schlagwort „{tag}“ bei {site}."
@@ -2174,6 +2253,14 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+# Cook mode on a recipe page: the link into the one-step view, its position and links
+cook_start: "Cook step by step"
+step_of: "Step {number} of {count}"
+step_previous: "Previous step"
+step_next: "Next step"
+step_close: "All steps"
+step_done: "Done"
 
 # The journal (posts/*.md): its list pages, each post, and posts on tag pages
 journal: Journal
@@ -2390,6 +2477,13 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+cook_start: "Cocinar paso a paso"
+step_of: "Paso {number} de {count}"
+step_previous: "Paso anterior"
+step_next: "Paso siguiente"
+step_close: "Todos los pasos"
+step_done: "Hecho"
 tagged: "Etiqueta"
 tag_description:
   one: "{count} receta con la etiqueta «{tag}» en {site}."
@@ -2587,6 +2681,13 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+cook_start: "Cuisiner étape par étape"
+step_of: "Étape {number} sur {count}"
+step_previous: "Étape précédente"
+step_next: "Étape suivante"
+step_close: "Toutes les étapes"
+step_done: "Terminé"
 tagged: "Étiquette"
 tag_description:
   one: "{count} recette avec l’étiquette « {tag} » sur {site}."
@@ -2784,6 +2885,13 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+cook_start: "Cucina passo dopo passo"
+step_of: "Passo {number} di {count}"
+step_previous: "Passo precedente"
+step_next: "Passo successivo"
+step_close: "Tutti i passi"
+step_done: "Fatto"
 tagged: "Etichetta"
 tag_description:
   one: "{count} ricetta con l’etichetta «{tag}» su {site}."
@@ -2978,6 +3086,13 @@ duration_minutes:
 duration_seconds:
   other: "{count}秒"
 duration_separator: ""
+
+cook_start: "ステップごとに作る"
+step_of: "ステップ {number}/{count}"
+step_previous: "前のステップ"
+step_next: "次のステップ"
+step_close: "すべてのステップ"
+step_done: "完了"
 tagged: "タグ"
 tag_description:
   other: "{site}で「{tag}」のタグが付いたレシピ {count} 件。"
@@ -3143,6 +3258,13 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+cook_start: "Stap voor stap koken"
+step_of: "Stap {number} van {count}"
+step_previous: "Vorige stap"
+step_next: "Volgende stap"
+step_close: "Alle stappen"
+step_done: "Klaar"
 tagged: "Tag"
 tag_description:
   one: "{count} recept met de tag ‘{tag}’ bij {site}."
@@ -3339,6 +3461,13 @@ duration_seconds:
   one: "{count} s"
   other: "{count} s"
 duration_separator: " "
+
+cook_start: "Cozinhar passo a passo"
+step_of: "Passo {number} de {count}"
+step_previous: "Passo anterior"
+step_next: "Próximo passo"
+step_close: "Todos os passos"
+step_done: "Concluído"
 tagged: "Etiqueta"
 tag_description:
   one: "{count} receita com a etiqueta “{tag}” em {site}."
@@ -3530,6 +3659,60 @@ on_the_web: "Na web:"
     meta tag to every page without copying base.mustache; docs/themes.md has an example. }}
 
 """#),
+        ("partials/recipe-ingredients.mustache", #"""
+{{#hasIngredients}}
+<section class="ingredients">
+  <h2>{{t.ingredients}}</h2>
+  {{#servings}}
+  <div class="scale" data-servings="{{count}}" data-units="{{units}}" data-nouns="{{nouns}}" hidden>
+    <label for="scale-servings">{{label}}</label>
+    <span class="scale-stepper"><button type="button" data-step="-1" aria-label="{{t.scale_fewer}}">−</button><input id="scale-servings" type="number" min="1" max="999" step="any" inputmode="decimal" value="{{count}}"><button type="button" data-step="1" aria-label="{{t.scale_more}}">+</button></span>
+    {{#unit}}<span class="scale-unit">{{unit}}</span>{{/unit}}
+    <span class="scale-units" role="group" aria-label="{{t.units}}"><button type="button" data-system="metric" aria-pressed="false">{{t.units_metric}}</button><button type="button" data-system="us" aria-pressed="false">{{t.units_us}}</button></span>
+  </div>
+  <script src="{{scriptURL}}" defer></script>
+  {{/servings}}
+  {{#ingredientGroups}}
+  {{#groupTitle}}
+  <h3>{{groupTitle}}</h3>
+  {{/groupTitle}}
+  <ul class="checklist">
+    {{#ingredients}}
+    <li><input type="checkbox" class="tick" id="{{id}}"><label for="{{id}}" data-ingredient>{{{html}}}</label></li>
+    {{/ingredients}}
+  </ul>
+  {{/ingredientGroups}}
+  {{#firstStepURL}}
+  <p class="cook-start"><a href="{{firstStepURL}}">{{t.cook_start}}</a></p>
+  {{/firstStepURL}}
+</section>
+{{/hasIngredients}}
+
+"""#),
+        ("partials/recipe-method.mustache", #"""
+<div class="method" id="method">
+{{^hasIngredients}}
+{{#firstStepURL}}
+  <p class="cook-start"><a href="{{firstStepURL}}">{{t.cook_start}}</a></p>
+{{/firstStepURL}}
+{{/hasIngredients}}
+{{#hasMethod}}
+  <h2>{{t.method}}</h2>
+  {{#methodGroups}}
+  {{#groupTitle}}
+  <h3>{{groupTitle}}</h3>
+  {{/groupTitle}}
+  <ol class="steps">
+    {{#cookSteps}}
+    <li>{{{html}}}</li>
+    {{/cookSteps}}
+  </ol>
+  {{/methodGroups}}
+{{/hasMethod}}
+{{{bodyHTML}}}
+</div>
+
+"""#),
         ("post.mustache", #"""
 {{<base}}
 {{$title}}{{post.title}} · {{site.title}}{{/title}}
@@ -3620,52 +3803,14 @@ on_the_web: "Na web:"
     </div>
   </div>
   <div class="recipe-body">
-    {{#hasIngredients}}
-    <section class="ingredients">
-      <h2>{{t.ingredients}}</h2>
-      {{#servings}}
-      <div class="scale" data-servings="{{count}}" data-units="{{units}}" data-nouns="{{nouns}}" hidden>
-        <label for="scale-servings">{{label}}</label>
-        <span class="scale-stepper"><button type="button" data-step="-1" aria-label="{{t.scale_fewer}}">−</button><input id="scale-servings" type="number" min="1" max="999" step="any" inputmode="decimal" value="{{count}}"><button type="button" data-step="1" aria-label="{{t.scale_more}}">+</button></span>
-        {{#unit}}<span class="scale-unit">{{unit}}</span>{{/unit}}
-        <span class="scale-units" role="group" aria-label="{{t.units}}"><button type="button" data-system="metric" aria-pressed="false">{{t.units_metric}}</button><button type="button" data-system="us" aria-pressed="false">{{t.units_us}}</button></span>
-      </div>
-      <script src="{{scriptURL}}" defer></script>
-      {{/servings}}
-      {{#ingredientGroups}}
-      {{#groupTitle}}
-      <h3>{{groupTitle}}</h3>
-      {{/groupTitle}}
-      <ul>
-        {{#itemsHTML}}
-        <li data-ingredient>{{{.}}}</li>
-        {{/itemsHTML}}
-      </ul>
-      {{/ingredientGroups}}
-    </section>
-    {{/hasIngredients}}
+    {{>partials/recipe-ingredients}}
     {{#hasEquipment}}
     <section class="equipment">
       <h2>{{t.equipment}}</h2>
       <ul>{{#equipment}}<li>{{.}}</li>{{/equipment}}</ul>
     </section>
     {{/hasEquipment}}
-    <div class="method">
-    {{#hasMethod}}
-      <h2>{{t.method}}</h2>
-      {{#methodGroups}}
-      {{#groupTitle}}
-      <h3>{{groupTitle}}</h3>
-      {{/groupTitle}}
-      <ol>
-        {{#stepsHTML}}
-        <li>{{{.}}}</li>
-        {{/stepsHTML}}
-      </ol>
-      {{/methodGroups}}
-    {{/hasMethod}}
-{{{bodyHTML}}}
-    </div>
+    {{>partials/recipe-method}}
   </div>
   {{#video}}
   <section class="recipe-video" aria-label="{{t.video}}">
@@ -3755,6 +3900,16 @@ on_the_web: "Na web:"
 </section>
 {{/content}}
 {{/base}}
+
+"""#),
+        ("theme.yml", #"""
+# The boxes this theme's style.css shows pictures in, at their widest, in CSS pixels. gallerygen
+# cuts every picture's renditions at 1x and 2x of these; a theme with another layout gives its own.
+pictures:
+  gallery: 1600            # .g's max-width: the gallery's arrangement scales up to it
+  hero: 720                # the recipe page's photo (.recipe-top, one column just below 760 px)
+  text: [720, 548, 343]    # a picture in a recipe's method: one column, beside the ingredients, a phone
+  page: 720                # a picture on a page or a journal post, a video's poster (.content-page)
 
 """#),
     ]

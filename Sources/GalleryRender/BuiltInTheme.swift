@@ -1,4 +1,5 @@
 import Foundation
+import GalleryContent
 import GallerySupport
 
 /// The default theme, compiled into the binary from `Templates/` (scripts/embed-theme.py), so an
@@ -7,6 +8,16 @@ import GallerySupport
 package enum BuiltInTheme {
     /// How diagnostics and `theme export` name the built-in theme's files.
     package static let displayName = "(built-in theme)"
+
+    /// The built-in theme's picture boxes (`Templates/theme.yml`): what a theme folder without a
+    /// `theme.yml`, or one that leaves a key out, gets. The file is checked by the tests.
+    package static let geometry: ThemeGeometry = {
+        let text = files.first { $0.path == "theme.yml" }?.contents ?? ""
+        guard let geometry = ThemeGeometry.parse(text, displayPath: displayName + "/theme.yml", defaults: nil).0 else {
+            preconditionFailure("the built-in theme.yml is invalid: run the tests")
+        }
+        return geometry
+    }()
 
     /// Every file of the theme with its bytes, text and binary, sorted by path.
     package static var allFiles: [(path: String, data: Data)] {

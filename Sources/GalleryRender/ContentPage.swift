@@ -20,7 +20,7 @@ package struct ContentPage: TemplatePage {
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         let page = site.site.pages[index]
         return OutputFile(path: path(index, in: site.plan),
-                          contents: .data(Data(try site.render(page.template ?? templateName, context: fullContext(index, in: site)))))
+                          contents: .data(try site.render(page.template ?? templateName, context: fullContext(index, in: site))))
     }
 
     package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
@@ -45,7 +45,7 @@ extension PageRenderer {
         if let image = page.image {
             fields["image"] = imageContext(image, alt: page.imageAlt ?? page.title, root: root)
         }
-        return [
+        let context: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": .dictionary(fields),
@@ -53,6 +53,7 @@ extension PageRenderer {
                                image: fields["image"]).context,
             "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
         ]
+        return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
 
     /// `context` with the site menu as this page (at output `path`) shows it: `menu`, each entry

@@ -36,7 +36,8 @@ extension PageRenderer {
                 context["srcset"] = .string(Self.srcset(jpegs, root: root))
                 let webps = processed.renditions(.webp).sorted { $0.width < $1.width }
                 context["webpSrcset"] = webps.isEmpty ? .null : .string(Self.srcset(webps, root: root))
-                context["sizes"] = .string(Self.gallerySizes(shares: picture.galleryShares, breakpoints: site.config.breakpoints))
+                context["sizes"] = .string(Self.gallerySizes(shares: picture.galleryShares, breakpoints: site.config.breakpoints,
+                                                                   galleryWidth: theme.geometry.galleryWidth))
                 context["heroSizes"] = .string(Self.heroSizes(aspectRatio: info.aspectRatio))
             }
             context["placeholderStyle"] = Self.placeholderStyle(processed).map(MustacheValue.string) ?? .null
@@ -79,13 +80,13 @@ extension PageRenderer {
     }
 
     /// `sizes` for a gallery card. A card is `--w × --u` wide with `--u = 100cqw ÷ reference
-    /// width`, and the gallery container is the viewport (less a scroll bar) up to 1600 px, so at
+    /// width`, and the gallery container is the viewport (less a scroll bar) up to the theme's
+    /// `galleryWidth` (1600 px in the default theme), so at
     /// breakpoint b the picture is `share_b × 100vw` wide from the viewport width where b's
     /// arrangement takes over, and a fixed width beyond the container's maximum. Viewport units
     /// include the scroll bar, so each value errs slightly large, never small.
-    static func gallerySizes(shares: [Double], breakpoints: [SiteConfig.Breakpoint]) -> String {
+    static func gallerySizes(shares: [Double], breakpoints: [SiteConfig.Breakpoint], galleryWidth maximum: Double) -> String {
         guard shares.count == breakpoints.count, let last = shares.last, last > 0 else { return "100vw" }
-        let maximum = RenditionPlanner.maximumGalleryWidth
         var entries = ["(min-width: \(CSSNumber.format(maximum))px) \(Int((last * maximum).rounded(.up)))px"]
         for index in breakpoints.indices.reversed() where index > 0 {
             entries.append("(min-width: \(CSSNumber.format(SiteConfig.Breakpoint.threshold(breakpoints[index].width)))px) \(vw(shares[index]))")

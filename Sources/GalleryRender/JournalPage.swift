@@ -45,7 +45,7 @@ extension PageRenderer {
             return .dictionary(summary)
         }
         let pageCount = JournalPage().count(in: plan)
-        return [
+        let context: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(title), "description": .string(description), "number": .int(number)],
@@ -54,5 +54,6 @@ extension PageRenderer {
             "posts": .array(posts),
             "pagination": pagination(page: number, of: pageCount, root: root, path: SitePaths.journal(page:)),
         ]
+        return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
 }

@@ -30,8 +30,8 @@ package struct LanguageVersions: Sendable {
     package init(plans: [PagePlan]) {
         trees = plans.map { plan in
             var listed: [(path: String, key: String)] = []
-            for (kind, index) in plan.files {
-                guard let page = PageRenderer.kinds[kind] as? any TemplatePage, page.isListedInSitemap else { continue }
+            for (kind, index) in plan.listedPages {
+                guard let page = PageRenderer.kinds[kind] as? any TemplatePage else { continue }
                 listed.append((page.path(index, in: plan), page.translationKey(index, in: plan)))
             }
             let language = plan.site.config.languages.first { $0.code == plan.site.config.language }

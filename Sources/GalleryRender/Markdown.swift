@@ -76,14 +76,19 @@ package enum Markdown {
     }
 
     /// `html(_:allowRawHTML:images:)` and `orderedListItems(_:)` of `text` from a single parse.
+    /// `stepClosing`, when given, puts each step of the method in cook mode's markup (`CookStep`),
+    /// the links of the one-step view being what it returns.
     package static func recipeBody(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil,
-                                   recipeLinks: RecipeLinkRenderer? = nil) -> RecipeBody {
+                                   recipeLinks: RecipeLinkRenderer? = nil,
+                                   stepClosing: ((CookStep) -> String)? = nil) -> RecipeBody {
         withDocument(text) { document in
             // The steps are read before the images are replaced: their alt text stays in the steps.
             let steps = orderedListItems(in: document)
             let sections = methodSections(in: document)
+            let stepNodes = stepClosing == nil ? [] : methodStepNodes(in: document)
             if let images { replaceImages(in: document, source: text, with: images) }
             if let recipeLinks { replaceRecipeLinks(in: document, source: text, with: recipeLinks) }
+            if let stepClosing { markSteps(stepNodes, closing: stepClosing) }
             return RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: steps, sections: sections)
         } ?? RecipeBody(html: "", steps: [])
     }
@@ -213,14 +218,17 @@ extension Markdown {
 /// Reads a recipe's method steps from the Markdown syntax tree.
 extension Markdown {
     private static func orderedListItems(in document: OpaquePointer) -> [String] {
-        guard let list = firstNode(in: document, where: { node in
-            cmark_node_get_type(node) == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-        }) else { return [] }
-        return items(of: list)
+        firstOrderedList(in: document).map(items(of:)) ?? []
     }
 
     private static func methodSections(in document: OpaquePointer) -> [MethodSection] {
-        var sections: [MethodSection] = []
+        sectionLists(in: document).map { MethodSection(name: $0.name, steps: items(of: $0.list)) }
+    }
+
+    /// The top-level ordered lists after a heading, each with the nearest heading before it,
+    /// when there are two or more (lists without items left out); empty otherwise.
+    static func sectionLists(in document: OpaquePointer) -> [(name: String, list: OpaquePointer)] {
+        var lists: [(name: String, list: OpaquePointer)] = []
         var heading: String?
         var child = cmark_node_first_child(document)
         while let node = child {
@@ -230,21 +238,32 @@ extension Markdown {
                 heading = plainText(of: node)
             } else if type == CMARK_NODE_LIST, cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
                 guard let name = heading, !name.isEmpty else { return [] }
-                let steps = items(of: node)
-                if !steps.isEmpty { sections.append(MethodSection(name: name, steps: steps)) }
+                if !stepItems(of: node).isEmpty { lists.append((name, node)) }
                 heading = nil
             }
         }
-        return sections.count >= 2 ? sections : []
+        return lists.count >= 2 ? lists : []
+    }
+
+    /// The first ordered list anywhere in the document.
+    static func firstOrderedList(in document: OpaquePointer) -> OpaquePointer? {
+        firstNode(in: document, where: { node in
+            cmark_node_get_type(node) == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        })
     }
 
     /// The plain text of each item of `list`, empty items left out.
     private static func items(of list: OpaquePointer) -> [String] {
-        var items: [String] = []
+        stepItems(of: list).map(\.text)
+    }
+
+    /// The items of `list` that hold words, with their words: the method's steps.
+    static func stepItems(of list: OpaquePointer) -> [(node: OpaquePointer, text: String)] {
+        var items: [(node: OpaquePointer, text: String)] = []
         var child = cmark_node_first_child(list)
         while let item = child {
             let words = plainText(of: item)
-            if !words.isEmpty { items.append(words) }
+            if !words.isEmpty { items.append((item, words)) }
             child = cmark_node_next(item)
         }
         return items

@@ -149,7 +149,7 @@ extension TemplatePage {
     /// keys are added here).
     package func make(_ index: Int, context: MustacheValue, in site: PageRenderer) throws -> OutputFile {
         OutputFile(path: path(index, in: site.plan),
-                   contents: .data(Data(try site.render(templateName, context: fullContext(index, context: context, in: site)))))
+                   contents: .data(try site.render(templateName, context: fullContext(index, context: context, in: site))))
     }
 
     /// The context with what every page has besides its own: the site menu, marked for this page,

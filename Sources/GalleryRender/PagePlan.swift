@@ -41,16 +41,21 @@ package struct PagePlan: Sendable {
     let cookbookList = SharedLazy<[CookbookPage.Book]>()
     /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).
     package var recipesPerIndexPage = RecipeIndexPage.recipesPerPage
+    /// What one sitemap file may hold (`Sitemap.Limits.sitemapProtocol`; smaller in tests).
+    package var sitemapLimits = Sitemap.Limits.sitemapProtocol
+    /// How the sitemap is split into files (`sitemapParts`), made on first use.
+    let sitemapLayout = SharedLazy<[Range<Int>]>()
 
     package init(site: Site, theme: Theme, configDisplayPath: String = "site.yml", memo: FingerprintMemo? = nil) {
         self.site = site
         self.memo = memo
         self.theme = theme
         self.configDisplayPath = configDisplayPath
-        cardTags = Dictionary(site.recipes.filter { $0.tags.count >= Self.cachedTagListMinimum }.map { ($0.slug, PageRenderer.tagList(of: $0)) },
+        cardTags = Dictionary(site.recipes.filter { $0.tagCount >= Self.cachedTagListMinimum }.map { ($0.slug, PageRenderer.tagList(of: $0)) },
                               uniquingKeysWith: { first, _ in first })
         gallery = GalleryPages(site: site)
         tags = TagPage.tags(of: site.recipes, posts: site.posts, style: site.config.slugStyle)
+        hasTagIndex = site.recipes.contains(where: \.hasTags) || site.posts.contains { !$0.tags.isEmpty }
         icons = PageRenderer.icons(site: site, theme: theme)
         (strings, stringDiagnostics) = ThemeStrings.make(language: site.config.language, overrides: site.translations,
                                                          languagePosition: site.config.languagePosition)
@@ -70,8 +75,7 @@ package struct PagePlan: Sendable {
     /// whole site (the sitemap, robots.txt, the web app manifest, 404.html).
     package var isDefaultTree: Bool { site.treePrefix.isEmpty }
 
-    /// Whether the site has a tag index: when any recipe or post has a tag.
-    var hasTagIndex: Bool {
-        site.recipes.contains { !$0.tags.isEmpty } || site.posts.contains { !$0.tags.isEmpty }
-    }
+    /// Whether the site has a tag index: when any recipe or post has a tag (every page's header
+    /// asks; worked out once, since a site without tags would be scanned whole each time).
+    let hasTagIndex: Bool
 }

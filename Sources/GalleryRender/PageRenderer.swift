@@ -126,15 +126,21 @@ package struct PageRenderer: Sendable {
         return diagnostics
     }
 
-    /// Renders template `name` of the theme with `context`.
-    func render(_ name: String, context: MustacheValue) throws -> [UInt8] {
+    /// Renders template `name` of the theme with `context`, in a buffer lent by `buffers`.
+    func render(_ name: String, context: MustacheValue) throws -> Data {
         guard let template = theme.templates.templates[name] else {
             throw TemplateError(templateName: name, line: 1, column: 1, message: "the theme has no template '\(name)'")
         }
         var options = RenderOptions()
         options.missingPartialIsError = true
-        return try template.renderUTF8(context, partials: theme.templates, options: options)
+        return try Self.buffers.withBuffer { buffer in
+            try template.render(context, partials: theme.templates, options: options, into: &buffer)
+            return Data(buffer)
+        }
     }
+
+    /// The buffers every tree's pages are rendered into (`RenderBuffers`).
+    static let buffers = RenderBuffers()
 }
 
 extension PageRenderer {
@@ -167,7 +173,7 @@ extension PageRenderer {
             "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
             "summary": recipe.summary.map(MustacheValue.string) ?? .null,
             "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe),
-            "hasTags": .bool(!recipe.tags.isEmpty),
+            "hasTags": .bool(recipe.hasTags),
             "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?"),
         ]
         if let image = recipe.image {

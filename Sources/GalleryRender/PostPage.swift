@@ -70,7 +70,7 @@ extension PageRenderer {
         let published = site.config.publishedURL
         let imageURLs = fields["image"].map(PublishedImage.candidates(in:))?.map { published?.resolve($0.url, root: root) ?? $0.url } ?? []
         let structuredData = PostStructuredData(post: post, config: site.config, pageURL: published?.page(path), imageURLs: imageURLs)
-        return [
+        let context: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(post.title), "description": .optional(post.summary)],
@@ -83,6 +83,7 @@ extension PageRenderer {
             "newer": index > 0 ? link(posts[index - 1]) : .null,
             "older": index + 1 < posts.count ? link(posts[index + 1]) : .null,
         ]
+        return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
 
     /// The address of each `recipe:slug` link of a body on a page whose root is `root`.

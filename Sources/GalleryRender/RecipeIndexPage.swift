@@ -98,7 +98,8 @@ extension PageRenderer {
         return .dictionary(context)
     }
 
-    /// The header's search box and the link to the A–Z page, which gallery, tag and recipe pages share.
+    /// The header's search box and the link to the A–Z page, which gallery, tag, recipe, journal,
+    /// post and content pages share.
     func headerContext(root: String) -> [String: MustacheValue] {
         ["search": searchContext(root: root),
          "azURL": site.recipes.isEmpty ? .null : .string(URLPath.link(to: SitePaths.recipeIndex(page: 1), root: root))]

@@ -8,17 +8,31 @@ import Mustache
 extension PageRenderer {
     func fieldsContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [:]
+        var ingredientNumber = 0
         context["ingredientGroups"] = .array(recipe.ingredientGroups.map { group in
-            [
+            let html = group.items.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML) }
+            return [
                 "groupTitle": group.title.map(MustacheValue.string) ?? .null,
                 "items": .array(group.items.map { .string(Markdown.inlinePlainText($0)) }),
-                "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML)) }),
+                "itemsHTML": .array(html.map(MustacheValue.string)),
+                "ingredients": .array(html.map { html in
+                    ingredientNumber += 1
+                    return ["id": .string(CookStep.ingredientID(ingredientNumber)), "html": .string(html)]
+                }),
             ]
         })
+        let stepCount = recipe.method.reduce(0) { $0 + $1.steps.count }
+        var stepNumber = 0
         context["methodGroups"] = .array(recipe.method.map { group in
-            [
+            let html = group.steps.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true) }
+            return [
                 "groupTitle": group.title.map(MustacheValue.string) ?? .null,
-                "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true)) }),
+                "stepsHTML": .array(html.map(MustacheValue.string)),
+                "cookSteps": .array(html.map { html in
+                    stepNumber += 1
+                    let step = CookStep(number: stepNumber, count: stepCount)
+                    return ["id": .string(CookStep.id(stepNumber)), "html": .string(step.html(around: html, strings: strings))]
+                }),
             ]
         })
         context["hasMethod"] = .bool(!recipe.method.isEmpty)

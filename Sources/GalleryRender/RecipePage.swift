@@ -51,8 +51,13 @@ extension PageRenderer {
         context["bylineHTML"] = recipe.date.map { .string(bylineHTML(date: $0, author: recipe.author)) } ?? .null
         let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
                                        images: bodyImages(documentPath: recipe.sourcePath, root: root),
-                                       recipeLinks: recipeLinks(root: root))
+                                       recipeLinks: recipeLinks(root: root),
+                                       stepClosing: recipe.method.isEmpty ? { $0.closing(strings) } : nil)
         context["bodyHTML"] = .string(body.html)
+        // Cook mode's first step, when the method has any (the front matter's, else the body's).
+        let stepCount = !recipe.method.isEmpty ? recipe.method.reduce(0) { $0 + $1.steps.count }
+            : body.sections.isEmpty ? body.steps.count : body.sections.reduce(0) { $0 + $1.steps.count }
+        context["firstStepURL"] = stepCount > 0 ? .string("#" + CookStep.id(1)) : .null
         context["yield"] = recipe.servings == nil ? .optional(recipe.yield) : .null
         context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
                                     || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil)

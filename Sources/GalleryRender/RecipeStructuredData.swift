@@ -35,12 +35,21 @@ package struct RecipeStructuredData: Sendable {
     package var json: JSONValue {
         let total = [recipe.prepTime, recipe.cookTime].compactMap { $0?.seconds }
         let totalTime = recipe.totalTime ?? (total.isEmpty ? nil : RecipeDuration(seconds: total.reduce(0, +)))
+        // Each word once, whatever its case: a set of those seen, so that a recipe's thousand tags
+        // are not each compared with all the others.
         var keywords: [String] = []
-        for word in recipe.tags + recipe.keywords where !keywords.contains(where: { $0.lowercased() == word.lowercased() }) {
+        var seen = Set<String>()
+        for word in recipe.tags + recipe.keywords where seen.insert(word.lowercased()).inserted {
             keywords.append(word)
         }
+        // Each step's `url` is the page's step box (`CookStep`), numbered over the whole method.
+        var stepNumber = 0
         func howToSteps(_ steps: [String]) -> JSONValue {
-            .array(steps.map { .object(["@type": "HowToStep", "text": .string($0)]) })
+            .array(steps.map { text in
+                stepNumber += 1
+                return .object(["@type": "HowToStep", "text": .string(text),
+                                "url": .optional(pageURL.map { $0 + "#" + CookStep.id(stepNumber) })])
+            })
         }
         let instructions: JSONValue = !sections.isEmpty
             ? .array(sections.map { .object(["@type": "HowToSection", "name": .string($0.name), "itemListElement": howToSteps($0.steps)]) })

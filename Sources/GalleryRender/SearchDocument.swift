@@ -2,7 +2,7 @@ import Foundation
 import GalleryContent
 import GallerySupport
 
-/// One thing search finds, as text by field: a recipe or a page of `pages/`. Another kind of page
+/// One thing search finds, as text by field: a recipe, a page of `pages/` or a journal post. Another kind of page
 /// becomes findable by adding its documents here, after the others (`PageRenderer.searchDocument`),
 /// and its record (`PageRenderer.searchRecord`).
 package struct SearchDocument: Sendable, Equatable {
@@ -48,9 +48,15 @@ package struct SearchDocument: Sendable, Equatable {
         self.init([(.title, page.title), (.summary, page.description ?? ""), (.body, body)])
     }
 
+    /// A journal post: title; tags; summary; the body's text.
+    package init(post: Post, body: String) {
+        self.init([(.title, post.title)] + post.tags.map { (.keyword, $0) } + [(.summary, post.summary ?? ""), (.body, body)])
+    }
+
     /// Each distinct word with its score: the weights of the fields it occurs in, each field
     /// counted once however often the word repeats there. Quantities ("2", "1.5") count only in
-    /// a title. Sorted by word.
+    /// a title. In no particular order: `SearchIndex.finish` sorts the terms once for the whole
+    /// index, which is cheaper than sorting every document's.
     package func terms(words: SearchWords) -> [ScoredTerm] {
         var fields: [String: UInt8] = [:]
         for (field, text) in texts {
@@ -60,6 +66,6 @@ package struct SearchDocument: Sendable, Equatable {
         }
         return fields.map { word, mask in
             ScoredTerm(word, Field.allCases.reduce(0) { $0 + (mask & 1 << $1.rawValue != 0 ? $1.weight : 0) })
-        }.sorted { SearchIndex.codePointOrder($0.text, $1.text) }
+        }
     }
 }

@@ -122,14 +122,18 @@ package struct SearchIndex: Sendable, Equatable {
         for (index, term) in shard.terms.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             JSONValue.string(term.text).write(to: &bytes)
-            bytes += ":[\(term.postings.count),[".utf8
+            bytes += ":[".utf8
+            appendDecimal(UInt32(term.postings.count), to: &bytes)
+            bytes += ",[".utf8
             let best = term.postings.sorted { a, b in (a & 0xFF, b >> 8) > (b & 0xFF, a >> 8) }.prefix(topPostings)
             for (position, posting) in best.enumerated() {
-                bytes += (position > 0 ? ",\(posting >> 8),\(posting & 0xFF)" : "\(posting >> 8),\(posting & 0xFF)").utf8
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendPair(posting >> 8, posting & 0xFF, to: &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
             if term.postings.count > topPostings {
-                bytes += ",\(full)".utf8
+                bytes.append(UInt8(ascii: ","))
+                appendDecimal(UInt32(full), to: &bytes)
                 full += 1
             }
             bytes.append(UInt8(ascii: "]"))
@@ -142,14 +146,42 @@ package struct SearchIndex: Sendable, Equatable {
     /// written as its distance from the one before (the first from 0), which keeps dense lists short.
     package static func postingsFile(_ term: Term) -> Data {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(6 * term.postings.count + 3)
         var previous: UInt32 = 0
         for (index, posting) in term.postings.enumerated() {
             let document = posting >> 8
-            bytes += (index > 0 ? ",\(document - previous),\(posting & 0xFF)" : "\(document),\(posting & 0xFF)").utf8
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendPair(document - previous, posting & 0xFF, to: &bytes)
             previous = document
         }
         bytes += "]\n".utf8
         return Data(bytes)
+    }
+
+    /// `first,second` in decimal, straight into the bytes: the index writes millions of these at
+    /// 100,000 recipes, and a String for each is an allocation apiece.
+    private static func appendPair(_ first: UInt32, _ second: UInt32, to bytes: inout [UInt8]) {
+        appendDecimal(first, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendDecimal(second, to: &bytes)
+    }
+
+    private static func appendDecimal(_ value: UInt32, to bytes: inout [UInt8]) {
+        if value < 10 {
+            bytes.append(0x30 + UInt8(value))
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for position in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[position]) }
+        }
     }
 
     /// Where the index's files go, under the tree's `search/`.

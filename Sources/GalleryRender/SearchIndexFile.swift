@@ -76,10 +76,13 @@ package struct SearchIndexFile: GeneratedFile {
             plan.index.shards[shard].terms[term].postings.withUnsafeBytes { hasher.combine(bytes: $0) }
         case .records(let group):
             hasher.combine(group)
-            let recipes = inputs.cards.count
             let range = group * SearchIndex.recordsPerGroup..<min(plan.index.documentCount, (group + 1) * SearchIndex.recordsPerGroup)
             for document in range {
-                hasher.combine(document < recipes ? inputs.cards[document] : inputs.pages[document - recipes])
+                switch site.plan.searchDocumentKind(document) {
+                case .recipe(let number): hasher.combine(inputs.cards[number])
+                case .page(let number): hasher.combine(inputs.pages[number])
+                case .post(let number): hasher.combine(inputs.posts[number])
+                }
             }
         }
         hasher.combine(plan.failure != nil)
@@ -143,16 +146,43 @@ package final class SearchIndexPlan: Sendable {
     }
 }
 
+/// What a document of the index is: recipes in gallery order, then pages, then journal posts
+/// (newest first).
+enum SearchDocumentKind: Equatable {
+    case recipe(Int)
+    case page(Int)
+    case post(Int)
+
+    init(_ document: Int, recipes: Int, pages: Int) {
+        if document < recipes {
+            self = .recipe(document)
+        } else if document < recipes + pages {
+            self = .page(document - recipes)
+        } else {
+            self = .post(document - recipes - pages)
+        }
+    }
+}
+
 extension PagePlan {
-    /// Recipes in gallery order, then pages.
-    var searchDocumentCount: Int { site.recipes.count + site.pages.count }
+    /// Recipes, pages and posts.
+    var searchDocumentCount: Int { site.recipes.count + site.pages.count + site.posts.count }
+
+    func searchDocumentKind(_ document: Int) -> SearchDocumentKind {
+        SearchDocumentKind(document, recipes: site.recipes.count, pages: site.pages.count)
+    }
 
     /// Document `index`'s scored terms, from the memo when `serve` has seen the same recipe.
     func searchTerms(_ index: Int, words: SearchWords) throws(Diagnostic) -> [ScoredTerm] {
         let recipes = site.recipes
-        guard index < recipes.count else {
-            let page = site.pages[index - recipes.count]
+        switch searchDocumentKind(index) {
+        case .recipe: break
+        case .page(let number):
+            let page = site.pages[number]
             return SearchDocument(page: page, body: Markdown.plainText(page.body)).terms(words: words)
+        case .post(let number):
+            let post = site.posts[number]
+            return SearchDocument(post: post, body: Markdown.plainText(post.body)).terms(words: words)
         }
         let recipe = recipes[index]
         let key = memo.map { $0.recipe(recipe).page }
@@ -165,22 +195,30 @@ extension PagePlan {
 
 extension PageRenderer {
     /// Record group `group`: per document `[title, address, thumbnail, tags, time]`, addresses from the
-    /// tree's root (search.js resolves them against `search/`'s folder).
+    /// tree's root (search.js resolves them against `search/`'s folder); a page adds its kind,
+    /// `"page"`, and a post `"post"` with "Journal · date" in place of the time, so that the
+    /// results show what kind of thing each is.
     func searchRecords(group: Int, documentCount: Int) -> Data {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        let recipes = site.recipes
         let range = group * SearchIndex.recordsPerGroup..<min(documentCount, (group + 1) * SearchIndex.recordsPerGroup)
         for document in range {
             if document > range.lowerBound { bytes.append(UInt8(ascii: ",")) }
             let record: [JSONValue]
-            if document < recipes.count {
-                let recipe = recipes[document]
+            switch plan.searchDocumentKind(document) {
+            case .recipe(let number):
+                let recipe = site.recipes[number]
                 record = [.string(recipe.title), .string(URLPath.encode(SitePaths.recipe(recipe))),
                           .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
                           .string((recipe.totalTime ?? recipe.summedTime).map(strings.duration) ?? "")]
-            } else {
-                let page = site.pages[document - recipes.count]
-                record = [.string(page.title), .string(URLPath.encode(SitePaths.page(page))), .string(""), .array([]), .string("")]
+            case .page(let number):
+                let page = site.pages[number]
+                record = [.string(page.title), .string(URLPath.encode(SitePaths.page(page))), .string(""), .array([]), .string(""),
+                          .string("page")]
+            case .post(let number):
+                let post = site.posts[number]
+                record = [.string(post.title), .string(URLPath.encode(SitePaths.post(slug: post.slug))),
+                          .string(post.image.map(searchThumbnail) ?? ""), .array(post.tags.map(JSONValue.string)),
+                          .string("\(strings.text("journal")) · \(strings.date(post.date))"), .string("post")]
             }
             JSONValue.array(record).write(to: &bytes)
         }

@@ -8,6 +8,10 @@ import GalleryPlan
 /// know, in the order the pages were rendered. It needs site.yml's `base_url`. On a multilingual
 /// site each page names its versions in the other languages (`xhtml:link rel="alternate"`, as
 /// Google documents for localized versions), the page itself and `x-default` included.
+///
+/// The protocol allows 50,000 URLs and 50 MB per file; a site with more pages gets a sitemap
+/// index at `sitemap.xml` (what robots.txt names) listing parts `sitemap-1.xml`, `sitemap-2.xml`…
+/// (`parts(within:)`), each within both limits.
 package struct Sitemap: Sendable {
     /// One page: its address, and its versions' (hreflang, address), empty for a page in one language.
     package struct Entry: Sendable, Hashable {
@@ -18,6 +22,21 @@ package struct Sitemap: Sendable {
     package struct Alternate: Sendable, Hashable {
         package var hreflang: String
         package var url: String
+    }
+
+    /// What one file may hold: the protocol's limits, or smaller ones in tests.
+    package struct Limits: Sendable, Hashable {
+        package var urls: Int
+        package var bytes: Int
+
+        package init(urls: Int, bytes: Int) {
+            self.urls = urls
+            self.bytes = bytes
+        }
+
+        /// sitemaps.org: "no more than 50,000 URLs and must be no larger than 50MB (52,428,800 bytes)",
+        /// for a sitemap and for a sitemap index alike.
+        package static let sitemapProtocol = Limits(urls: 50_000, bytes: 52_428_800)
     }
 
     package var entries: [Entry]
@@ -51,74 +70,95 @@ package struct Sitemap: Sendable {
         }
     }
 
-    /// Entries per piece of the file.
+    /// Entries per piece of a file.
     static let chunkSize = 2048
-
-    /// The XML of entries `range`, with the document's head before the first and its end after the last.
-    private func xml(_ range: Range<Int>, hasAlternates: Bool) -> String {
-        var xml = ""
-        if range.lowerBound == 0 {
-            xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\(hasAlternates ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"" : "")>
-
-            """
-        }
-        for entry in entries[range] {
-            if entry.alternates.isEmpty {
-                xml += "  <url><loc>\(XMLText.escape(entry.url))</loc></url>\n"
-                continue
-            }
-            xml += "  <url>\n    <loc>\(XMLText.escape(entry.url))</loc>\n"
-            for alternate in entry.alternates {
-                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(XMLText.escape(alternate.hreflang))\" href=\"\(XMLText.escape(alternate.url))\"/>\n"
-            }
-            xml += "  </url>\n"
-        }
-        if range.upperBound == entries.count { xml += "</urlset>\n" }
-        return xml
-    }
 
     private var hasAlternates: Bool { entries.contains { !$0.alternates.isEmpty } }
 
-    package var text: String {
-        xml(entries.indices, hasAlternates: hasAlternates)
+    private func head(hasAlternates: Bool) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\(hasAlternates ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"" : "")>
+
+        """
     }
 
-    /// Written piece by piece: a large site's sitemap is never one string.
+    private static let tail = "</urlset>\n"
+
+    /// One entry's `<url>` element.
+    private static func xml(_ entry: Entry) -> String {
+        if entry.alternates.isEmpty {
+            return "  <url><loc>\(XMLText.escape(entry.url))</loc></url>\n"
+        }
+        var xml = "  <url>\n    <loc>\(XMLText.escape(entry.url))</loc>\n"
+        for alternate in entry.alternates {
+            xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(XMLText.escape(alternate.hreflang))\" href=\"\(XMLText.escape(alternate.url))\"/>\n"
+        }
+        return xml + "  </url>\n"
+    }
+
+    /// The files the entries take: consecutive ranges, each with at most `limits.urls` entries and
+    /// at most `limits.bytes` bytes with the document's head and end (an entry larger than that
+    /// alone, which no real address is, gets a file of its own). One range when all fit in one.
+    package func parts(within limits: Limits) -> [Range<Int>] {
+        let frame = head(hasAlternates: hasAlternates).utf8.count + Self.tail.utf8.count
+        var parts: [Range<Int>] = []
+        var start = 0, bytes = frame
+        for (index, entry) in entries.enumerated() {
+            let size = Self.xml(entry).utf8.count
+            if index > start, index - start >= limits.urls || bytes + size > limits.bytes {
+                parts.append(start..<index)
+                start = index
+                bytes = frame
+            }
+            bytes += size
+        }
+        parts.append(start..<entries.count)
+        return parts
+    }
+
+    /// The XML of entries `range` of the document holding `document`, with the head before its
+    /// first entry and the end after its last.
+    private func xml(_ range: Range<Int>, of document: Range<Int>, hasAlternates: Bool) -> String {
+        var xml = range.lowerBound == document.lowerBound ? head(hasAlternates: hasAlternates) : ""
+        for entry in entries[range] {
+            xml += Self.xml(entry)
+        }
+        if range.upperBound == document.upperBound { xml += Self.tail }
+        return xml
+    }
+
+    /// The whole sitemap as one document.
+    package var text: String {
+        xml(entries.indices, of: entries.indices, hasAlternates: hasAlternates)
+    }
+
+    /// The sitemap as one file at `sitemap.xml`.
     package var file: OutputFile {
+        file(entries.indices, path: SitePaths.sitemap)
+    }
+
+    /// A sitemap of entries `document` at `path`, written piece by piece: a large site's sitemap
+    /// is never one string.
+    package func file(_ document: Range<Int>, path: String) -> OutputFile {
         let sitemap = self, hasAlternates = hasAlternates, size = Self.chunkSize
-        let count = max(1, (entries.count + size - 1) / size)
-        return OutputFile(path: SitePaths.sitemap, contents: .pieces(OutputFile.Pieces(count: count) { piece in
-            Data(sitemap.xml(piece * size..<min(piece * size + size, sitemap.entries.count), hasAlternates: hasAlternates).utf8)
+        let count = max(1, (document.count + size - 1) / size)
+        return OutputFile(path: path, contents: .pieces(OutputFile.Pieces(count: count) { piece in
+            let start = document.lowerBound + piece * size
+            return Data(sitemap.xml(start..<min(start + size, document.upperBound), of: document, hasAlternates: hasAlternates).utf8)
         }))
     }
-}
 
-/// `sitemap.xml`, when site.yml has a `base_url`: every page of the kinds listed in sitemaps, of
-/// every language's tree (it is written once, at the output root).
-package struct SitemapFile: GeneratedFile {
-    package func count(in site: PagePlan) -> Int { site.site.config.publishedURL == nil || !site.isDefaultTree ? 0 : 1 }
+    /// The sitemap index (`sitemapindex`) naming the parts at `urls`, in order.
+    package static func index(of urls: [String]) -> String {
+        var xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.sitemap }
-
-    package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        if let languages = site.languages, languages.trees.count > 1 {
-            return Sitemap(languages: languages).file
+        """
+        for url in urls {
+            xml += "  <sitemap><loc>\(XMLText.escape(url))</loc></sitemap>\n"
         }
-        let paths = site.files.filter { PageRenderer.kinds[$0.kind].isListedInSitemap }
-            .map { PageRenderer.kinds[$0.kind].path($0.index, in: site.plan) }
-        return Sitemap(pagePaths: paths, publishedURL: site.site.config.publishedURL!).file
-    }
-}
-
-extension SitemapFile {
-    /// The path of every listed page (the language trees' are part of every file's fingerprint).
-    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
-        var hasher = inputs.hasher("sitemap", index)
-        for (kind, position) in site.files where PageRenderer.kinds[kind].isListedInSitemap {
-            hasher.combine(PageRenderer.kinds[kind].path(position, in: site.plan))
-        }
-        return hasher.finalize()
+        return xml + "</sitemapindex>\n"
     }
 }

@@ -32,16 +32,21 @@ package enum SiteFile {
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
         let wanted = limit.map { min($0, max(expected, 0)) } ?? max(expected, 0)
         var data = Data(capacity: wanted)
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while limit.map({ data.count < $0 }) ?? true {
-            let chunk = limit.map { min(buffer.count, $0 - data.count) } ?? buffer.count
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, chunk) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(reason: String(cString: strerror(errno)))
+        // Read through an uninitialised buffer the size of the file (and one byte more, to see
+        // the end in one read), at most 64 KB: a zero-filled 64 KB buffer per file cost more than
+        // reading a recipe (issue 37).
+        let size = min(64 * 1024, max(wanted + 1, 256))
+        try withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { (buffer) throws(Failure) -> Void in
+            while limit.map({ data.count < $0 }) ?? true {
+                let chunk = limit.map { min(size, $0 - data.count) } ?? size
+                let count = Glibc.read(descriptor, buffer.baseAddress, chunk)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw .unreadable(reason: String(cString: strerror(errno)))
+                }
+                if count == 0 { break }
+                data.append(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
             }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
         }
         return data
     }

@@ -4,24 +4,32 @@ package func escapeHTML(_ string: String) -> String {
     var string = string
     // All five are ASCII, so the UTF-8 bytes can be scanned and copied as they are. Most
     // interpolated values (long inline styles among them) need no escaping: they come back as given.
-    let escaped = string.withUTF8 { bytes -> String? in
-        guard let first = bytes.firstIndex(where: isUnsafeInHTML) else { return nil }
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(bytes.count + 16)
-        escaped.append(contentsOf: bytes[..<first])
-        for byte in bytes[first...] {
-            switch byte {
-            case UInt8(ascii: "&"): escaped += "&amp;".utf8
-            case UInt8(ascii: "<"): escaped += "&lt;".utf8
-            case UInt8(ascii: ">"): escaped += "&gt;".utf8
-            case UInt8(ascii: "\""): escaped += "&quot;".utf8
-            case UInt8(ascii: "'"): escaped += "&#39;".utf8
-            default: escaped.append(byte)
+    guard string.withUTF8({ $0.contains(where: isUnsafeInHTML) }) else { return string }
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(string.utf8.count + 16)
+    appendEscapingHTML(string, to: &escaped)
+    return String(decoding: escaped, as: UTF8.self)
+}
+
+/// Appends `string` to UTF-8 `output` with the five characters escaped as `escapeHTML` does:
+/// what a template's `{{name}}` writes, without making the escaped String first.
+package func appendEscapingHTML(_ string: String, to output: inout [UInt8]) {
+    var string = string
+    string.withUTF8 { bytes in
+        var start = 0
+        for position in 0..<bytes.count where isUnsafeInHTML(bytes[position]) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+            switch bytes[position] {
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "\""): output += "&quot;".utf8
+            default: output += "&#39;".utf8
             }
+            start = position + 1
         }
-        return String(decoding: escaped, as: UTF8.self)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
-    return escaped ?? string
 }
 
 /// Whether `byte` is one of `&<>"'`: one test against a bit mask of the bytes below 64.

@@ -1,5 +1,5 @@
 /// The data a template renders: the JSON-shaped model that tags and sections look names up in.
-package indirect enum MustacheValue: Sendable, Equatable {
+package indirect enum MustacheValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -11,6 +11,71 @@ package indirect enum MustacheValue: Sendable, Equatable {
     /// of the same items does.
     case lazyArray(MustacheLazyArray)
     case dictionary([String: MustacheValue])
+    /// A context that answers names one at a time as the template asks for them (`MustacheObject`):
+    /// it renders as `dictionary` of the same keys and values does.
+    case object(any MustacheObject)
+}
+
+/// A context that answers the names a template looks up one at a time, computing each value when
+/// it is asked for, instead of a dictionary built whole before rendering: a page's template reads
+/// a small part of what a page kind could tell it, and building (then freeing) a dictionary tree of
+/// every key for every page cost more than rendering it (issue 37). A theme cannot tell the two
+/// apart: a key it answers is found as a dictionary's key would be, and one it does not answer
+/// (`nil`) is looked for further out, as a dictionary's missing key is.
+package protocol MustacheObject: Sendable {
+    /// Every key it may answer: what checks that read a whole context walk (`expanded`).
+    var keys: [String] { get }
+    /// The value of `key`, made now; nil when it has no such key (null when it has the key
+    /// without a value, which stops the lookup there, as a dictionary's null does).
+    func value(forKey key: String) -> MustacheValue?
+}
+
+extension MustacheValue {
+    /// The value of `key` in a dictionary or an object; nil in anything else or when absent.
+    @inline(__always)
+    func member(_ key: String) -> MustacheValue? {
+        switch self {
+        case .dictionary(let fields): fields[key]
+        case .object(let object): object.value(forKey: key)
+        default: nil
+        }
+    }
+
+    /// The same value with every object (at any depth) made into the dictionary of its keys and
+    /// values, and every lazy list made: what a test or a check that walks a context reads.
+    package var expanded: MustacheValue {
+        switch self {
+        case .object(let object):
+            var fields: [String: MustacheValue] = [:]
+            for key in object.keys {
+                if let value = object.value(forKey: key) { fields[key] = value.expanded }
+            }
+            return .dictionary(fields)
+        case .dictionary(let fields): return .dictionary(fields.mapValues(\.expanded))
+        case .array(let items): return .array(items.map(\.expanded))
+        case .lazyArray(let list): return .array(list.items.map(\.expanded))
+        default: return self
+        }
+    }
+}
+
+extension MustacheValue: Equatable {
+    /// Equal when they render alike: objects compare as the dictionaries they expand to, a lazy
+    /// list as its items (made to compare: for tests, not for rendering).
+    package static func == (a: MustacheValue, b: MustacheValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.int(let x), .int(let y)): x == y
+        case (.double(let x), .double(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.lazyArray(let x), .lazyArray(let y)): x == y
+        case (.dictionary(let x), .dictionary(let y)): x == y
+        case (.object, _), (_, .object): a.expanded == b.expanded
+        default: false
+        }
+    }
 }
 
 /// `count` items, item `index` made by `item(index)` each time it is read.
@@ -51,7 +116,7 @@ extension MustacheValue {
     /// The text an interpolation tag writes for this value, before escaping.
     var interpolatedText: String {
         switch self {
-        case .null, .dictionary: ""
+        case .null, .dictionary, .object: ""
         case .bool(let value): value ? "true" : "false"
         case .int(let value): String(value)
         case .double(let value): Self.text(for: value)
@@ -59,6 +124,19 @@ extension MustacheValue {
         // Mirrors JavaScript's Array.join, which most Mustache data comes from.
         case .array(let items): items.map(\.interpolatedText).joined(separator: ",")
         case .lazyArray(let list): list.items.map(\.interpolatedText).joined(separator: ",")
+        }
+    }
+
+    /// Appends the text an interpolation tag writes for this value to UTF-8 `output`, escaped for
+    /// HTML when `escapingHTML`: straight into the bytes, without a String in between.
+    func write(to output: inout [UInt8], escapingHTML: Bool) {
+        switch self {
+        case .null, .dictionary, .object: return
+        case .string(let text):
+            if escapingHTML { appendEscapingHTML(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        default:
+            if escapingHTML { appendEscapingHTML(interpolatedText, to: &output) } else { output.append(contentsOf: interpolatedText.utf8) }
         }
     }
 

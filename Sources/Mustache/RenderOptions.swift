@@ -7,7 +7,13 @@ package struct RenderOptions: Sendable {
     package var missingPartialIsError: Bool = false
 
     /// Escapes the text of `{{name}}` tags; triple mustaches and `{{&name}}` bypass it.
-    package var escape: @Sendable (String) -> String = Mustache.escapeHTML
+    package var escape: @Sendable (String) -> String {
+        get { customEscape ?? Mustache.escapeHTML }
+        set { customEscape = newValue }
+    }
+
+    /// The escaping given instead of HTML's; nil: HTML's, written straight into the output bytes.
+    private(set) var customEscape: (@Sendable (String) -> String)?
 
     /// How much work one render may do before it stops with an error, in nodes visited (text,
     /// tags, partial and block calls); sections may repeat a fifth as many times. Partials that
@@ -19,11 +25,11 @@ package struct RenderOptions: Sendable {
     /// Creates options; the defaults follow the Mustache spec.
     package init(
         missingPartialIsError: Bool = false,
-        escape: @escaping @Sendable (String) -> String = Mustache.escapeHTML,
+        escape: (@Sendable (String) -> String)? = nil,
         workLimit: Int = 5_000_000
     ) {
         self.missingPartialIsError = missingPartialIsError
-        self.escape = escape
+        self.customEscape = escape
         self.workLimit = workLimit
     }
 }

@@ -29,8 +29,23 @@ package struct Template: Sendable {
         partials: some PartialProvider = TemplateLibrary(),
         options: RenderOptions = RenderOptions()
     ) throws(TemplateError) -> [UInt8] {
+        var output: [UInt8] = []
+        try render(context, partials: partials, options: options, into: &output)
+        return output
+    }
+
+    /// Appends what `renderUTF8(_:partials:options:)` makes to `output`: a caller rendering many
+    /// pages lends the same buffer to each, so no page grows a new one from nothing. On an error
+    /// `output` holds what was written before it.
+    package func render(
+        _ context: MustacheValue,
+        partials: some PartialProvider = TemplateLibrary(),
+        options: RenderOptions = RenderOptions(),
+        into output: inout [UInt8]
+    ) throws(TemplateError) {
         var renderer = Renderer(context: context, partials: partials, options: options)
+        swap(&renderer.output, &output)
+        defer { swap(&renderer.output, &output) }
         try renderer.render(nodes, blocks: [:], indentation: "")
-        return renderer.output
     }
 }

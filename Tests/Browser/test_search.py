@@ -129,6 +129,27 @@ def test_prefix_typo_ingredient_and_accent_queries(engine, served):
     assert [r["title"] for r in accented["results"]] == [r["title"] for r in plain["results"]]
 
 
+def test_a_completed_word_matches_whole_and_only_the_word_being_typed_as_a_beginning(engine, served):
+    corpus = served["output"].parent / "corpus" / "gallerygen" / "recipes"
+    def words_of(slug):
+        return set(re.findall(r"[a-z0-9]+", (corpus / f"{slug}.md").read_text().lower()))
+    def slugs(query):
+        return engine.run(f"""return window.gallerygenSearch.search({query!r}).then(r => window.gallerygenSearch.records(r.ids))
+                               .then(records => records.map(r => r[1].split('/')[1]))""")
+    shown = search(engine, "gin lime", served["url"] + "index.html")
+    assert shown["results"], shown
+    for result in shown["results"]:
+        assert "gin" in words_of(result["href"].rstrip("/").split("/")[-2]), result
+    typing, typed = slugs("lime gin"), slugs("lime gin ")
+    # Still typing "gin": ginger beer counts; "gin" followed by a space: only gin itself.
+    assert any("gin" not in words_of(slug) and "ginger" in words_of(slug) for slug in typing), typing[:20]
+    assert typed and all("gin" in words_of(slug) and "lime" in words_of(slug) for slug in typed)
+    assert set(typed) < set(typing)
+    # A complete word still forgives one typo, never a missing ending.
+    assert slugs("harbuor ")[:3] == slugs("harbour ")[:3]
+    assert not slugs("harbo ") and slugs("harbo")
+
+
 def test_the_keyboard_moves_through_opens_and_clears(engine, served):
     shown = search(engine, "harbour", served["url"] + "page/2/index.html")
     assert len(shown["results"]) >= 3

@@ -16,7 +16,7 @@ import GalleryTestSupport
         let (site, plan, diagnostics) = try tests.importAndBuild(names.map { Self.folder.appendingPathComponent($0) })
         defer { site.remove() }
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        #expect(plan.summary == ["3 recipes, 1 photo", "kept under extra: difficulty (1)", "not carried: step pictures (1) (1)"])
+        #expect(plan.summary == ["3 recipes, 1 photo, 1 step picture", "kept under extra: difficulty (1)"])
         let potato = try tests.builtRecipe(site, slug: "baked-potato")
         #expect(potato["recipeIngredient"] as? [String] == ["2 potato", "1 tbsp olive oil", "salt", "2 tbsp sour cream", "chives, finely chopped"])
         #expect(tests.steps(potato["recipeInstructions"]) == ["Preheat the oven to 200 °C.", "Poke holes in potato with a fork, rub with olive oil and salt.",
@@ -24,6 +24,10 @@ import GalleryTestSupport
         #expect(potato["totalTime"] as? String == "PT1H10M" && potato["recipeYield"] as? String == "2")
         #expect((potato["tool"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["oven", "fork"])
         #expect(try Data(contentsOf: site.url.appendingPathComponent("site/images/baked-potato.jpg")) == (try Data(contentsOf: Self.folder.appendingPathComponent("Baked Potato.jpg"))))
+        // "Baked Potato.1.jpg" is step 1 counting from 0 (cooklang.org): the second step's picture, shown after the method.
+        #expect(try Data(contentsOf: site.url.appendingPathComponent("site/images/baked-potato-step-2.jpg")) == (try Data(contentsOf: Self.folder.appendingPathComponent("Baked Potato.1.jpg"))))
+        let potatoPage = try String(contentsOf: site.url.appendingPathComponent("out/recipes/baked-potato/index.html"), encoding: .utf8)
+        #expect(potatoPage.contains("<h2>Step pictures</h2>") && potatoPage.contains(#"alt="Step 2""#) && potatoPage.contains("<figcaption>Step 2</figcaption>"))
         let pie = try tests.builtRecipe(site, slug: "spinach-feta-pie")
         #expect(pie["name"] as? String == "Spinach & Feta Pie")
         #expect((pie["recipeInstructions"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Filling", "Pastry"])

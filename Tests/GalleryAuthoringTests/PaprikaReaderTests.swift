@@ -21,7 +21,7 @@ import GalleryTestSupport
         defer { site.remove() }
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(plan.summary == ["3 recipes, 1 photo", "kept under extra: difficulty (2), nutritional_info (1), rating (2), total_time (1)",
-                                 "not carried: photos (1 more) (1)"])
+                                 "not carried: extra photos (1)"])
         let source = try sourceJSON("tikka.json")
         let tikka = try tests.builtRecipe(site, slug: "chicken-tikka")
         #expect(tikka["name"] as? String == source["name"] as? String)

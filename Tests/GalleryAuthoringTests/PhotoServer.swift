@@ -10,6 +10,9 @@ final class PhotoServer: @unchecked Sendable {
         var status = 200
         var contentType: String
         var body: Data
+        /// Sends `body` again and again without a Content-Length until the client hangs up
+        /// (or 1 GB has gone): a photo that never ends.
+        var endless = false
     }
 
     let port: UInt16
@@ -51,6 +54,17 @@ final class PhotoServer: @unchecked Sendable {
             let path = request.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
             lock.withLock { requests.append(path) }
             let reply = replies[path] ?? Reply(status: 404, contentType: "text/plain", body: Data("not found".utf8))
+            if reply.endless {
+                let head = [UInt8]("HTTP/1.1 200 OK\r\nContent-Type: \(reply.contentType)\r\nConnection: close\r\n\r\n".utf8)
+                var sent = head.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                var total = 0
+                while sent > 0 && total < 1 << 30 {
+                    sent = reply.body.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    total += max(sent, 0)
+                }
+                close(client)
+                continue
+            }
             var head = "HTTP/1.1 \(reply.status) X\r\nContent-Type: \(reply.contentType)\r\nContent-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
             if reply.status == 0 { head = "" }
             let bytes = [UInt8](head.utf8) + [UInt8](reply.body)

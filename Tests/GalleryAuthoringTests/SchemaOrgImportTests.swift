@@ -88,7 +88,7 @@ import GalleryKit
         #expect(text.contains("\"nutrition.potassium_content\": \"800 mg\""))
         #expect(plan.summary == ["1 recipe, 0 photos",
                                  "kept under extra: aggregateRating (1), nutrition.potassiumContent (1), url (1)",
-                                 "not carried: recipeInstructions pictures (1), review (1 entry) (1)"])
+                                 "not carried: recipeInstructions pictures (1), review (1)"])
     }
 
     @Test func aJSONArrayWithMainEntityTextInstructionsAndLinks() throws {
@@ -142,7 +142,7 @@ import GalleryKit
         #expect(source.diagnostics.first?.line == 4, "\(source.diagnostics)")
         var missing = ImportSource()
         missing.read(Self.fixtures.appendingPathComponent("README.md"), display: "README.md", format: nil, slugStyle: .unicode)
-        #expect(missing.diagnostics.map(\.description) == ["README.md:1:1: error: not a format gallerygen imports (schema, nextcloud, paprika, cooklang, jekyll, plist); name one with --from if it is one of them"])
+        #expect(missing.diagnostics.map(\.description) == ["README.md:1:1: error: not a format gallerygen imports (schema, nextcloud, paprika, mealie, cooklang, jekyll, plist); name one with --from if it is one of them"])
     }
 
     @Test func photosAreDownloadedFromTheirAddressAndAFailureKeepsTheRecipe() throws {

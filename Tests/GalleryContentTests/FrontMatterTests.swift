@@ -122,12 +122,30 @@ import GalleryTestSupport
 
     /// Issue 16, item 14: written nodes are bounded by the text; only alias copies count toward
     /// the expansion limit, so a long plain list is not mistaken for an alias bomb.
+    /// (The list is past the tag limit too: the one error is that, not the aliases.)
     @Test func longPlainListIsNotCountedAsAliasExpansion() {
         let count = YAMLParser.expansionLimit + 10
         let tags = (0..<count).map { "t\($0)" }.joined(separator: ", ")
-        let (recipe, diagnostics) = parse("---\ntitle: Many Tags\ntags: [\(tags)]\n---\n")
-        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics.prefix(3))")
-        #expect(recipe?.tags.count == count)
+        let (_, diagnostics) = parse("---\ntitle: Many Tags\ntags: [\(tags)]\n---\n")
+        #expect(diagnostics.map(\.description) == ["Site/recipes/test-drink.md:3:1: error: 'tags' lists 100010 tags; at most 1000 are allowed "
+                                                    + "(each tag is a page and a filter of the gallery): keep the few that group recipes"])
+    }
+
+    /// Issue 36, item 11: a thousand tags are read; more are refused at the key, as a list or a line.
+    @Test func aRecipeWithMoreTagsThanTheLimitIsAnErrorAtTheKey() {
+        let limit = FieldReader.maximumTags
+        let list = (1...limit).map { "  - tag \($0)\n" }.joined()
+        let (recipe, diagnostics) = parse("---\ntitle: Many Tags\ntags:\n\(list)---\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3))")
+        #expect(recipe?.tags.count == limit && recipe?.tagCount == limit && recipe?.tags.last == "tag \(limit)")
+        let (over, errors) = parse("---\ntitle: Many Tags\nglass: Coupe\ntags:\n\(list)  - one more\n---\n")
+        #expect(errors.map(\.description) == ["Site/recipes/test-drink.md:4:1: error: 'tags' lists 1001 tags; at most 1000 are allowed "
+                                               + "(each tag is a page and a filter of the gallery): keep the few that group recipes"])
+        #expect(over == nil)
+        let line = (0...limit).map { "t\($0)" }.joined(separator: ", ")
+        let (_, lineErrors) = parse("---\ntitle: Many Tags\ntags: \(line)\n---\n")
+        #expect(lineErrors.map(\.description).first?.hasPrefix("Site/recipes/test-drink.md:3:1: error: 'tags' lists 1001 tags;") == true)
+        #expect(parse("---\ntitle: Few\ntags: a, b,, c\n---\n").0?.tags == ["a", "b", "c"])
     }
 
     @Test func nonUTF8TextIsRefusedWithPosition() {

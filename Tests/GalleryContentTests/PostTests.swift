@@ -36,6 +36,15 @@ import GalleryTestSupport
         #expect(post.author == "Ada" && !post.isDraft && post.body == "We opened the terrace.\n")
     }
 
+    @Test func aPostWithMoreTagsThanTheLimitIsAnErrorAtTheKey() {
+        let tags = (0...FieldReader.maximumTags).map { "t\($0)" }.joined(separator: ", ")
+        let (post, diagnostics) = PostParser.parse("---\ntitle: P\ndate: 2025-06-01\ntags: [\(tags)]\n---\n",
+                                                   sourcePath: "posts/p.md", displayPath: "site/posts/p.md")
+        #expect(post == nil)
+        #expect(diagnostics.map(\.description) == ["site/posts/p.md:4:1: error: 'tags' lists 1001 tags; at most 1000 are allowed "
+                                                    + "(each tag is a page and a filter of the gallery): keep the few that group recipes"])
+    }
+
     @Test func aPostNeedsATitleAndADate() {
         func messages(_ text: String) -> [String] {
             PostParser.parse(text, sourcePath: "posts/p.md", displayPath: "site/posts/p.md").1.map(\.description)

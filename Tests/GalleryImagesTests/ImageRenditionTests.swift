@@ -28,7 +28,7 @@ import GalleryTestSupport
 
     @Test func gallerySizesFollowTheBreakpoints() {
         let breakpoints = [SiteConfig.Breakpoint(name: "phone", width: 375), SiteConfig.Breakpoint(name: "desktop", width: 1280)]
-        let sizes = PageRenderer.gallerySizes(shares: [0.4, 0.125], breakpoints: breakpoints)
+        let sizes = PageRenderer.gallerySizes(shares: [0.4, 0.125], breakpoints: breakpoints, galleryWidth: 1600)
         #expect(sizes == "(min-width: 1600px) 200px, (min-width: 1228px) 12.5vw, 40vw")
     }
 

@@ -3,6 +3,7 @@ import Testing
 import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryKit
+import GalleryRender
 
 /// A multilingual site (Tests/Fixtures/multilingual: `languages: [en, fr, ar]`, translations as
 /// `NAME.LANG.md`): a tree per language with its own gallery, tags, feed and search index,
@@ -147,6 +148,30 @@ import GalleryTestSupport
         for href in hrefs {
             #expect(locations.contains(href), "\(href) is a page of the sitemap")
         }
+    }
+
+    @Test func aSitemapSplitIntoPartsKeepsEveryTreeAndItsAlternates() throws {
+        let whole = try BuiltSite("multilingual")
+        defer { whole.remove() }
+        let split = try BuiltSite("multilingual", options: { $0.sitemapLimits = Sitemap.Limits(urls: 7, bytes: 52_428_800) })
+        defer { split.remove() }
+        let sitemap = try #require(whole.text("sitemap.xml"))
+        let entries = Self.matches(#"(<url>(?:.|\n)*?</url>)"#, in: sitemap).map { $0[0] }
+        #expect(entries.count > 14)
+        let index = try #require(split.text("sitemap.xml"))
+        #expect(index.contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"))
+        let parts = Self.matches(#"<sitemap><loc>([^<]+)</loc></sitemap>"#, in: index).map { $0[0] }
+        #expect(parts.count == (entries.count + 6) / 7)
+        var listed: [String] = []
+        for (number, url) in parts.enumerated() {
+            #expect(url == "\(Self.base)sitemap-\(number + 1).xml")
+            let part = try #require(split.text("sitemap-\(number + 1).xml"))
+            #expect(part.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"))
+            #expect(part.hasSuffix("</urlset>\n"))
+            listed += Self.matches(#"(<url>(?:.|\n)*?</url>)"#, in: part).map { $0[0] }
+        }
+        #expect(listed == entries)
+        #expect(!split.exists("fr/sitemap-1.xml"))
     }
 
     @Test func aTranslationIntoALanguageNotListedIsAnError() throws {

@@ -39,7 +39,6 @@ import GalleryTestSupport
         #expect(score["tart"] == 3 + 1, "summary and body, each once")
         #expect(score["ice"] == 1)
         #expect(score["2"] == nil && score["oz"] == 6, "an ingredient's quantity is not a word to find")
-        #expect(terms.map(\.text) == terms.map(\.text).sorted())
     }
 
     // MARK: Shards
@@ -130,6 +129,52 @@ import GalleryTestSupport
             let html = try #require(site.text(path))
             #expect(html.contains(#"<form class="search" role="search" data-index="\#(root)search/""#), "\(path)")
             #expect(html.contains(#"role="combobox" aria-expanded="false" aria-controls="search-results""#), "\(path)")
+            #expect(html.contains(#"<script src="\#(root)assets/search.js" defer></script>"#), "\(path)")
+            #expect(html.contains(#"<a class="az-link" href="\#(root)a-z/index.html">Recipes A–Z</a>"#), "\(path)")
+        }
+    }
+
+    /// The basic fixture with a page of `pages/` and two journal posts.
+    static func siteWithPostsAndAPage() throws -> BuiltSite {
+        try BuiltSite { folder in
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("posts"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("pages"), withIntermediateDirectories: true)
+            try "---\ntitle: Opening night\ndate: 2025-03-01\ntags: [News]\nimage: images/red.svg\nsummary: The bar opens.\n---\nWe pour Negronis till late.\n"
+                .write(to: folder.appendingPathComponent("posts/opening.md"), atomically: true, encoding: .utf8)
+            try "---\ntitle: Vermouth notes\ndate: 2025-01-05\n---\nOn **vermouth** and bitters.\n"
+                .write(to: folder.appendingPathComponent("posts/vermouth.md"), atomically: true, encoding: .utf8)
+            try "---\ntitle: About the bar\n---\nA small bar by the harbour.\n"
+                .write(to: folder.appendingPathComponent("pages/about.md"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test func journalPostsAreFoundAsPostsAfterTheRecipesAndPages() throws {
+        let site = try Self.siteWithPostsAndAPage()
+        defer { site.remove() }
+        let search = try #require(SearchOutput(output: site.outputDirectory))
+        #expect(search.titles == ["Negroni", "Daiquiri <Classic>", "About the bar", "Opening night", "Vermouth notes"])
+        #expect(search.urls == ["recipes/negroni/index.html", "recipes/daiquiri/index.html", "about/index.html",
+                                "journal/opening/index.html", "journal/vermouth/index.html"])
+        #expect(search.urls.allSatisfy { site.exists($0) })
+        let opening = search.records[3], about = search.records[2]
+        #expect(opening[3] as? [String] == ["News"] && opening[4] as? String == "Journal · 1 March 2025" && opening[5] as? String == "post")
+        #expect((opening[2] as? String)?.hasPrefix("images/red") == true)
+        #expect(about.count == 6 && about[5] as? String == "page")
+        #expect(search.records[0].count == 5, "a recipe's record has no kind")
+        #expect(search.documents("opening", shard: "op") == [3], "a post's title")
+        #expect(search.documents("news", shard: "ne") == [3], "a post's tag")
+        #expect(search.documents("bitters", shard: "bi") == [4], "a post's body, Markdown left out")
+        #expect(search.documents("vermouth", shard: "ve") == [4, 0], "a post's title outranks a recipe's ingredient")
+        #expect(search.documents("negronis", shard: "ne") == [3])
+        #expect(search.documents("harbour", shard: "ha") == [2], "a page's body")
+    }
+
+    @Test func journalPostAndContentPagesHaveTheSearchBoxAndTheAToZLink() throws {
+        let site = try Self.siteWithPostsAndAPage()
+        defer { site.remove() }
+        for (path, root) in [("journal/index.html", "../"), ("journal/opening/index.html", "../../"), ("about/index.html", "../")] {
+            let html = try #require(site.text(path))
+            #expect(html.contains(#"<form class="search" role="search" data-index="\#(root)search/""#), "\(path)")
             #expect(html.contains(#"<script src="\#(root)assets/search.js" defer></script>"#), "\(path)")
             #expect(html.contains(#"<a class="az-link" href="\#(root)a-z/index.html">Recipes A–Z</a>"#), "\(path)")
         }

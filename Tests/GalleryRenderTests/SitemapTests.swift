@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryImages
+import GalleryKit
 @testable import GalleryRender
 
 @Suite struct SitemapTests {
@@ -26,6 +27,57 @@ import GalleryTestSupport
         #expect(locations.contains("https://example.com/fixture/recipes/negroni/"))
         #expect(locations.contains("https://example.com/fixture/tags/gin/"))
         #expect(locations.contains("https://example.com/fixture/tags/"))
+    }
+
+    @Test func partsKeepEachFileWithinTheURLAndByteLimits() throws {
+        let published = PublishedURL(base: "https://example.com/")
+        let sitemap = Sitemap(pagePaths: (0..<10).map { "recipes/r\($0)/index.html" }, publishedURL: published)
+        #expect(sitemap.parts(within: .sitemapProtocol) == [0..<10])
+        #expect(sitemap.parts(within: Sitemap.Limits(urls: 4, bytes: 1_000_000)) == [0..<4, 4..<8, 8..<10])
+        #expect(sitemap.parts(within: Sitemap.Limits(urls: 10, bytes: 1_000_000)) == [0..<10])
+        // By bytes: each part's file, head and end included, is at most the limit, and as full as it can be.
+        let entry = "  <url><loc>https://example.com/recipes/r0/</loc></url>\n".utf8.count
+        let frame = sitemap.file(0..<0, path: "x").data!.count
+        let limit = frame + 3 * entry
+        let parts = sitemap.parts(within: Sitemap.Limits(urls: 50_000, bytes: limit))
+        #expect(parts == [0..<3, 3..<6, 6..<9, 9..<10])
+        for part in parts {
+            let data = try #require(sitemap.file(part, path: "x").data)
+            #expect(data.count <= limit)
+            let outline = try XMLOutline(String(decoding: data, as: UTF8.self))
+            #expect(outline.all("loc").map(\.text) == part.map { published.page("recipes/r\($0)/index.html") })
+        }
+        // An entry larger than a file alone still gets one, of its own.
+        #expect(sitemap.parts(within: Sitemap.Limits(urls: 50_000, bytes: 10)).count == 10)
+        #expect(Sitemap(pagePaths: [], publishedURL: published).parts(within: .sitemapProtocol) == [0..<0])
+    }
+
+    @Test func aSiteOverTheLimitGetsASitemapIndexThatRobotsTxtNames() throws {
+        let whole = try BuiltSite()
+        defer { whole.remove() }
+        let site = try BuiltSite(options: { $0.sitemapLimits = Sitemap.Limits(urls: 2, bytes: 52_428_800) })
+        defer { site.remove() }
+        let expected = try XMLOutline(#require(whole.text("sitemap.xml"))).all("loc").map(\.text)
+        #expect(expected.count > 4)
+        let index = try XMLOutline(#require(site.text("sitemap.xml")))
+        #expect(index.elements.first?.name == "sitemapindex")
+        #expect(index.elements.first?.attributes["xmlns"] == "http://www.sitemaps.org/schemas/sitemap/0.9")
+        let partURLs = index.all("loc").map(\.text)
+        let count = (expected.count + 1) / 2
+        #expect(partURLs == (1...count).map { "https://example.com/fixture/sitemap-\($0).xml" })
+        var listed: [String] = []
+        for number in 1...count {
+            let part = try XMLOutline(#require(site.text("sitemap-\(number).xml")))
+            #expect(part.elements.first?.name == "urlset")
+            let locations = part.all("loc").map(\.text)
+            #expect(locations.count <= 2 && !locations.isEmpty)
+            listed += locations
+        }
+        #expect(listed == expected)
+        #expect(!site.exists("sitemap-\(count + 1).xml"))
+        #expect(site.text("robots.txt") == "User-agent: *\nDisallow:\n\nSitemap: https://example.com/fixture/sitemap.xml\n")
+        // Under the limit: one sitemap, no parts.
+        #expect(!whole.exists("sitemap-1.xml"))
     }
 
     @Test func publishedURLsUseFolderAddresses() {

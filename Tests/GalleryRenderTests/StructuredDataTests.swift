@@ -47,8 +47,9 @@ func metaTags(in html: String) -> [(String, String)] {
         #expect(recipe["description"] as? String == "Equal parts, stirred – “bitter” & bright.")
         #expect(recipe["recipeIngredient"] as? [String] == ["30 ml gin", "30 ml Campari", "30 ml sweet vermouth"])
         let steps = try #require(recipe["recipeInstructions"] as? [[String: String]])
-        #expect(steps == [["@type": "HowToStep", "text": "Stir everything with ice."],
-                          ["@type": "HowToStep", "text": "Strain into a rocks glass."]])
+        // Each step names its box on the page (cook mode's one-step view).
+        #expect(steps == [["@type": "HowToStep", "text": "Stir everything with ice.", "url": "https://example.com/fixture/recipes/negroni/#step-1"],
+                          ["@type": "HowToStep", "text": "Strain into a rocks glass.", "url": "https://example.com/fixture/recipes/negroni/#step-2"]])
         #expect(recipe["prepTime"] as? String == "PT3M")
         #expect(recipe["totalTime"] as? String == "PT3M")
         #expect(recipe["cookTime"] == nil)

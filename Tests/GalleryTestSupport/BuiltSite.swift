@@ -15,13 +15,16 @@ package struct BuiltSite {
     package let report: BuildReport
 
     /// Builds `fixture`, after `edit` has changed the copied site folder if given.
-    package init(_ fixture: String = "basic", edit: (URL) throws -> Void = { _ in }) throws {
+    /// `options` changes the build's options (a small sitemap limit, say).
+    package init(_ fixture: String = "basic", edit: (URL) throws -> Void = { _ in },
+                 options configure: (inout BuildOptions) -> Void = { _ in }) throws {
         temporary = try TemporaryDirectory()
         let site = try temporary.copyFixture(fixture)
         try edit(site)
         output = temporary.url.appendingPathComponent("out")
-        report = try SiteBuilder(options: BuildOptions(siteDirectory: site, outputDirectory: output,
-                                                       themeDirectory: Repository.templates)).build()
+        var options = BuildOptions(siteDirectory: site, outputDirectory: output, themeDirectory: Repository.templates)
+        configure(&options)
+        report = try SiteBuilder(options: options).build()
     }
 
     package func text(_ path: String) -> String? {

@@ -17,7 +17,8 @@ struct Renderer<Partials: PartialProvider> {
 
     let partials: Partials
     let options: RenderOptions
-    private(set) var output: [UInt8] = []
+    /// What has been written; `Template.render(_:partials:options:into:)` lends its buffer here.
+    var output: [UInt8] = []
     private var stack: [MustacheValue]
     private var depth = 0
     private var sectionPasses = 0
@@ -43,8 +44,12 @@ struct Renderer<Partials: PartialProvider> {
             case .lineStart:
                 output += indentation.utf8
             case .variable(let name, let isEscaped):
-                let text = lookUp(name).interpolatedText
-                output += (isEscaped ? options.escape(text) : text).utf8
+                let value = lookUp(name)
+                if isEscaped, let escape = options.customEscape {
+                    output += escape(value.interpolatedText).utf8
+                } else {
+                    value.write(to: &output, escapingHTML: isEscaped)
+                }
             case .section(let section):
                 try render(section, blocks: blocks, indentation: indentation)
             case .partial(let call), .parent(let call):
@@ -160,14 +165,14 @@ struct Renderer<Partials: PartialProvider> {
         guard let first = name.components.first else { return stack.last ?? .null }
         var found: MustacheValue?
         for context in stack.reversed() {
-            if case .dictionary(let dictionary) = context, let value = dictionary[first] {
+            if let value = context.member(first) {
                 found = value
                 break
             }
         }
         guard var value = found else { return .null }
         for component in name.components.dropFirst() {
-            guard case .dictionary(let dictionary) = value, let next = dictionary[component] else { return .null }
+            guard let next = value.member(component) else { return .null }
             value = next
         }
         return value

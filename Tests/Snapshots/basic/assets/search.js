@@ -21,8 +21,15 @@
   // The build's folding (SearchWords.fold) and word breaks (ICU's, as Intl.Segmenter's are).
   const fold = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().normalize("NFC");
   const segmenter = window.Intl && Intl.Segmenter && new Intl.Segmenter(lang, { granularity: "word" });
-  const words = (s) => segmenter ? [...segmenter.segment(s)].filter((p) => p.isWordLike).map((p) => fold(p.segment))
-    : fold(s).split(/[^\p{L}\p{N}'’_]+/u).filter(Boolean);
+  const pieces = (s) => segmenter ? [...segmenter.segment(s)].map((p) => ({ text: p.segment, word: p.isWordLike }))
+    : (s.match(/[\p{L}\p{N}'’_]+|[^\p{L}\p{N}'’_]+/gu) || []).map((text) => ({ text, word: /^[\p{L}\p{N}'’_]/u.test(text) }));
+  // The query's words, each marked complete when a space or a mark follows it: a complete word
+  // matches whole (or with one typo), only the word still being typed matches as a beginning, so
+  // "lime gin " lists no ginger beer (Algolia's prefixLast; Pagefind treats every word as a prefix).
+  const words = (s) => {
+    const all = pieces(s);
+    return all.flatMap((p, i) => p.word ? [{ w: fold(p.text), complete: i + 1 < all.length && !all[i + 1].word }] : []);
+  };
   const cache = new Map();
   const get = (path) => {
     if (!cache.has(path)) {
@@ -51,25 +58,26 @@
     }
     return a.length > b.length ? a.slice(i + 1).join() === b.slice(i).join() : a.slice(i).join() === b.slice(i + 1).join();
   };
-  // How well term matches the query word w: whole, as its beginning, or (5+ letters) with one typo.
-  const quality = (term, w, chars) => {
+  // How well term matches the query word w: whole, as its beginning (unless w is complete), or
+  // (5+ letters) with one typo.
+  const quality = (term, w, chars, complete) => {
     if (term === w) return 1;
-    if (term.startsWith(w)) return 0.75;
+    if (!complete && term.startsWith(w)) return 0.75;
     if (chars.length < 5) return 0;
     const t = [...term];
-    return near(t, chars) || (t.length > chars.length && near(t.slice(0, chars.length), chars)) ? 0.5 : 0;
+    return near(t, chars) || (!complete && t.length > chars.length && near(t.slice(0, chars.length), chars)) ? 0.5 : 0;
   };
 
   // The terms a word matches, each with its shard key, its entry [count, top postings, file?] and quality.
-  const matchWord = async (m, w) => {
+  const matchWord = async (m, { w, complete }) => {
     const chars = [...w];
     let keys = chars.length > 1 ? [first2(w)].filter((k) => m.keys.has(k)) : m.shards.filter((k) => k.startsWith(w));
-    if (chars.length === 1 && keys.length > 4) keys = m.keys.has(w) ? [w] : [];
+    if (chars.length === 1 && (complete || keys.length > 4)) keys = m.keys.has(w) ? [w] : [];
     const scan = async (keys) => {
       const found = [];
       for (const [i, shard] of (await Promise.all(keys.map((k) => get(`t/${name(k)}.json`)))).entries()) {
         for (const term in shard) {
-          const q = quality(term, w, chars);
+          const q = quality(term, w, chars, complete);
           if (q) found.push({ key: keys[i], entry: shard[term], q });
         }
       }
@@ -96,7 +104,7 @@
   // The documents matching every word, best first: { ids, total, complete }.
   const search = async (query, all) => {
     const m = await load();
-    const ws = [...new Set(words(query))];
+    const ws = [...new Map(words(query).map((w) => [w.w + (w.complete ? " " : ""), w])).values()];
     if (!ws.length) return { ids: [], total: 0, complete: true };
     const matched = await Promise.all(ws.map((w) => matchWord(m, w)));
     all = all || ws.length > 1;
@@ -140,8 +148,9 @@
     return e;
   };
   const draw = (query, found, shownRecords) => {
-    list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time], i) => {
-      const option = el("a", "search-result");
+    list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time, kind], i) => {
+      // A page or a journal post (kind) is marked as one; a post's time is "Journal · its date".
+      const option = el("a", kind ? `search-result search-result-${kind}` : "search-result");
       Object.assign(option, { id: `search-result-${i}`, href: new URL(url, new URL("../", base)).href, tabIndex: -1 });
       option.setAttribute("role", "option");
       option.setAttribute("aria-selected", "false");
@@ -156,7 +165,7 @@
       }
       const text = el("span", "search-text");
       text.append(el("span", "search-title", title));
-      const meta = tags.slice(0, 3).concat(time ? [time] : []).join(" · ");
+      const meta = (kind ? [time].concat(tags.slice(0, 2)) : tags.slice(0, 3).concat([time])).filter(Boolean).join(" · ");
       if (meta) text.append(el("span", "search-meta", meta));
       option.append(picture, text);
       return option;

@@ -1,0 +1,92 @@
+import GallerySupport
+
+/// The boxes a theme's CSS shows pictures in, in CSS pixels, from the theme's `theme.yml`: the
+/// image planner cuts every picture's renditions (1x and 2x) for them, and the gallery's `sizes`
+/// attribute grows up to the gallery's width. They live beside the stylesheet that lays the boxes
+/// out, so a theme with another layout gets pictures cut for its own boxes.
+///
+/// ```yaml
+/// pictures:
+///   gallery: 1600            # the gallery's widest (its arrangement scales up to it)
+///   hero: 720                # the recipe page's photo at its widest
+///   text: [720, 548, 343]    # a picture in a recipe's method, at each width the column takes
+///   page: 720                # a picture on a page or a journal post, a video's poster
+/// ```
+package struct ThemeGeometry: Sendable, Equatable {
+    /// The gallery container's maximum width: the last breakpoint's arrangement scales up to it.
+    package var galleryWidth: Double
+    /// The recipe page's hero box at its widest.
+    package var heroWidth: Double
+    /// The widths a picture in a recipe's running text is shown at.
+    package var textWidths: [Double]
+    /// The widest a picture on a page or a post is shown.
+    package var pageWidth: Double
+
+    package init(galleryWidth: Double, heroWidth: Double, textWidths: [Double], pageWidth: Double) {
+        self.galleryWidth = galleryWidth
+        self.heroWidth = heroWidth
+        self.textWidths = textWidths
+        self.pageWidth = pageWidth
+    }
+
+    /// No box is wider: beyond it a width is a typing mistake, and renditions would be enormous.
+    package static let widestBox = 10_000.0
+
+    /// Reads `theme.yml`'s text; diagnostics name `displayPath`. A key the file leaves out keeps
+    /// `defaults`' value (the built-in theme's); with no defaults every key is required. Nil when
+    /// the file has errors.
+    package static func parse(_ text: String, displayPath: String, defaults: ThemeGeometry?) -> (ThemeGeometry?, [Diagnostic]) {
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser.parse(text)
+        } catch {
+            return (nil, [.error("invalid YAML: \(error.message)", path: displayPath, line: error.line, column: error.column)])
+        }
+        var reader = FieldReader(root, path: displayPath, what: "theme.yml")
+        var pictures = FieldReader(reader.value("pictures"), path: displayPath, what: "pictures")
+        func width(_ key: String, _ node: YAMLNode) -> Double? {
+            guard let value = node.double else {
+                pictures.error("'\(key)' must be a width in CSS pixels, found '\(node.scalar ?? node.kindName)'", at: node)
+                return nil
+            }
+            guard value >= 1, value <= widestBox else {
+                pictures.error("'\(key)' must be between 1 and \(Int(widestBox)) CSS pixels, found \(CSSNumber.format(value))", at: node)
+                return nil
+            }
+            return value
+        }
+        func single(_ key: String, _ fallback: Double?) -> Double? {
+            guard let node = pictures.value(key) else {
+                if fallback == nil { missing(key) }
+                return fallback
+            }
+            return width(key, node)
+        }
+        func missing(_ key: String) {
+            let position = root.map { ($0.line, $0.column) } ?? (1, 1)
+            pictures.error("theme.yml gives no 'pictures: \(key):' width", line: position.0, column: position.1)
+        }
+        let gallery = single("gallery", defaults?.galleryWidth)
+        let hero = single("hero", defaults?.heroWidth)
+        let page = single("page", defaults?.pageWidth)
+        var text = defaults?.textWidths
+        if let node = pictures.value("text") {
+            let items = node.sequence ?? [node]
+            let widths = items.compactMap { width("text", $0) }
+            text = widths.count == items.count ? widths : nil
+            if items.isEmpty {
+                pictures.error("'text' must list at least one width", at: node)
+                text = nil
+            }
+        } else if text == nil {
+            missing("text")
+        }
+        pictures.warnUnknownKeys(in: "pictures")
+        reader.absorb(pictures)
+        reader.warnUnknownKeys(in: "theme.yml")
+        guard let gallery, let hero, let page, let text, !reader.diagnostics.contains(where: { $0.severity == .error }) else {
+            return (nil, reader.diagnostics)
+        }
+        return (ThemeGeometry(galleryWidth: gallery, heroWidth: hero, textWidths: text, pageWidth: page), reader.diagnostics)
+    }
+}

@@ -1,0 +1,75 @@
+import Mustache
+import Testing
+
+/// A context answering `title`, `count` (made when asked, counted) and `missing` (null), as a
+/// page kind's lazy context does.
+private struct Card: MustacheObject {
+    let title: String
+    let asked: Counter?
+
+    /// One level of `inner` only: a context is a finite tree.
+    var keys: [String] { title.hasSuffix("!") ? ["title", "count", "missing"] : ["title", "count", "missing", "inner"] }
+
+    func value(forKey key: String) -> MustacheValue? {
+        switch key {
+        case "title": return .string(title)
+        case "count":
+            asked?.add()
+            return .int(title.count)
+        case "missing": return .null
+        case "inner": return title.hasSuffix("!") ? nil : .object(Card(title: title + "!", asked: nil))
+        default: return nil
+        }
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private(set) var value = 0
+    func add() { value += 1 }
+}
+
+struct MustacheObjectTests {
+    @Test func rendersAsTheDictionaryOfItsKeysWould() throws {
+        let template = try Template(source: "{{title}} {{count}} [{{missing}}] {{inner.title}}{{#inner}}/{{title}}{{/inner}}", name: "t")
+        let object = MustacheValue.object(Card(title: "Fish & <chips>", asked: nil))
+        let rendered = try template.render(object)
+        #expect(rendered == "Fish &amp; &lt;chips&gt; 14 [] Fish &amp; &lt;chips&gt;!/Fish &amp; &lt;chips&gt;!")
+        #expect(rendered == (try template.render(object.expanded)))
+    }
+
+    @Test func aKeyItDoesNotAnswerIsLookedForFurtherOut() throws {
+        let template = try Template(source: "{{#card}}{{title}}/{{site}}/{{missing}}{{/card}}", name: "t")
+        let context: MustacheValue = ["card": .object(Card(title: "Negroni", asked: nil)), "site": "Bar", "missing": "outer"]
+        // `site` is not the card's: found outside; `missing` is the card's null: it stops there.
+        #expect(try template.render(context) == "Negroni/Bar/")
+    }
+
+    @Test func computesOnlyWhatTheTemplateAsksFor() throws {
+        let counter = Counter()
+        let object = MustacheValue.object(Card(title: "Negroni", asked: counter))
+        _ = try Template(source: "{{title}}", name: "t").render(object)
+        #expect(counter.value == 0)
+        _ = try Template(source: "{{count}}{{count}}", name: "t").render(object)
+        #expect(counter.value == 2)
+    }
+
+    @Test func equalsTheDictionaryItExpandsTo() {
+        let object = MustacheValue.object(Card(title: "A", asked: nil))
+        let dictionary: MustacheValue = ["title": "A", "count": 1, "missing": nil, "inner": ["title": "A!", "count": 2, "missing": nil]]
+        #expect(object.expanded == dictionary.expanded)
+        #expect(object != ["title": "B"])
+    }
+
+    @Test func rendersIntoALentBufferAfterWhatItHolds() throws {
+        var buffer = Array("<!-- -->".utf8)
+        try Template(source: "{{a}}<{{{a}}}", name: "t").render(["a": "x&y"], into: &buffer)
+        #expect(String(decoding: buffer, as: UTF8.self) == "<!-- -->x&amp;y<x&y")
+    }
+
+    @Test(arguments: ["", "plain", "a&b<c>d\"e'f", "&&", "ünïcödé <b>", "'"])
+    func escapingIntoBytesMatchesEscapeHTML(_ text: String) {
+        var bytes: [UInt8] = []
+        appendEscapingHTML(text, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == escapeHTML(text))
+    }
+}
