@@ -1003,6 +1003,12 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
    source credit. Colours only from the palette, so dark mode and print follow. */
 .ingredients h3, .method h3 { margin: 1.25rem 0 .25rem; font-size: 1rem; font-weight: 600; }
 .ingredients h3:first-of-type { margin-block-start: 0; }
+/* A linked recipe folded into the ingredients: its heading is a link to it, with its picture. */
+.part-title a { display: inline-flex; align-items: center; gap: .6rem; color: var(--ink); text-decoration: none; }
+.part-title a span { text-decoration: underline; text-decoration-color: var(--line); text-underline-offset: .2em; }
+.part-title a:hover span { text-decoration-color: currentColor; }
+.part-title a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
+.part-picture { inline-size: 3rem; block-size: 3rem; object-fit: cover; border-radius: 8px; background: var(--placeholder); }
 .equipment ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: .5rem; }
 .equipment li { padding: .2rem .7rem; border-radius: 999px; background: var(--surface); border: 1px solid var(--line); font-size: .9rem; }
 @media (min-width: 760px) {
@@ -1353,6 +1359,7 @@ body:has(.step:target) { visibility: hidden; overflow: hidden; }
   .recipe-body h2 { margin-block-end: 2mm; font-size: 9pt; }
   .method > h2:not(:first-child) { margin-block-start: 4mm; }
   .ingredients li { padding: 1mm 0; }
+  .part-picture { inline-size: 8mm; block-size: 8mm; }
   /* Cook mode on paper: empty boxes to tick by pen, no crossing out, no one-step links. */
   .cook-start, .step-nav { display: none !important; }
   .checklist label { padding: 0; }
@@ -3673,9 +3680,14 @@ on_the_web: "Na web:"
   <script src="{{scriptURL}}" defer></script>
   {{/servings}}
   {{#ingredientGroups}}
+  {{#component}}
+  <h3 class="part-title"><a href="{{url}}">{{#image}}<img class="part-picture" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="3rem"{{/srcset}} alt="" width="48" height="48" loading="lazy" decoding="async">{{/image}}<span>{{groupTitle}}</span></a></h3>
+  {{/component}}
+  {{^component}}
   {{#groupTitle}}
   <h3>{{groupTitle}}</h3>
   {{/groupTitle}}
+  {{/component}}
   <ul class="checklist">
     {{#ingredients}}
     <li><input type="checkbox" class="tick" id="{{id}}"><label for="{{id}}" data-ingredient>{{{html}}}</label></li>
