@@ -1578,7 +1578,7 @@ body:has(.step:target) { visibility: hidden; overflow: hidden; }
     <section class="cookbook-ingredients" aria-labelledby="{{anchor}}-ingredients">
       <h3 id="{{anchor}}-ingredients">{{t.ingredients}}</h3>
       {{#ingredientGroups}}
-      {{#groupTitle}}<h4>{{groupTitle}}</h4>{{/groupTitle}}
+      {{#groupTitle}}<h4>{{#groupURL}}<a href="{{groupURL}}">{{groupTitle}}</a>{{/groupURL}}{{^groupURL}}{{groupTitle}}{{/groupURL}}</h4>{{/groupTitle}}
       <ul>
         {{#itemsHTML}}
         <li>{{{.}}}</li>

@@ -95,10 +95,11 @@ extension PageRenderer {
         let root = URLPath.root(from: path)
         let members = tag?.members ?? Array(site.recipes.indices)
         let order = tag == nil ? recipeIndexOrder : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
+        let inBook = Set(order.map { site.recipes[$0].slug })
         var recipes: [MustacheValue] = []
         recipes.reserveCapacity(order.count)
         for (number, position) in order.enumerated() {
-            recipes.append(try cookbookRecipe(site.recipes[position], number: number + 1, bookPath: path))
+            recipes.append(try cookbookRecipe(site.recipes[position], number: number + 1, bookPath: path, inBook: inBook))
         }
         let title = tag?.name ?? site.config.title
         let countText = strings.counted("recipe_count", order.count)
@@ -137,8 +138,9 @@ extension PageRenderer {
 
     /// Recipe `recipe` as the book shows it, number `number`: what a cook reads on paper, without
     /// the page's controls (servings, video, previous and next).
-    func cookbookRecipe(_ recipe: Recipe, number: Int, bookPath: String) throws -> MustacheValue {
+    func cookbookRecipe(_ recipe: Recipe, number: Int, bookPath: String, inBook: Set<String>) throws -> MustacheValue {
         let root = URLPath.root(from: bookPath)
+        let links = bookLinks(root: root, inBook: inBook)
         let html = site.config.unsafeHTML
         var fields: [String: MustacheValue] = [
             "title": .string(recipe.title),
@@ -162,14 +164,15 @@ extension PageRenderer {
             "hasDiets": .bool(!recipe.suitableForDiet.isEmpty),
             "ingredientGroups": .array(recipe.ingredientGroups.map { group in
                 ["groupTitle": .optional(group.title),
-                 "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: html)) })]
+                 "groupURL": .optional(group.component.map { links($0.slug, nil) }),
+                 "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, recipeLinks: links)) })]
             }),
             "hasIngredients": .bool(!recipe.ingredients.isEmpty),
             "equipment": .array(recipe.equipment.map(MustacheValue.string)),
             "hasEquipment": .bool(!recipe.equipment.isEmpty),
             "methodGroups": .array(recipe.method.map { group in
                 ["groupTitle": .optional(group.title),
-                 "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, always: true)) })]
+                 "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, always: true, recipeLinks: links)) })]
             }),
             "hasMethod": .bool(!recipe.method.isEmpty),
             "nutrition": .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] }),
@@ -190,10 +193,17 @@ extension PageRenderer {
         let pageRoot = URLPath.root(from: page)
         let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: html,
                                        images: bodyImages(documentPath: recipe.sourcePath, root: pageRoot),
-                                       recipeLinks: recipeLinks(root: pageRoot))
+                                       recipeLinks: bookLinks(root: pageRoot, inBook: inBook))
         fields["bodyHTML"] = .string(CookbookPage.demotingHeadings(
             CookbookPage.rebasing(body.html, from: site.treePrefix + page, to: site.treePrefix + bookPath)))
         return .dictionary(fields)
+    }
+
+    /// Where a `recipe:slug` link of a recipe in the book goes: to that recipe's section when the
+    /// book holds it (a Daiquiri's syrup, a few pages on), else to its page.
+    func bookLinks(root: String, inBook: Set<String>) -> Markdown.RecipeLinkRenderer {
+        let pages = recipeLinks(root: root)
+        return { slug, fragment in inBook.contains(slug) ? "#recipe-" + slug : pages(slug, fragment) }
     }
 
     /// A picture at print resolution: the largest rendition (or the SVG itself) as the only

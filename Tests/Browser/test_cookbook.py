@@ -120,7 +120,8 @@ def recipe_pages(texts, contents):
 def test_chromium_prints_the_sample_cookbook_as_a_book(printed, screenshot_dir):
     pdf = printed["pdf"]
     contents, ingredients, headings = book_outline(printed["html"])
-    assert len(contents) == 44, "the sample site's 44 recipes are in the contents"
+    recipes = len(list((pathlib.Path(__file__).resolve().parents[2] / "Site" / "recipes").glob("*.md")))
+    assert len(contents) == recipes, f"the sample site's {recipes} recipes are in the contents"
     texts = page_texts(pdf)
     total = len(texts)
     # The cover, then the contents on one page.
@@ -205,7 +206,8 @@ return {
 def test_the_cookbook_reads_on_screen(engine, built_site, screenshot_dir, width):
     engine.open((built_site["output"] / BOOK).as_uri(), width)
     found = engine.run(READ_BOOK)
-    assert len(found["titles"]) == 44 and found["titles"][0] == "Americano" and found["titles"][-1] == "Zombie"
+    contents, _, _ = book_outline((built_site["output"] / BOOK).read_text(encoding="utf-8"))
+    assert found["titles"] == [title for _, title in contents] and len(contents) > 40
     assert found["links"] == [], f"{engine.name}: links to no section: {found['links'][:5]}"
     assert found["overflow"] <= 0, f"{engine.name}: the cookbook is {found['overflow']} px too wide at {width} px"
     assert found["lang"] == "en"

@@ -141,4 +141,16 @@ import GalleryTestSupport
         #expect(CookbookPage.rebasing(#"<img src="../../../images/a.svg">"#, from: "fr/recipes/gimlet/index.html", to: "fr/cookbook/index.html")
                 == #"<img src="../../images/a.svg">"#)
     }
+
+    /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.
+    @Test func recipeLinksGoToTheSectionInTheBookWhenItIsThere() throws {
+        let site = try BuiltSite { folder in
+            let file = folder.appendingPathComponent("recipes/daiquiri.md")
+            try (String(contentsOf: file, encoding: .utf8) + "\nA cousin of the [Negroni](recipe:negroni).\n").write(to: file, atomically: true, encoding: .utf8)
+        }
+        defer { site.remove() }
+        #expect(site.text("cookbook/index.html")?.contains(##"<a href="#recipe-negroni">Negroni</a>"##) == true)
+        // The rum book has no Negroni: the link goes to its page, from the book's folder.
+        #expect(site.text("tags/rum/cookbook/index.html")?.contains(#"<a href="../../../recipes/negroni/index.html">Negroni</a>"#) == true)
+    }
 }
