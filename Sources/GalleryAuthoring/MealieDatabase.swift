@@ -4,8 +4,12 @@ import Foundation
 /// rows (`{"recipes": [...], "recipes_ingredients": [...], "alembic_version": [{"version_num": …}]}`),
 /// written by its `AlchemyExporter`. Joins the rows that make one recipe into the shape of
 /// Mealie's recipe export, so `MealieRecipe` reads both the same way.
-struct MealieDatabase {
+package struct MealieDatabase {
     let tables: [String: Any]
+
+    package init(tables: [String: Any]) {
+        self.tables = tables
+    }
 
     /// The database migration (Alembic revision) the backup was written at.
     var revision: String? {
@@ -27,7 +31,7 @@ struct MealieDatabase {
 
     /// Every recipe, joined with its ingredients, steps, notes, nutrition, tags, categories,
     /// tools, extras and settings; each with its id (`key`).
-    func recipes() -> [(id: String?, object: [String: Any])] {
+    package func recipes() -> [(id: String?, object: [String: Any])] {
         let units = byID("ingredient_units")
         let foods = byID("ingredient_foods")
         let ingredients = grouped("recipes_ingredients", by: "recipe_id")

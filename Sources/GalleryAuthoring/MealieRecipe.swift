@@ -7,7 +7,7 @@ import GallerySupport
 /// objects), v1 and later's recipe export (`tags` and `recipe_category` as objects, `extras`), and
 /// the rows `MealieDatabase` joins from a v1+ backup into that same shape. Written from Mealie's
 /// recipe schema (`mealie/schema/recipe`) and its database migrations.
-enum MealieRecipe {
+package enum MealieRecipe {
     /// Fields of Mealie's own bookkeeping: left out without a word.
     static let bookkeeping: Set<String> = [
         "id", "slug", "image", "user_id", "group_id", "household_id", "date_updated", "created_at", "update_at", "last_made",
@@ -34,7 +34,7 @@ enum MealieRecipe {
     }
 
     /// The recipe, or nil when it has no name.
-    static func recipe(_ object: [String: Any], origin: String) -> ForeignRecipe? {
+    package static func recipe(_ object: [String: Any], origin: String) -> ForeignRecipe? {
         guard let title = SchemaOrgReader.text(field(object, "name")), !title.isEmpty else { return nil }
         var recipe = ForeignRecipe(origin: origin, title: title)
         recipe.summary = SchemaOrgReader.text(field(object, "description"))

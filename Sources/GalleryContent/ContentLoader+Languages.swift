@@ -64,6 +64,7 @@ extension ContentLoader {
                 return translation
             }
             checkDuplicateSlugs(recipes, &log)
+            log.append(contentsOf: RecipeComponents.resolve(&recipes, fallback: originals, displayPath: displayPath))
             recipes.sortInGalleryOrder()
             let treePages = loadPages(pageFiles[language.code] ?? [], slugStyle: config.slugStyle, &log).pages.compactMap { page -> Page? in
                 let folder = (page.sourcePath as NSString).deletingLastPathComponent

@@ -32,6 +32,8 @@ extension ContentLoader {
             log.append(.warning("no recipes found (add Markdown files to recipes/)", path: noRecipes))
         }
         checkDuplicateSlugs(recipes, &log)
+        // A changed recipe may be a part other recipes fold in: every one that names a part is resolved again.
+        log.append(contentsOf: RecipeComponents.resolve(&recipes, displayPath: displayPath))
         checkMenu(old.menu, recipes: recipes, pages: old.pages, draftPages: [], hasJournal: !old.posts.isEmpty, slugStyle: old.config.slugStyle, &log)
         // A recipe renamed or removed may leave a link of another document without its target.
         checkRecipeLinks(recipes: recipes, pages: old.pages, posts: old.posts, &log)

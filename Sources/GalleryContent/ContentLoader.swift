@@ -79,6 +79,7 @@ package struct ContentLoader: Sendable {
         }
         var recipes = parseRecipes(names.map { ("recipes/" + $0, nil) }, config: config, &log)
         checkDuplicateSlugs(recipes, &log)
+        log.append(contentsOf: RecipeComponents.resolve(&recipes, displayPath: displayPath))
         let allPageNames = markdownFiles(under: "pages")
         let (pages, draftPages) = loadPages(allPageNames.filter { SiteLanguage.translation(fileName: $0) == nil },
                                             slugStyle: config.slugStyle, &log)

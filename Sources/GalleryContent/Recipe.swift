@@ -268,6 +268,7 @@ struct RareFields: Sendable, Hashable {
     var suitableForDiet: [String] = []
     var source: RecipeSource?
     var method: [MethodGroup] = []
+    var ingredientParts: [IngredientPart] = []
     var extra: YAMLNode?
     var translationOf: String?
 
@@ -285,6 +286,7 @@ struct RareFields: Sendable, Hashable {
 struct IngredientGroupMark: Sendable, Hashable {
     var title: String?
     var count: Int
+    var component: ComponentLink?
 }
 
 extension Recipe {
@@ -320,15 +322,15 @@ extension Recipe {
             var start = 0
             for mark in ingredientMarks {
                 let end = min(items.count, start + mark.count)
-                result.append(IngredientGroup(title: mark.title, items: Array(items[start..<end])))
+                result.append(IngredientGroup(title: mark.title, items: Array(items[start..<end]), component: mark.component))
                 start = end
             }
             return result
         }
         set {
             text.ingredients = newValue.flatMap(\.items)
-            ingredientMarks = newValue.count > 1 || newValue.contains(where: { $0.title != nil })
-                ? newValue.map { IngredientGroupMark(title: $0.title, count: $0.items.count) } : []
+            ingredientMarks = newValue.count > 1 || newValue.contains(where: { $0.title != nil || $0.component != nil })
+                ? newValue.map { IngredientGroupMark(title: $0.title, count: $0.items.count, component: $0.component) } : []
         }
     }
 
@@ -438,6 +440,20 @@ extension Recipe {
         get { rareField(\.method, default: []) }
         set { setRare(\.method, newValue) }
     }
+    /// `ingredients:` as written when it names another recipe (`- recipe: simple-syrup`); empty
+    /// otherwise. `ingredientGroups` holds them resolved once the site is read (`RecipeComponents`).
+    package var ingredientParts: [IngredientPart] {
+        get { rareField(\.ingredientParts, default: []) }
+        set { setRare(\.ingredientParts, newValue) }
+    }
+
+    /// The recipes its `ingredients:` names, as written.
+    package var components: [RecipeComponent] {
+        ingredientParts.compactMap { part in
+            if case .component(let component) = part { component } else { nil }
+        }
+    }
+
     /// `extra:` as written (any YAML), for templates; never checked.
     package var extra: YAMLNode? {
         get { rare?.fields.extra }

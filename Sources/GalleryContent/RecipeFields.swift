@@ -6,10 +6,13 @@ package struct IngredientGroup: Sendable, Hashable {
     /// The heading; nil for the ingredients of a flat list.
     package var title: String?
     package var items: [String]
+    /// The linked recipe whose ingredients these are (`- recipe: pie-crust`); nil for a group written out.
+    package var component: ComponentLink?
 
-    package init(title: String?, items: [String]) {
+    package init(title: String?, items: [String], component: ComponentLink? = nil) {
         self.title = title
         self.items = items
+        self.component = component
     }
 }
 

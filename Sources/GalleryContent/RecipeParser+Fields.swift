@@ -5,7 +5,14 @@ import GallerySupport
 extension RecipeParser {
     /// Reads every field of this file into `recipe`, reporting problems through `reader`.
     static func readFields(into recipe: inout Recipe, reader: inout FieldReader) {
-        recipe.ingredientGroups = ingredientGroups(&reader)
+        let parts = ingredientParts(&reader)
+        // Until the site is read the named recipes are unknown: their groups are left out here.
+        recipe.ingredientGroups = parts.compactMap { part in
+            if case .group(let group) = part { group } else { nil }
+        }
+        if parts.contains(where: { if case .component = $0 { true } else { false } }) {
+            recipe.ingredientParts = parts
+        }
         recipe.category = nonEmpty(reader.string("category"))
         recipe.cuisine = nonEmpty(reader.string("cuisine"))
         recipe.keywords = commaSeparated(&reader, "keywords")
@@ -66,21 +73,23 @@ extension RecipeParser {
         return result
     }
 
-    /// `ingredients:` as a flat list, or a list of `- group: …` entries with `items:`, or both mixed.
-    private static func ingredientGroups(_ reader: inout FieldReader) -> [IngredientGroup] {
+    /// `ingredients:` as a flat list, or a list of `- group: …` entries with `items:`, or both
+    /// mixed, with `- recipe: …` entries naming other recipes (`RecipeComponent`).
+    private static func ingredientParts(_ reader: inout FieldReader) -> [IngredientPart] {
         guard let node = reader.value("ingredients") else { return [] }
-        if let text = node.scalar { return [IngredientGroup(title: nil, items: [text])] }
+        if let text = node.scalar { return [.group(IngredientGroup(title: nil, items: [text]))] }
         guard let entries = node.sequence else {
             reader.error("'ingredients' must be a list, found \(node.kindName)", at: node)
             return []
         }
-        var groups: [IngredientGroup] = []
+        var parts: [IngredientPart] = []
         for entry in entries {
             if let text = entry.scalar, !entry.isNull {
-                if let last = groups.last, last.title == nil {
-                    groups[groups.count - 1].items.append(text)
+                if case .group(var last)? = parts.last, last.title == nil {
+                    last.items.append(text)
+                    parts[parts.count - 1] = .group(last)
                 } else {
-                    groups.append(IngredientGroup(title: nil, items: [text]))
+                    parts.append(.group(IngredientGroup(title: nil, items: [text])))
                 }
                 continue
             }
@@ -88,9 +97,54 @@ extension RecipeParser {
                 reader.error("each entry of 'ingredients' must be text or a group ('- group: For the syrup' with 'items:'), found \(entry.kindName)", at: entry)
                 continue
             }
-            if let group = ingredientGroup(pairs, at: entry, reader: &reader) { groups.append(group) }
+            if pairs.contains(where: { $0.key.scalar == "recipe" }) {
+                if let component = component(pairs, reader: &reader) { parts.append(.component(component)) }
+            } else if let group = ingredientGroup(pairs, at: entry, reader: &reader) {
+                parts.append(.group(group))
+            }
         }
-        return groups
+        return parts
+    }
+
+    /// `- recipe: simple-syrup`, with `amount: 15 ml` (one line) or `group: For the crust` (a
+    /// folded part's heading).
+    private static func component(_ pairs: [YAMLPair], reader: inout FieldReader) -> RecipeComponent? {
+        var component: RecipeComponent?
+        var amount: String?
+        var title: String?
+        for pair in pairs {
+            let value = pair.value.scalar.flatMap { pair.value.isNull ? nil : nonEmpty($0) }
+            switch pair.key.scalar {
+            case "recipe":
+                guard let slug = value else {
+                    reader.error("'recipe' must be the slug of another recipe, such as 'simple-syrup', found \(pair.value.scalar.map { "'\($0)'" } ?? pair.value.kindName)", at: pair.value)
+                    return nil
+                }
+                component = RecipeComponent(slug: slug, line: pair.value.line, column: pair.value.column)
+            case "amount":
+                guard let value else {
+                    reader.error("'amount' of a linked recipe must be text such as '15 ml', found \(pair.value.kindName)", at: pair.value)
+                    return nil
+                }
+                amount = value
+            case "group":
+                guard let value else {
+                    reader.error("'group' must be a heading such as 'For the crust', found \(pair.value.kindName)", at: pair.value)
+                    return nil
+                }
+                title = value
+            default:
+                reader.error("unknown key '\(pair.key.scalar ?? "?")' in a linked recipe (it has 'recipe:' and 'amount:' or 'group:')", at: pair.key)
+                return nil
+            }
+        }
+        if amount != nil, title != nil, let first = pairs.first(where: { $0.key.scalar == "group" }) {
+            reader.error("a linked recipe with an 'amount' is one ingredient line and has no 'group' heading; leave one out", at: first.key)
+            return nil
+        }
+        component?.amount = amount
+        component?.groupTitle = title
+        return component
     }
 
     private static func ingredientGroup(_ pairs: [YAMLPair], at entry: YAMLNode, reader: inout FieldReader) -> IngredientGroup? {

@@ -109,9 +109,11 @@ package enum Markdown {
     /// without a paragraph around it, safe as `html(_:allowRawHTML:images:)` is. A line without
     /// markup is escaped as it is (as a template's `{{.}}` would), unless `always`; a line that
     /// Markdown would read as a block (a heading, a list) is escaped too.
-    package static func inlineHTML(_ line: String, allowRawHTML: Bool = false, always: Bool = false) -> String {
+    /// `recipeLinks` gives the address of a `recipe:slug` link (a linked recipe's ingredient line).
+    package static func inlineHTML(_ line: String, allowRawHTML: Bool = false, always: Bool = false,
+                                   recipeLinks: RecipeLinkRenderer? = nil) -> String {
         guard always || mayHoldInlineMarkup(line) else { return escapeHTML(line) }
-        let html = html(line, allowRawHTML: allowRawHTML)
+        let html = html(line, allowRawHTML: allowRawHTML, recipeLinks: recipeLinks)
         guard html.hasPrefix("<p>"), html.hasSuffix("</p>\n") else { return escapeHTML(line) }
         let inner = html.dropFirst(3).dropLast(5)
         return inner.contains("<p>") ? escapeHTML(line) : String(inner)

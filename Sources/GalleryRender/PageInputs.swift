@@ -43,13 +43,21 @@ package struct PageInputs: Sendable {
             let recipe = recipes[index]
             let (card, page) = memo.recipe(recipe)
             let uses = recipe.pictureUses
-            if uses.isEmpty { return (card, page) }
+            // The pictures of the linked recipes it folds in show beside their headings.
+            let partPictures = recipe.ingredientParts.isEmpty ? [] : recipe.ingredientGroups.compactMap { group -> String? in
+                if case .local(let path)? = group.component?.image { path } else { nil }
+            }
+            if uses.isEmpty && partPictures.isEmpty { return (card, page) }
             var cardHasher = FingerprintHasher("card")
             cardHasher.combine(card)
             addPictures(uses.filter { !$0.isInBody }, to: &cardHasher)
             var pageHasher = FingerprintHasher("recipe")
             pageHasher.combine(page)
             addPictures(uses, to: &pageHasher)
+            for path in partPictures {
+                pageHasher.combine(path)
+                pageHasher.combine(known[path] ?? Fingerprint(high: 0, low: 0))
+            }
             return (cardHasher.finalize(), pageHasher.finalize())
         }
         cards = parts.map(\.0)

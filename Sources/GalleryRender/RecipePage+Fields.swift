@@ -9,10 +9,12 @@ extension PageRenderer {
     func fieldsContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [:]
         var ingredientNumber = 0
+        let links = recipeLinks(root: root)
         context["ingredientGroups"] = .array(recipe.ingredientGroups.map { group in
-            let html = group.items.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML) }
+            let html = group.items.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, recipeLinks: links) }
             return [
                 "groupTitle": group.title.map(MustacheValue.string) ?? .null,
+                "component": group.component.map { componentContext($0, root: root) } ?? .null,
                 "items": .array(group.items.map { .string(Markdown.inlinePlainText($0)) }),
                 "itemsHTML": .array(html.map(MustacheValue.string)),
                 "ingredients": .array(html.map { html in
@@ -84,6 +86,15 @@ extension PageRenderer {
         }
         context["extra"] = recipe.extra.map(Self.templateValue) ?? .null
         return context
+    }
+
+    /// A folded linked recipe (`ComponentLink`): its title, its page and its picture.
+    func componentContext(_ link: ComponentLink, root: String) -> MustacheValue {
+        [
+            "title": .string(link.title),
+            "url": .string(URLPath.link(to: SitePaths.recipe(slug: link.slug), root: root)),
+            "image": link.image.map { imageContext($0, alt: "", root: root) } ?? .null,
+        ]
     }
 
     /// The units scale.js converts between, as JSON for the control's `data-units`: each unit's

@@ -17,6 +17,9 @@ package struct SearchIndex: Sendable, Equatable {
     /// Postings a shard holds for each term, the best first: enough for the first results of a
     /// one-word query however common the word.
     package static let topPostings = 64
+    /// Results the box shows: a shard's best records (`bestDocuments`) are each of its terms' first
+    /// `shownResults`, so that a one-word query draws its results without a second round trip.
+    package static let shownResults = 10
     /// Version of the file format, which search.js checks.
     package static let version = 1
 
@@ -114,6 +117,41 @@ package struct SearchIndex: Sendable, Equatable {
         return Data(bytes)
     }
 
+    /// A term's first `limit` postings, the best first: higher score, then earlier document (the
+    /// order search.js ranks in). One pass counts the scores (0–255) to find the lowest that makes
+    /// the cut, a second takes the postings above it and the earliest at it, and only those are
+    /// sorted: a common term at 100,000 recipes has tens of thousands of postings.
+    static func best(_ postings: [UInt32], limit: Int) -> [UInt32] {
+        var counts = [Int](repeating: 0, count: 256)
+        for posting in postings { counts[Int(posting & 0xFF)] += 1 }
+        var threshold = 255, above = 0
+        while threshold > 0 && above + counts[threshold] < limit {
+            above += counts[threshold]
+            threshold -= 1
+        }
+        var room = limit - above
+        var chosen: [UInt32] = []
+        chosen.reserveCapacity(min(limit, postings.count))
+        for posting in postings {
+            let score = Int(posting & 0xFF)
+            if score > threshold {
+                chosen.append(posting)
+            } else if score == threshold && room > 0 {
+                chosen.append(posting)
+                room -= 1
+            }
+        }
+        return chosen.sorted { a, b in (a & 0xFF, b >> 8) > (b & 0xFF, a >> 8) }
+    }
+
+    /// The documents among the first `shownResults` of any of the shard's terms, ascending: a query
+    /// of one word, whichever of the shard's terms it matches (as a whole, a beginning or with a
+    /// typo), shows only documents of this list, since a document outranked in its term by ten others
+    /// is outranked by them in the query too.
+    package static func bestDocuments(_ shard: Shard) -> [Int] {
+        Set(shard.terms.flatMap { best($0.postings, limit: shownResults).map { Int($0 >> 8) } }).sorted()
+    }
+
     /// A shard: `{"term":[count,[document,score,…]],…}`, the postings the best first (equal scores
     /// in document order); a term with more than `topPostings` adds the number of its postings file.
     package static func shardFile(_ shard: Shard) -> Data {
@@ -125,8 +163,7 @@ package struct SearchIndex: Sendable, Equatable {
             bytes += ":[".utf8
             appendDecimal(UInt32(term.postings.count), to: &bytes)
             bytes += ",[".utf8
-            let best = term.postings.sorted { a, b in (a & 0xFF, b >> 8) > (b & 0xFF, a >> 8) }.prefix(topPostings)
-            for (position, posting) in best.enumerated() {
+            for (position, posting) in best(term.postings, limit: topPostings).enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
                 appendPair(posting >> 8, posting & 0xFF, to: &bytes)
             }
@@ -186,6 +223,7 @@ package struct SearchIndex: Sendable, Equatable {
 
     /// Where the index's files go, under the tree's `search/`.
     package static func shardPath(_ key: String) -> String { "search/t/\(fileName(key)).json" }
+    package static func bestRecordsPath(_ key: String) -> String { "search/b/\(fileName(key)).json" }
     package static func postingsPath(_ key: String, _ number: Int) -> String { "search/p/\(fileName(key))-\(number).json" }
     package static func recordsPath(_ group: Int) -> String { "search/r/\(group).json" }
 

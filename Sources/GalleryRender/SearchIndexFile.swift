@@ -6,7 +6,8 @@ import Mustache
 import Synchronization
 
 /// The files of the search index (`SearchIndex`) under the tree's `search/`, unless site.yml turns
-/// search off: the manifest, the term shards, the postings of common terms, the record groups.
+/// search off: the manifest, the term shards, each shard's best records, the postings of common
+/// terms, the record groups.
 /// Each is a file of its own with its own fingerprint, so an incremental build or `serve` writes
 /// again only the shards and records an edit changed.
 package struct SearchIndexFile: GeneratedFile {
@@ -14,6 +15,7 @@ package struct SearchIndexFile: GeneratedFile {
     enum Part: Equatable {
         case manifest
         case shard(Int)
+        case bestRecords(shard: Int)
         case postings(shard: Int, term: Int, number: Int)
         case records(group: Int)
     }
@@ -21,7 +23,7 @@ package struct SearchIndexFile: GeneratedFile {
     package func count(in site: PagePlan) -> Int {
         guard site.site.config.search else { return 0 }
         let plan = site.searchPlan.index(of: site)
-        return 1 + plan.shards.count + plan.postings.count + SearchIndex.recordGroups(plan.index.documentCount)
+        return 1 + 2 * plan.shards.count + plan.postings.count + SearchIndex.recordGroups(plan.index.documentCount)
     }
 
     func part(_ index: Int, in site: PagePlan) -> Part {
@@ -29,6 +31,8 @@ package struct SearchIndexFile: GeneratedFile {
         if index == 0 { return .manifest }
         var index = index - 1
         if index < plan.shards.count { return .shard(index) }
+        index -= plan.shards.count
+        if index < plan.shards.count { return .bestRecords(shard: index) }
         index -= plan.shards.count
         if index < plan.postings.count {
             let (shard, term, number) = plan.postings[index]
@@ -42,6 +46,7 @@ package struct SearchIndexFile: GeneratedFile {
         switch part(index, in: site) {
         case .manifest: return SitePaths.searchIndex
         case .shard(let shard): return SearchIndex.shardPath(shards[shard].key)
+        case .bestRecords(let shard): return SearchIndex.bestRecordsPath(shards[shard].key)
         case .postings(let shard, _, let number): return SearchIndex.postingsPath(shards[shard].key, number)
         case .records(let group): return SearchIndex.recordsPath(group)
         }
@@ -55,6 +60,7 @@ package struct SearchIndexFile: GeneratedFile {
         switch part(index, in: site.plan) {
         case .manifest: data = plan.index.manifest
         case .shard(let shard): data = SearchIndex.shardFile(shards[shard])
+        case .bestRecords(let shard): data = site.searchRecords(SearchIndex.bestDocuments(shards[shard]))
         case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard].terms[term])
         case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount)
         }
@@ -71,19 +77,18 @@ package struct SearchIndexFile: GeneratedFile {
             hasher.combine(plan.index.manifest)
         case .shard(let shard):
             hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
+        case .bestRecords(let shard):
+            for document in SearchIndex.bestDocuments(plan.index.shards[shard]) {
+                hasher.combine(document)
+                site.plan.combineRecord(of: document, inputs: inputs, into: &hasher)
+            }
         case .postings(let shard, let term, _):
             hasher.combine(plan.index.shards[shard].terms[term].text)
             plan.index.shards[shard].terms[term].postings.withUnsafeBytes { hasher.combine(bytes: $0) }
         case .records(let group):
             hasher.combine(group)
             let range = group * SearchIndex.recordsPerGroup..<min(plan.index.documentCount, (group + 1) * SearchIndex.recordsPerGroup)
-            for document in range {
-                switch site.plan.searchDocumentKind(document) {
-                case .recipe(let number): hasher.combine(inputs.cards[number])
-                case .page(let number): hasher.combine(inputs.pages[number])
-                case .post(let number): hasher.combine(inputs.posts[number])
-                }
-            }
+            for document in range { site.plan.combineRecord(of: document, inputs: inputs, into: &hasher) }
         }
         hasher.combine(plan.failure != nil)
         return hasher.finalize()
@@ -172,6 +177,15 @@ extension PagePlan {
         SearchDocumentKind(document, recipes: site.recipes.count, pages: site.pages.count)
     }
 
+    /// What document `document`'s record shows: its card, page or post.
+    func combineRecord(of document: Int, inputs: PageInputs, into hasher: inout FingerprintHasher) {
+        switch searchDocumentKind(document) {
+        case .recipe(let number): hasher.combine(inputs.cards[number])
+        case .page(let number): hasher.combine(inputs.pages[number])
+        case .post(let number): hasher.combine(inputs.posts[number])
+        }
+    }
+
     /// Document `index`'s scored terms, from the memo when `serve` has seen the same recipe.
     func searchTerms(_ index: Int, words: SearchWords) throws(Diagnostic) -> [ScoredTerm] {
         let recipes = site.recipes
@@ -194,36 +208,50 @@ extension PagePlan {
 }
 
 extension PageRenderer {
-    /// Record group `group`: per document `[title, address, thumbnail, tags, time]`, addresses from the
-    /// tree's root (search.js resolves them against `search/`'s folder); a page adds its kind,
-    /// `"page"`, and a post `"post"` with "Journal · date" in place of the time, so that the
-    /// results show what kind of thing each is.
+    /// Record group `group`: its documents' records in order.
     func searchRecords(group: Int, documentCount: Int) -> Data {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         let range = group * SearchIndex.recordsPerGroup..<min(documentCount, (group + 1) * SearchIndex.recordsPerGroup)
         for document in range {
             if document > range.lowerBound { bytes.append(UInt8(ascii: ",")) }
-            let record: [JSONValue]
-            switch plan.searchDocumentKind(document) {
-            case .recipe(let number):
-                let recipe = site.recipes[number]
-                record = [.string(recipe.title), .string(URLPath.encode(SitePaths.recipe(recipe))),
-                          .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
-                          .string((recipe.totalTime ?? recipe.summedTime).map(strings.duration) ?? "")]
-            case .page(let number):
-                let page = site.pages[number]
-                record = [.string(page.title), .string(URLPath.encode(SitePaths.page(page))), .string(""), .array([]), .string(""),
-                          .string("page")]
-            case .post(let number):
-                let post = site.posts[number]
-                record = [.string(post.title), .string(URLPath.encode(SitePaths.post(slug: post.slug))),
-                          .string(post.image.map(searchThumbnail) ?? ""), .array(post.tags.map(JSONValue.string)),
-                          .string("\(strings.text("journal")) · \(strings.date(post.date))"), .string("post")]
-            }
-            JSONValue.array(record).write(to: &bytes)
+            searchRecord(document).write(to: &bytes)
         }
         bytes += "]\n".utf8
         return Data(bytes)
+    }
+
+    /// A shard's best records (`SearchIndex.bestDocuments`): `{"document":record,…}`.
+    func searchRecords(_ documents: [Int]) -> Data {
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        for (position, document) in documents.enumerated() {
+            bytes += (position > 0 ? ",\"\(document)\":" : "\"\(document)\":").utf8
+            searchRecord(document).write(to: &bytes)
+        }
+        bytes += "}\n".utf8
+        return Data(bytes)
+    }
+
+    /// Document `document`'s record: `[title, address, thumbnail, tags, time]`, addresses from the
+    /// tree's root (search.js resolves them against `search/`'s folder); a page adds its kind,
+    /// `"page"`, and a post `"post"` with "Journal · date" in place of the time, so that the
+    /// results show what kind of thing each is.
+    func searchRecord(_ document: Int) -> JSONValue {
+        switch plan.searchDocumentKind(document) {
+        case .recipe(let number):
+            let recipe = site.recipes[number]
+            return .array([.string(recipe.title), .string(URLPath.encode(SitePaths.recipe(recipe))),
+                           .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
+                           .string((recipe.totalTime ?? recipe.summedTime).map(strings.duration) ?? "")])
+        case .page(let number):
+            let page = site.pages[number]
+            return .array([.string(page.title), .string(URLPath.encode(SitePaths.page(page))), .string(""), .array([]), .string(""),
+                           .string("page")])
+        case .post(let number):
+            let post = site.posts[number]
+            return .array([.string(post.title), .string(URLPath.encode(SitePaths.post(slug: post.slug))),
+                           .string(post.image.map(searchThumbnail) ?? ""), .array(post.tags.map(JSONValue.string)),
+                           .string("\(strings.text("journal")) · \(strings.date(post.date))"), .string("post")])
+        }
     }
 
     /// A result's picture: the smallest rendition (WebP when there is one), the SVG itself, or a

@@ -9,6 +9,7 @@ PAGES = [
     "index.html",
     "recipes/mai-tai/index.html",
     "recipes/negroni/index.html",
+    "recipes/daiquiri/index.html",
     "tags/rum/index.html",
     "a-z/index.html",
     "about/index.html",

@@ -189,8 +189,14 @@ def test_the_script_is_small_and_fetches_only_what_a_query_needs(browser, served
     wait_for(engines.SeleniumEngine("chromium", browser), RESULTS)
     fetched = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/search/'))")
     names = sorted(urllib.parse.urlsplit(n).path.split("/search/")[1] for n in fetched)
-    assert "index.json" in names and "t/ve.json" in names
-    assert all(n == "index.json" or n == "t/ve.json" or n.startswith("r/") for n in names), names
+    # The manifest, the word's shard and, beside it, the shard's best records: no record group.
+    assert names == ["b/ve.json", "index.json", "t/ve.json"], names
+    # Two words: their shards, the postings of common terms, at most ten record groups.
+    browser.execute_script("const box = document.querySelector('#search-input'); box.value = 'velvet fox'; box.dispatchEvent(new Event('input'))")
+    wait_for(engines.SeleniumEngine("chromium", browser), RESULTS)
+    fetched = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/search/'))")
+    names = [n for n in sorted(urllib.parse.urlsplit(n).path.split("/search/")[1] for n in fetched) if n not in ("b/ve.json", "index.json", "t/ve.json")]
+    assert "t/fo.json" in names and all(n == "t/fo.json" or n.startswith(("p/ve-", "p/fo-", "r/")) for n in names), names
     assert len([n for n in names if n.startswith("r/")]) <= 10
 
 

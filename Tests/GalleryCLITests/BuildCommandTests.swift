@@ -87,6 +87,24 @@ final class CapturedConsole: @unchecked Sendable {
         #expect(snapshot("out") == before)
     }
 
+    @Test func aMissingOrCyclicLinkedRecipeFailsTheBuildAtItsSlug() throws {
+        try writeGoodSite()
+        #expect(run(["build", "--site", "site", "--output", "out"]).0 == 0)
+        let before = snapshot("out")
+        try write("site/recipes/gimlet.md", "---\ntitle: Gimlet\ningredients:\n  - { recipe: lime-cordial, amount: 20 ml }\n---\nShake.\n")
+        try write("site/recipes/lime-cordial.md", "---\ntitle: Lime Cordial\ningredients:\n  - recipe: gimlet\n---\n")
+        try write("site/recipes/sidecar.md", "---\ntitle: Sidecar\ningredients:\n  - recipe: orange-syrup\n---\n")
+        let (code, console) = run(["build", "--site", "site", "--output", "out"])
+        #expect(code == 1)
+        #expect(console.error.contains("site/recipes/sidecar.md:4:13: error: the ingredients name the recipe 'orange-syrup', but no recipe has that slug"))
+        try write("site/recipes/sidecar.md", "---\ntitle: Sidecar\n---\n")
+        let (cycle, cycleConsole) = run(["build", "--site", "site", "--output", "out"])
+        #expect(cycle == 1)
+        #expect(cycleConsole.error.contains("site/recipes/gimlet.md:4:15: error: the linked recipes form a cycle: gimlet → lime-cordial → gimlet"))
+        #expect(cycleConsole.error.contains("site/recipes/lime-cordial.md:4:13: error: the linked recipes form a cycle: lime-cordial → gimlet → lime-cordial"))
+        #expect(snapshot("out") == before)
+    }
+
     @Test func unknownPartialIsAnErrorAndKeepsOutput() throws {
         try writeGoodSite()
         #expect(run(["build", "--site", "site"]).0 == 0)

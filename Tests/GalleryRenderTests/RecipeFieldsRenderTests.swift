@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GalleryTestSupport
 @testable import GalleryContent
 @testable import GalleryRender
 import Mustache
@@ -140,5 +141,22 @@ import Mustache
         #expect(Markdown.inlineHTML("1 <b>lemon</b>") == "1 lemon")
         #expect(Markdown.inlineHTML("[x](javascript:alert(1))") == "<a href=\"\">x</a>")
         #expect(Markdown.inlinePlainText("Dark 'n' Stormy") == "Dark 'n' Stormy")
+    }
+    @Test func aLinkedRecipeShowsAsALinkedPartAndItsIngredientsReachTheJSONLD() throws {
+        let site = try BuiltSite { site in
+            try "---\ntitle: Red Syrup\nimage: images/red.svg\ningredients: [100 g sugar, 100 ml water]\n---\nStir.\n"
+                .write(to: site.appendingPathComponent("recipes/red-syrup.md"), atomically: true, encoding: .utf8)
+            try "---\ntitle: Fizz\ningredients:\n  - recipe: red-syrup\n  - { recipe: red-syrup, amount: 15 ml }\n---\n"
+                .write(to: site.appendingPathComponent("recipes/fizz.md"), atomically: true, encoding: .utf8)
+        }
+        defer { site.remove() }
+        let page = try #require(site.text("recipes/fizz/index.html"))
+        // The folded part: its heading links to it, with its picture; its ingredients tick off like any other.
+        #expect(page.contains("<h3 class=\"part-title\"><a href=\"../../recipes/red-syrup/index.html\"><img class=\"part-picture\" src=\"../../"))
+        #expect(page.contains("<span>Red Syrup</span></a></h3>"))
+        #expect(page.contains("<label for=\"ingredient-1\" data-ingredient>100 g sugar</label>"))
+        // The line with an amount links to it.
+        #expect(page.contains("<label for=\"ingredient-3\" data-ingredient>15 ml <a href=\"../../recipes/red-syrup/index.html\">Red Syrup</a></label>"))
+        #expect(page.contains("\"recipeIngredient\":[\"100 g sugar\",\"100 ml water\",\"15 ml Red Syrup\"]"))
     }
 }

@@ -86,6 +86,29 @@ import GalleryTestSupport
         #expect(documents == Array(0..<100))
     }
 
+    @Test func theBestPostingsAreThoseASortOfAllPutsFirst() {
+        // 5,000 documents, a third of them with the term, scores from a few field sums.
+        var state: UInt64 = 42
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        let postings = (0..<5_000).filter { _ in next() % 3 == 0 }.map { UInt32($0) << 8 | UInt32([1, 3, 6, 7, 16, 22][next() % 6]) }
+        let sorted = postings.sorted { a, b in (a & 0xFF, b >> 8) > (b & 0xFF, a >> 8) }
+        for limit in [1, 10, 64, 1_000, postings.count, postings.count + 5] {
+            #expect(SearchIndex.best(postings, limit: limit) == Array(sorted.prefix(limit)), "\(limit)")
+        }
+        #expect(SearchIndex.best([], limit: 10).isEmpty)
+    }
+
+    @Test func aShardsBestRecordsAreEachOfItsTermsFirstTenDocuments() {
+        let index = Self.smallIndex()
+        // "lime": the ten documents scoring 22 (0, 7, … 63) before any scoring 6; "lillet": 0, 1, 2.
+        #expect(SearchIndex.bestDocuments(index.shards[0]) == [0, 1, 2, 7, 14, 21, 28, 35, 42, 49, 56, 63])
+        #expect(SearchIndex.bestDocuments(index.shards[1]) == [50])
+        #expect(SearchIndex.bestRecordsPath("カレ") == "search/b/e382abe383ac.json")
+    }
+
     @Test func anEditChangesOnlyTheShardsOfTheWordsItTouched() {
         let before = Self.smallIndex(), after = Self.smallIndex(editing: 50)
         #expect(after.shards.map(\.key) == ["li", "ma"])
@@ -114,6 +137,9 @@ import GalleryTestSupport
         #expect(search.documents("campari", shard: "ca") == [0], "ingredients are words")
         #expect(search.documents("rocks", shard: "ro") == [0], "the glass")
         #expect(search.documents("negroni", shard: "ne") == [0])
+        // A shard's best records, by document, are the records themselves.
+        let best = try #require(site.text("search/b/ne.json").flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: [Any]] })
+        #expect(best.keys.sorted() == ["0"] && best["0"]?.first as? String == "Negroni" && best["0"]?[1] as? String == search.urls[0])
         // Built twice, the index is the same bytes.
         let again = try BuiltSite()
         defer { again.remove() }

@@ -109,13 +109,14 @@ struct TemplateContexts: Sendable {
         try FileManager.default.copyItem(at: Repository.fixtures.appendingPathComponent("images-basic/images/lemonade.jpg"),
                                          to: directory.appendingPathComponent("images/lemonade.jpg"))
         try temporary.write("basic/recipes/lemonade.md", "---\ntitle: Lemonade\nimage: images/lemonade.jpg\ntags: [sour]\nprep_time: 5 min\ncook_time: 10 min\n"
-                            + "ingredients:\n  - group: For the syrup\n    items: [Sugar, Water]\n  - Lemon juice\n"
+                            + "ingredients:\n  - group: For the syrup\n    items: [Sugar, Water]\n  - Lemon juice\n  - recipe: negroni\n  - recipe: daiquiri\n"
                             + "servings: 4 glasses\ncategory: Drink\ncuisine: Home\nvideo: https://www.youtube.com/watch?v=dQw4w9WgXcQ\n"
                             + "source: { name: Grandma, url: \"https://example.com/lemonade\" }\n"
                             + "image_credit: { text: Photo by Ada, url: \"https://example.com/ada\" }\n"
                             + "extra:\n  strength: 0\n  origin: Home\n---\nStir.\n")
         try temporary.write("basic/recipes/remote.md",
                             "---\ntitle: Remote Fizz\nsummary: From afar.\nimage: https://example.com/fizz.jpg\nimage_credit: Photo by Bo\ntags: [\"!!\", gin]\n"
+                                + "ingredients:\n  - recipe: lemonade\n"
                                 + "directions:\n  - group: The fizz\n    steps: [Pour., Stir.]\n---\nFizz.\n")
         try BuiltSite.replace("gallery:\n", with: "extra:\n  bar: [Corner, Shelf]\ngallery:\n  page_size: 2\n  section_by: glass\n",
                               in: directory.appendingPathComponent("site.yml"))

@@ -39,12 +39,17 @@
   };
   const name = (key) => /^[a-z0-9]+$/.test(key) ? key : [...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, "0")).join("");
   const first2 = (w) => [...w].slice(0, 2).join("");
-  let manifest;
+  let manifest, loaded;
   const load = () => manifest || (manifest = get("index.json").then((m) => {
     if (m.version !== 1) throw new Error("index version");
     m.keys = new Set(m.shards);
-    return m;
+    return (loaded = m);
   }));
+  const shard = (key) => get(`t/${name(key)}.json`);
+  // A shard's best records: those of every one of its terms' first ten documents, which are all
+  // a one-word query can show, so they come beside the shard instead of after it.
+  const best = (key) => get(`b/${name(key)}.json`);
+  const ask = (promise) => promise.catch(() => ({}));
 
   // Whether a and b (arrays of characters) are at most one edit apart: one letter changed, added,
   // dropped, or two neighbours swapped.
@@ -69,16 +74,17 @@
   };
 
   // The terms a word matches, each with its shard key, its entry [count, top postings, file?] and quality.
-  const matchWord = async (m, { w, complete }) => {
+  const matchWord = async (m, { w, complete }, single) => {
     const chars = [...w];
     let keys = chars.length > 1 ? [first2(w)].filter((k) => m.keys.has(k)) : m.shards.filter((k) => k.startsWith(w));
     if (chars.length === 1 && (complete || keys.length > 4)) keys = m.keys.has(w) ? [w] : [];
+    if (single) keys.forEach((k) => ask(best(k)));
     const scan = async (keys) => {
       const found = [];
-      for (const [i, shard] of (await Promise.all(keys.map((k) => get(`t/${name(k)}.json`)))).entries()) {
-        for (const term in shard) {
+      for (const [i, terms] of (await Promise.all(keys.map(shard))).entries()) {
+        for (const term in terms) {
           const q = quality(term, w, chars, complete);
-          if (q) found.push({ key: keys[i], entry: shard[term], q });
+          if (q) found.push({ key: keys[i], entry: terms[term], q });
         }
       }
       return found;
@@ -101,31 +107,45 @@
     return pairs;
   };
 
-  // The documents matching every word, best first: { ids, total, complete }.
+  // The documents matching every word, best first: { ids, total, complete, bests }, bests naming
+  // the shards whose best records hold the first results (a one-word query).
   const search = async (query, all) => {
-    const m = await load();
     const ws = [...new Map(words(query).map((w) => [w.w + (w.complete ? " " : ""), w])).values()];
-    if (!ws.length) return { ids: [], total: 0, complete: true };
-    const matched = await Promise.all(ws.map((w) => matchWord(m, w)));
-    all = all || ws.length > 1;
+    if (!ws.length) return { ids: [], total: 0, complete: true, bests: [] };
+    const single = ws.length === 1;
+    // Before the manifest has come (a first query), each word's shard is asked for beside it
+    // rather than after it, one round trip instead of two; a prefix without a shard then costs
+    // a 404, later queries check the manifest first.
+    if (!loaded) {
+      for (const { w } of ws) if ([...w].length > 1) [shard(first2(w))].concat(single ? [best(first2(w))] : []).forEach(ask);
+    }
+    const m = await load();
+    const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
+    all = all || !single;
+    // Every postings list at once, then the scores: the sum over the words of each word's best term.
+    const lists = await Promise.all(matched.map((terms) => Promise.all(terms.map((t) => postings(t, all)))));
     let scores = null, complete = true, lower = 0;
-    for (const terms of matched) {
-      const best = new Map();
-      for (const t of terms) {
+    matched.forEach((terms, word) => {
+      const found = new Map();
+      terms.forEach((t, i) => {
         // A partial list: the count is still exact when the word matched that term alone.
         if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
-        const list = await postings(t, all);
-        for (let i = 0; i < list.length; i += 2) best.set(list[i], Math.max(best.get(list[i]) || 0, list[i + 1] * t.q));
-      }
-      if (scores) for (const [id, s] of scores) best.has(id) ? scores.set(id, s + best.get(id)) : scores.delete(id);
-      else scores = best;
-    }
+        const list = lists[word][i];
+        for (let j = 0; j < list.length; j += 2) found.set(list[j], Math.max(found.get(list[j]) || 0, list[j + 1] * t.q));
+      });
+      if (scores) for (const [id, s] of scores) found.has(id) ? scores.set(id, s + found.get(id)) : scores.delete(id);
+      else scores = found;
+    });
     const ids = [...scores.keys()].sort((a, b) => scores.get(b) - scores.get(a) || a - b);
-    return { ids, total: Math.max(ids.length, lower), complete };
+    return { ids, total: Math.max(ids.length, lower), complete, bests: single ? [...new Set(matched[0].map((t) => t.key))] : [] };
   };
 
-  // Records of documents ids: [title, address, thumbnail, tags, time], addresses from the site's root.
-  const records = (m, ids) => Promise.all(ids.map((id) => get(`r/${Math.floor(id / m.group)}.json`).then((g) => g[id % m.group])));
+  // Records of documents ids: [title, address, thumbnail, tags, time], addresses from the site's
+  // root; from the shards' best records when they hold them, else from the record groups.
+  const records = async (m, ids, bests = []) => {
+    const known = Object.assign({}, ...await Promise.all(bests.map((k) => ask(best(k)))));
+    return Promise.all(ids.map((id) => known[id] || get(`r/${Math.floor(id / m.group)}.json`).then((g) => g[id % m.group])));
+  };
 
   let ticket = 0, pending = Promise.resolve();
   const options = () => [...list.querySelectorAll("[role=option]")];
@@ -188,7 +208,7 @@
     }
     return (pending = search(query).then(async (found) => {
       const m = await load();
-      const shownRecords = await records(m, found.ids.slice(0, shown));
+      const shownRecords = await records(m, found.ids.slice(0, shown), found.bests);
       if (mine === ticket) draw(query, found, shownRecords);
     }).catch(() => { if (mine === ticket) output.textContent = form.dataset.offline || ""; }));
   };
