@@ -1023,12 +1023,14 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
    source credit. Colours only from the palette, so dark mode and print follow. */
 .ingredients h3, .method h3 { margin: 1.25rem 0 .25rem; font-size: 1rem; font-weight: 600; }
 .ingredients h3:first-of-type { margin-block-start: 0; }
+.ingredients ul + h3:first-of-type { margin-block-start: 1.25rem; }
 /* A linked recipe folded into the ingredients: its heading is a link to it, with its picture. */
 .part-title a { display: inline-flex; align-items: center; gap: .6rem; color: var(--ink); text-decoration: none; }
 .part-title a span { text-decoration: underline; text-decoration-color: var(--line); text-underline-offset: .2em; }
 .part-title a:hover span { text-decoration-color: currentColor; }
 .part-title a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 .part-picture { inline-size: 3rem; block-size: 3rem; object-fit: cover; border-radius: 8px; background: var(--placeholder); }
+.part-picture-line { inline-size: 2rem; block-size: 2rem; margin-block: -.35rem; margin-inline-start: .35rem; vertical-align: middle; border-radius: 6px; }
 .equipment ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: .5rem; }
 .equipment li { padding: .2rem .7rem; border-radius: 999px; background: var(--surface); border: 1px solid var(--line); font-size: .9rem; }
 @media (min-width: 760px) {
@@ -3710,7 +3712,7 @@ on_the_web: "Na web:"
   {{/component}}
   <ul class="checklist">
     {{#ingredients}}
-    <li><input type="checkbox" class="tick" id="{{id}}"><label for="{{id}}" data-ingredient>{{{html}}}</label></li>
+    <li><input type="checkbox" class="tick" id="{{id}}"><label for="{{id}}" data-ingredient>{{{html}}}{{#component}}{{#image}} <img class="part-picture part-picture-line" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="2rem"{{/srcset}} alt="" width="32" height="32" loading="lazy" decoding="async">{{/image}}{{/component}}</label></li>
     {{/ingredients}}
   </ul>
   {{/ingredientGroups}}

@@ -29,7 +29,11 @@ extension PageRenderer {
         let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight)
         // The first screen loads eagerly, its first picture before anything else; the rest wait
         // until scrolled near and decode off the main thread.
-        let firstScreen = model.cards.indices.map { model.isInFirstScreen(card: $0) }
+        // The first page's home text sits above the cards and pushes them down.
+        let home = number == 1 ? site.home : nil
+        let firstScreen = model.cards.indices.map { index in
+            model.isInFirstScreen(card: index) { width in home?.minimumHeight(width: width, posts: min(home?.latestPosts ?? 0, site.posts.count)) ?? 0 }
+        }
         let first = firstScreen.firstIndex(of: true)
         let cards: [MustacheValue] = model.cards.enumerated().map { index, recipe in
             var card = summaryContext(recipe, root: root)
