@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SITE ?= Site
 BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev libicu-dev libssl-dev libmicrohttpd-dev libarchive-dev
-TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish fonts-ipafont-gothic
+TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish fonts-ipafont-gothic poppler-utils
 PYTHON ?= python3
 VENV := .build/venv
 

@@ -96,6 +96,7 @@ extension PageRenderer {
         context["pagination"] = pagination(page: number, of: pages.count, root: root, path: SitePaths.gallery(page:))
         // The site's own home text, above the first page's cards.
         if number == 1 { context["homeText"] = homeContext(root: root) }
+        context["cookbookURL"] = plan.hasCookbook ? .string(URLPath.link(to: SitePaths.cookbook, root: root)) : .null
         // Head meta (ItemList JSON-LD, Open Graph), the optional search box and the A–Z link.
         context["structuredData"] = .string(galleryStructuredData(pages[number - 1], root: root).script)
         context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)
@@ -132,6 +133,7 @@ extension GalleryPage {
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
         var hasher = inputs.hasher("gallery", index)
         hasher.combine(site.gallery.pages.count)
+        hasher.combine(site.plan.hasCookbook)
         for position in site.gallery.pages[index].indices { hasher.combine(inputs.cards[position]) }
         if index == 0 { site.combineHome(into: &hasher, inputs: inputs) }
         return hasher.finalize()
