@@ -148,7 +148,11 @@ extension PageRenderer {
             "anchor": .string(CookbookPage.anchor(of: recipe)),
             "summary": .optional(recipe.summary),
             "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
-            "printURL": .optional(site.config.publishedURL?.page(SitePaths.recipe(recipe))),
+            // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
+            "printURL": .optional(site.config.publishedURL.map { url in
+                let address = url.page(SitePaths.recipe(recipe))
+                return address.removingPercentEncoding ?? address
+            }),
             "image": recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) } ?? .null,
             "imageCredit": .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? site.config.imageCredit)?.text),
             "glass": .optional(recipe.glass),

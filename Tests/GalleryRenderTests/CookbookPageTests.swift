@@ -153,4 +153,14 @@ import GalleryTestSupport
         // The rum book has no Negroni: the link goes to its page, from the book's folder.
         #expect(site.text("tags/rum/cookbook/index.html")?.contains(#"<a href="../../../recipes/negroni/index.html">Negroni</a>"#) == true)
     }
+
+    /// A right-to-left site's book is in its language and direction, its addresses printed readable.
+    @Test func anArabicSitesBookIsRightToLeft() throws {
+        let site = try BuiltSite("rtl")
+        defer { site.remove() }
+        let book = try #require(site.text("cookbook/index.html"))
+        #expect(book.contains(#"<html lang="ar" dir="rtl""#))
+        #expect(book.contains("<h2 id=\"cookbook-contents\">المحتويات</h2>"))
+        #expect(book.contains("https://example.com/rtl/recipes/كاري-ياباني/</a>"))
+    }
 }
