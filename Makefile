@@ -2,11 +2,11 @@
 SWIFT ?= swift
 SITE ?= Site
 BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev libicu-dev libssl-dev libmicrohttpd-dev libarchive-dev
-TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish fonts-ipafont-gothic
+TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish fonts-ipafont-gothic poppler-utils
 PYTHON ?= python3
 VENV := .build/venv
 
-.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch bench-syscalls bench-search bench-instructions
+.PHONY: site theme install uninstall deb deb-test test embedding-test browser-test validate-html fuzz deps test-deps build release clean bench-layout bench-bytes bench-images bench bench-reload bench-switch bench-syscalls bench-search bench-instructions bench-import
 
 ## site: install what is missing, build gallerygen in release mode, build the sample site
 site: deps release
@@ -154,6 +154,13 @@ bench-instructions: release
 bench-syscalls: release
 	@scripts/install-deps.sh strace
 	$(PYTHON) bench/syscalls.py --gallerygen .build/release/gallerygen
+
+## bench-import: import 1,000 generated schema.org pages and a 1,000-recipe Paprika export (with photos),
+## each beside a plain build of the result: wall time, CPU time, peak memory
+bench-import: release
+	@scripts/install-deps.sh time
+	@$(PYTHON) -c "import PIL" 2>/dev/null || pip install --quiet Pillow
+	$(PYTHON) bench/import.py --gallerygen .build/release/gallerygen
 
 ## bench-reload: gallerygen serve on 1,000 and 10,000 generated recipes: save-to-reload of a body and a title edit, pages re-rendered
 bench-reload: release

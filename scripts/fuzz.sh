@@ -20,8 +20,8 @@ for fuzzer in "${fuzzers[@]}"; do
     FuzzTemplate) name=template dict=mustache max=4096 seeds=(Templates) ;;
     FuzzPlistImport) name=plist-import dict=plist max=16384 seeds=(Tests/Fixtures/seed-plist) ;;
     FuzzSVGSanitizer) name=svg-sanitizer dict=svg max=16384 seeds=(Site/images) ;;
-    FuzzJSONLD) name=json-ld dict=jsonld max=16384 seeds=(Tests/Fixtures/import/schema) ;;
-    FuzzPaprika) name=paprika dict=jsonld max=16384 seeds=(Tests/Fixtures/import/paprika) ;;
+    FuzzJSONLD) name=json-ld dict=jsonld max=16384 seeds=(Tests/Fixtures/import/schema Tests/Fixtures/import/mealie) ;;
+    FuzzPaprika) name=paprika dict=jsonld max=16384 seeds=(Tests/Fixtures/import/paprika Tests/Fixtures/import/mealie) ;;
     FuzzCooklang) name=cooklang dict=cooklang max=8192 seeds=(Tests/Fixtures/import/cooklang) ;;
     *) echo "error: unknown fuzzer '$fuzzer'" >&2; exit 2 ;;
   esac

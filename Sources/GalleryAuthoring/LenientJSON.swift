@@ -22,8 +22,10 @@ package enum LenientJSON {
             var line = 1 + text.prefix { $0.isWhitespace }.filter(\.isNewline).count
             var column = 1
             // Apple's Foundation gives the byte's index; swift-corelibs says "around character N".
+            // A document cut short has no index: the end is where it broke off.
             let index = (nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int)
                 ?? reason.range(of: "character ").flatMap { Int(reason[$0.upperBound...].prefix { $0.isNumber }) }
+                ?? (reason.lowercased().contains("end of file") || reason.lowercased().contains("unexpected end") ? mended.utf8.count : nil)
             if let index {
                 for byte in mended.utf8.prefix(index) {
                     if byte == 10 { line += 1; column = 1 } else { column += 1 }

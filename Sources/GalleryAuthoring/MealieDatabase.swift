@@ -4,8 +4,12 @@ import Foundation
 /// rows (`{"recipes": [...], "recipes_ingredients": [...], "alembic_version": [{"version_num": …}]}`),
 /// written by its `AlchemyExporter`. Joins the rows that make one recipe into the shape of
 /// Mealie's recipe export, so `MealieRecipe` reads both the same way.
-struct MealieDatabase {
+package struct MealieDatabase {
     let tables: [String: Any]
+
+    package init(tables: [String: Any]) {
+        self.tables = tables
+    }
 
     /// The database migration (Alembic revision) the backup was written at.
     var revision: String? {
@@ -27,7 +31,7 @@ struct MealieDatabase {
 
     /// Every recipe, joined with its ingredients, steps, notes, nutrition, tags, categories,
     /// tools, extras and settings; each with its id (`key`).
-    func recipes() -> [(id: String?, object: [String: Any])] {
+    package func recipes() -> [(id: String?, object: [String: Any])] {
         let units = byID("ingredient_units")
         let foods = byID("ingredient_foods")
         let ingredients = grouped("recipes_ingredients", by: "recipe_id")
@@ -38,9 +42,11 @@ struct MealieDatabase {
         let extras = grouped("api_extras", by: "recipee_id") // sic: Mealie's column name
         let comments = grouped("recipe_comments", by: "recipe_id")
         let assets = grouped("recipe_assets", by: "recipe_id")
+        let timeline = grouped("recipe_timeline_events", by: "recipe_id")
         let tags = linked("recipes_to_tags", "tag_id", names: byID("tags"))
         let categories = linked("recipes_to_categories", "category_id", names: byID("categories"))
         let tools = linked("recipes_to_tools", "tool_id", names: byID("tools"))
+        let recipeRows = byID("recipes")
         return rows("recipes").map { row in
             let id = Self.key(row["id"])
             var object = row
@@ -49,6 +55,8 @@ struct MealieDatabase {
                 var ingredient = ingredient
                 if let unit = Self.key(ingredient["unit_id"]).flatMap({ units[$0] }) { ingredient["unit"] = unit }
                 if let food = Self.key(ingredient["food_id"]).flatMap({ foods[$0] }) { ingredient["food"] = food }
+                // v3: an ingredient that is another recipe of the backup, as the recipe export nests it.
+                if let other = Self.key(ingredient["referenced_recipe_id"]).flatMap({ recipeRows[$0] }) { ingredient["referenced_recipe"] = other }
                 return ingredient
             }
             object["recipe_instructions"] = ordered(steps[key] ?? [])
@@ -62,6 +70,7 @@ struct MealieDatabase {
             object["extras"] = extraValues
             object["comments"] = comments[key] ?? []
             object["assets"] = assets[key] ?? []
+            object["timeline_events"] = timeline[key] ?? []
             object["tags"] = tags[key] ?? []
             object["recipe_category"] = categories[key] ?? []
             object["tools"] = tools[key] ?? []

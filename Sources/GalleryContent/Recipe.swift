@@ -287,6 +287,7 @@ struct IngredientGroupMark: Sendable, Hashable {
     var title: String?
     var count: Int
     var component: ComponentLink?
+    var itemComponents: [Int: ComponentLink] = [:]
 }
 
 extension Recipe {
@@ -322,15 +323,17 @@ extension Recipe {
             var start = 0
             for mark in ingredientMarks {
                 let end = min(items.count, start + mark.count)
-                result.append(IngredientGroup(title: mark.title, items: Array(items[start..<end]), component: mark.component))
+                result.append(IngredientGroup(title: mark.title, items: Array(items[start..<end]), component: mark.component,
+                                              itemComponents: mark.itemComponents))
                 start = end
             }
             return result
         }
         set {
             text.ingredients = newValue.flatMap(\.items)
-            ingredientMarks = newValue.count > 1 || newValue.contains(where: { $0.title != nil || $0.component != nil })
-                ? newValue.map { IngredientGroupMark(title: $0.title, count: $0.items.count, component: $0.component) } : []
+            ingredientMarks = newValue.count > 1 || newValue.contains(where: { $0.title != nil || $0.component != nil || !$0.itemComponents.isEmpty })
+                ? newValue.map { IngredientGroupMark(title: $0.title, count: $0.items.count, component: $0.component,
+                                                     itemComponents: $0.itemComponents) } : []
         }
     }
 

@@ -73,11 +73,13 @@ enum RecipeComponents {
                 if let amount = component.amount {
                     let line = amount + " [" + escapeMarkdown(part.title) + "](" + RecipeLink.scheme + part.slug + ")"
                     if let last = groups.last, last.title == nil, last.component == nil {
+                        groups[groups.count - 1].itemComponents[last.items.count] = link
                         groups[groups.count - 1].items.append(line)
                     } else {
-                        groups.append(IngredientGroup(title: nil, items: [line]))
+                        groups.append(IngredientGroup(title: nil, items: [line], itemComponents: [0: link]))
                     }
                 } else {
+                    // Folded in, the part's own headings and linked lines become plain lines of this group.
                     let items = Self.groups(of: part, index: index, resolved: &resolved).flatMap(\.items)
                     groups.append(IngredientGroup(title: component.groupTitle ?? part.title, items: items, component: link))
                 }

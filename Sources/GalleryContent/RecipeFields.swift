@@ -8,11 +8,14 @@ package struct IngredientGroup: Sendable, Hashable {
     package var items: [String]
     /// The linked recipe whose ingredients these are (`- recipe: pie-crust`); nil for a group written out.
     package var component: ComponentLink?
+    /// The linked recipe each linked line names (`- { recipe: simple-syrup, amount: 15 ml }`), by item position.
+    package var itemComponents: [Int: ComponentLink]
 
-    package init(title: String?, items: [String], component: ComponentLink? = nil) {
+    package init(title: String?, items: [String], component: ComponentLink? = nil, itemComponents: [Int: ComponentLink] = [:]) {
         self.title = title
         self.items = items
         self.component = component
+        self.itemComponents = itemComponents
     }
 }
 

@@ -69,12 +69,14 @@ package struct SiteConfig: Sendable {
 
     /// `image_credit:`, the credit of every recipe picture that names none of its own.
     package var imageCredit: ImageCredit?
+    /// `cookbook:`: whether the printable cookbooks are made, and up to how many recipes.
+    package var cookbook = CookbookSettings()
 
     package init() {}
 
     package static let knownKeys = ["title", "base_url", "language", "description", "author", "unsafe_html",
                                    "breakpoints", "gallery", "search", "twitter", "recipe_category", "images", "theme",
-                                   "menu", "theme_color", "background_color", "slug_style", "rich_results", "extra", "languages", "image_credit"]
+                                   "menu", "theme_color", "background_color", "slug_style", "rich_results", "extra", "languages", "image_credit", "cookbook"]
 
     /// Reads `site.yml`'s text; diagnostics name `displayPath`.
     package static func parse(_ text: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -112,6 +114,7 @@ package struct SiteConfig: Sendable {
         config.imageCredit = ImageCredit.read("image_credit", from: &reader)
         if let flag = reader.bool("unsafe_html") { config.unsafeHTML = flag }
         if let flag = reader.bool("search") { config.search = flag }
+        config.cookbook = CookbookSettings.read(from: &reader)
         config.twitter = reader.string("twitter")
         config.recipeCategory = reader.string("recipe_category")
         config.extra = reader.value("extra")

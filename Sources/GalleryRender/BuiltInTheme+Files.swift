@@ -19,6 +19,138 @@ extension BuiltInTheme {
 {{/base}}
 
 """#),
+        ("assets/cookbook.css", #"""
+/* The printable cookbook (cookbook/ and tags/<tag>/cookbook/), over style.css: one column of
+   recipes on screen; in print a book — a cover, the contents, each recipe from a new page with
+   its ingredient list kept whole, the indexes, and page numbers in the footer where the engine
+   draws @page margin boxes (Chromium 131+). Every colour is one of style.css's custom properties. */
+
+.cookbook { max-width: 54rem; margin: 0 auto; padding: 1rem clamp(1rem, 4vw, 2rem) 0; }
+.cookbook h1, .cookbook h2, .cookbook h3 { font-family: Georgia, "Times New Roman", serif; }
+
+.cookbook-cover { text-align: center; padding-block: clamp(1.5rem, 6vw, 4rem) 1rem; }
+.cookbook-kicker, .cookbook-count, .cookbook-number {
+  margin: 0; font-size: .8rem; text-transform: uppercase; letter-spacing: .14em; color: var(--muted);
+}
+.cookbook-cover h1 { margin: .4rem 0 0; font-size: clamp(2.4rem, 8vw, 4.5rem); line-height: 1.02; letter-spacing: -.01em; }
+.cookbook-subtitle { margin: .8rem auto 0; max-width: 36rem; font-size: clamp(1.05rem, 2.4vw, 1.3rem); color: var(--muted); }
+.cookbook-cover-image {
+  display: block; margin: 2rem auto 1.5rem; width: auto; max-width: min(100%, 26rem); height: auto; max-height: 60vh;
+  border-radius: 14px;
+}
+.cookbook-author { margin: .35rem 0 0; font-family: Georgia, "Times New Roman", serif; font-style: italic; }
+.cookbook-print-hint {
+  margin: 1.5rem auto; max-width: 40rem; padding: .75rem 1rem; border: 1px solid var(--line); border-radius: 10px;
+  background: var(--surface); font-size: .92rem; color: var(--muted);
+}
+
+.cookbook-contents { margin-block: 2.5rem; }
+.cookbook-contents h2, .cookbook-index h2 { font-size: 1.8rem; margin: 0 0 1rem; }
+.cookbook-contents ol, .cookbook-contents ul, .cookbook-index ul { list-style: none; margin: 0; padding: 0; }
+.cookbook-contents ol { columns: 16rem; column-gap: 2.5rem; }
+.cookbook-contents li { break-inside: avoid; }
+.cookbook-contents a { display: flex; gap: .75rem; padding: .3rem 0; border-block-end: 1px dotted var(--line); color: var(--ink); text-decoration: none; }
+.cookbook-contents a:hover .cookbook-entry { text-decoration: underline; text-decoration-color: var(--accent); }
+.cookbook-contents .cookbook-ref { min-width: 2ch; text-align: end; color: var(--muted); font-variant-numeric: tabular-nums; }
+.cookbook-contents-indexes { margin-block-start: 1rem !important; }
+.cookbook-contents-indexes a { border: 0; color: var(--accent); }
+
+.cookbook-recipe { margin-block-start: 3rem; padding-block-start: 2.5rem; border-block-start: 1px solid var(--line); }
+.cookbook-recipe-head { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1.5rem; align-items: start; }
+.cookbook-recipe-head:not(:has(.cookbook-photo)) { grid-template-columns: minmax(0, 1fr); }
+.cookbook-recipe h2 { margin: .2rem 0 0; font-size: clamp(1.8rem, 5vw, 2.6rem); line-height: 1.1; }
+.cookbook-recipe .lede { font-size: 1.05rem; }
+/* The facts run as one line that wraps: a term in small capitals, then its value. */
+.cookbook-facts, .cookbook-nutrition dl { margin: 1rem 0 0; line-height: 1.9; }
+.cookbook-facts dt, .cookbook-nutrition dt {
+  display: inline; margin-inline-end: .4rem;
+  font-size: .72rem; text-transform: uppercase; letter-spacing: .1em; color: var(--muted);
+}
+.cookbook-facts dd, .cookbook-nutrition dd { display: inline; margin: 0; margin-inline-end: 1.4rem; font-weight: 600; white-space: nowrap; }
+.cookbook-diets { margin: .75rem 0 0; color: var(--muted); font-size: .9rem; }
+.cookbook-photo { margin: 0; }
+.cookbook-photo img {
+  display: block; width: 100%; height: auto; max-height: 22rem; object-fit: cover; border-radius: 12px;
+  background: var(--placeholder);
+}
+.cookbook-photo figcaption { margin-block-start: .3rem; font-size: .78rem; color: var(--muted); }
+.cookbook-recipe h3 { margin: 1.75rem 0 .5rem; font-size: 1.25rem; }
+.cookbook-recipe h4 { margin: 1rem 0 .3rem; font-size: 1rem; }
+/* Ingredients (and equipment) beside the method from tablet width, and in print: a recipe
+   keeps to one page. */
+@media (min-width: 760px) {
+  .cookbook-recipe-body:has(> .cookbook-side > *) {
+    display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); column-gap: 2.5rem; align-items: start;
+  }
+}
+.cookbook-ingredients ul, .cookbook-equipment ul { margin: 0; padding-inline-start: 1.2rem; }
+.cookbook-ingredients li { padding-block: .15rem; }
+/* A long list in two columns, so it keeps to one page. */
+.cookbook-ingredients li { break-inside: avoid; }
+.cookbook-method ol { padding-inline-start: 1.4rem; }
+.cookbook-method li { margin-block: .35rem; }
+.cookbook-nutrition dl { margin: 0; }
+.cookbook-recipe-foot { margin-block-start: 1.5rem; font-size: .85rem; color: var(--muted); }
+.cookbook-recipe-foot p { margin: .2rem 0; }
+.cookbook-tag:not(:last-child)::after { content: ","; }
+
+.cookbook-index { margin-block-start: 3rem; padding-block-start: 2.5rem; border-block-start: 1px solid var(--line); }
+.cookbook-index-terms { columns: 16rem; column-gap: 2.5rem; }
+.cookbook-index-terms > li { break-inside: avoid; margin-block-end: .8rem; }
+.cookbook-index-term { font-weight: 700; }
+.cookbook-index a { color: var(--ink); text-decoration: none; }
+.cookbook-index a:hover { text-decoration: underline; text-decoration-color: var(--accent); }
+.cookbook-index .cookbook-ref { color: var(--muted); font-variant-numeric: tabular-nums; }
+
+@media (max-width: 640px) {
+  .cookbook-recipe-head { grid-template-columns: minmax(0, 1fr); }
+  .cookbook-photo { grid-row: 1; }
+}
+
+@media print {
+  @page {
+    margin: 16mm 17mm 18mm;
+    @bottom-center { content: counter(page); font: 9pt Georgia, "Times New Roman", serif; }
+  }
+  @page :first { @bottom-center { content: none; } }
+  .cookbook { max-width: none; padding: 0; font-size: 10.5pt; }
+  .cookbook-print-hint { display: none; }
+  .cookbook-cover { padding-block-start: 35mm; break-after: page; }
+  .cookbook-cover h1 { font-size: 36pt; }
+  .cookbook-subtitle { font-size: 13pt; }
+  .cookbook-cover-image { max-width: 110mm; max-height: 110mm; margin-block: 12mm 8mm; border-radius: 3mm; }
+  .cookbook-contents { margin: 0; break-after: page; }
+  .cookbook-contents ol { columns: 2; column-gap: 10mm; }
+  .cookbook-contents a { padding: .7mm 0; }
+  .cookbook-recipe { break-before: page; margin: 0; padding: 0; border: 0; }
+  .cookbook-recipe-head { grid-template-columns: minmax(0, 1fr) 62mm; gap: 8mm; break-inside: avoid; }
+  .cookbook-recipe h2 { font-size: 24pt; break-after: avoid; }
+  .cookbook-recipe .lede { font-size: 11pt; }
+  .cookbook-photo img { max-height: 70mm; border-radius: 2mm; }
+  /* The ingredients float beside the method rather than sharing a grid row with it: a float
+     and the block beside it break across pages in Chromium and Firefox alike, where Firefox
+     moves a whole grid row that does not fit to the next page. */
+  .cookbook-recipe-body, .cookbook-recipe-body:has(> .cookbook-side > *) { display: flow-root; }
+  .cookbook-side:has(> *) { float: inline-start; width: 58mm; margin-inline-end: 8mm; }
+  .cookbook-method { display: flow-root; }
+  .cookbook-recipe-body > .cookbook-method > :first-child { margin-block-start: 6mm; }
+  .cookbook-recipe h3 { margin: 6mm 0 2mm; font-size: 13pt; break-after: avoid; }
+  .cookbook-method h3 { margin-block-start: 5mm; }
+  .cookbook-recipe h4 { break-after: avoid; }
+  /* Kept whole on one page when it fits one; a longer list breaks between items. */
+  .cookbook-ingredients { break-inside: avoid; }
+  .cookbook-method li, .cookbook-method p { break-inside: avoid; orphans: 3; widows: 3; }
+  .cookbook-nutrition { break-inside: avoid; }
+  .cookbook-method img { width: auto; max-width: 100%; max-height: 60mm; }
+  .cookbook-recipe-foot { clear: both; font-size: 8pt; break-inside: avoid; break-before: avoid; margin-block-start: 4mm; }
+  .cookbook-index { break-before: page; margin: 0; padding: 0; border: 0; }
+  .cookbook-index-terms { columns: 2; column-gap: 10mm; }
+  .cookbook-index h2 { break-after: avoid; }
+  /* Where the engine can, the contents and indexes give page numbers too (Prince, WeasyPrint). */
+  .cookbook-contents a::after, .cookbook-index a::after { content: leader(".") target-counter(attr(href url), page); }
+}
+
+"""#),
         ("assets/favicon.svg", #"""
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#a3472f"/><path d="M7 8h18l-7.6 9.2v6.3l4.1 1.5v1H10.5v-1l4.1-1.5v-6.3z" fill="#f7f2ea"/><circle cx="21.5" cy="7.5" r="2.6" fill="#f7f2ea"/></svg>
 
@@ -894,12 +1026,14 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
    source credit. Colours only from the palette, so dark mode and print follow. */
 .ingredients h3, .method h3 { margin: 1.25rem 0 .25rem; font-size: 1rem; font-weight: 600; }
 .ingredients h3:first-of-type { margin-block-start: 0; }
+.ingredients ul + h3:first-of-type { margin-block-start: 1.25rem; }
 /* A linked recipe folded into the ingredients: its heading is a link to it, with its picture. */
 .part-title a { display: inline-flex; align-items: center; gap: .6rem; color: var(--ink); text-decoration: none; }
 .part-title a span { text-decoration: underline; text-decoration-color: var(--line); text-underline-offset: .2em; }
 .part-title a:hover span { text-decoration-color: currentColor; }
 .part-title a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 .part-picture { inline-size: 3rem; block-size: 3rem; object-fit: cover; border-radius: 8px; background: var(--placeholder); }
+.part-picture-line { inline-size: 2rem; block-size: 2rem; margin-block: -.35rem; margin-inline-start: .35rem; vertical-align: middle; border-radius: 6px; }
 .equipment ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: .5rem; }
 .equipment li { padding: .2rem .7rem; border-radius: 999px; background: var(--surface); border: 1px solid var(--line); font-size: .9rem; }
 @media (min-width: 760px) {
@@ -1403,6 +1537,146 @@ body:has(.step:target) { visibility: hidden; overflow: hidden; }
 </a>
 
 """#),
+        ("cookbook.mustache", #"""
+{{<base}}
+{{$title}}{{cookbook.title}} · {{t.cookbook}}{{/title}}
+{{$bodyClass}}page page-cookbook{{/bodyClass}}
+{{$head}}<link rel="stylesheet" href="{{root}}{{site.paths.cookbookStylesheet}}">
+<meta name="robots" content="noindex, follow">
+{{/head}}
+{{$content}}
+{{#cookbook}}
+<article class="cookbook">
+  <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}"><span class="arrow">←</span> {{t.all_recipes}}</a>{{#tagURL}} / <a href="{{tagURL}}">{{title}}</a>{{/tagURL}}</nav>
+  <header class="cookbook-cover">
+    <p class="cookbook-kicker">{{t.cookbook}}</p>
+    <h1>{{title}}</h1>
+    {{#subtitle}}<p class="cookbook-subtitle">{{subtitle}}</p>{{/subtitle}}
+    {{#cover}}<img class="cookbook-cover-image" src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}}>{{/cover}}
+    <p class="cookbook-count">{{countText}}</p>
+    {{#author}}<p class="cookbook-author">{{author}}</p>{{/author}}
+  </header>
+  <p class="cookbook-print-hint">{{t.cookbook_print_hint}}</p>
+  <nav class="cookbook-contents" aria-labelledby="cookbook-contents">
+    <h2 id="cookbook-contents">{{t.contents}}</h2>
+    <ol>
+{{#recipes}}
+      <li><a href="#{{anchor}}"><span class="cookbook-ref">{{number}}</span> <span class="cookbook-entry">{{title}}</span></a></li>
+{{/recipes}}
+    </ol>
+    <ul class="cookbook-contents-indexes">
+      {{#hasTagIndex}}<li><a href="#cookbook-index-tags">{{t.index_by_tag}}</a></li>{{/hasTagIndex}}
+      {{#hasIngredientIndex}}<li><a href="#cookbook-index-ingredients">{{t.index_by_ingredient}}</a></li>{{/hasIngredientIndex}}
+    </ul>
+  </nav>
+{{#recipes}}
+  <section class="cookbook-recipe" id="{{anchor}}" aria-labelledby="{{anchor}}-title">
+    <header class="cookbook-recipe-head">
+      <div class="cookbook-recipe-titles">
+        <p class="cookbook-number">{{number}}</p>
+        <h2 id="{{anchor}}-title">{{title}}</h2>
+        {{#summary}}<p class="lede">{{summary}}</p>{{/summary}}
+        {{#hasFacts}}
+        <dl class="cookbook-facts">
+          {{#glass}}<dt>{{t.glass}}</dt><dd>{{glass}}</dd>{{/glass}}
+          {{#yield}}<dt>{{t.makes}}</dt><dd>{{yield}}</dd>{{/yield}}
+          {{#servings}}<dt>{{label}}</dt><dd>{{count}}{{#unit}} {{unit}}{{/unit}}</dd>{{/servings}}
+          {{#prepTime}}<dt>{{t.prep}}</dt><dd>{{prepTime}}</dd>{{/prepTime}}
+          {{#cookTime}}<dt>{{t.cook}}</dt><dd>{{cookTime}}</dd>{{/cookTime}}
+          {{#totalTime}}<dt>{{t.total}}</dt><dd>{{totalTime}}</dd>{{/totalTime}}
+          {{#category}}<dt>{{t.course}}</dt><dd>{{category}}</dd>{{/category}}
+          {{#cuisine}}<dt>{{t.cuisine}}</dt><dd>{{cuisine}}</dd>{{/cuisine}}
+        </dl>
+        {{/hasFacts}}
+        {{#hasDiets}}<p class="cookbook-diets">{{t.suitable_for}} {{#diets}}<span>{{.}}</span> {{/diets}}</p>{{/hasDiets}}
+      </div>
+      {{#image}}
+      <figure class="cookbook-photo">
+        <img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} loading="lazy">
+        {{#imageCredit}}<figcaption>{{.}}</figcaption>{{/imageCredit}}
+      </figure>
+      {{/image}}
+    </header>
+    <div class="cookbook-recipe-body">
+    <div class="cookbook-side">
+    {{#hasIngredients}}
+    <section class="cookbook-ingredients" aria-labelledby="{{anchor}}-ingredients">
+      <h3 id="{{anchor}}-ingredients">{{t.ingredients}}</h3>
+      {{#ingredientGroups}}
+      {{#groupTitle}}<h4>{{#groupURL}}<a href="{{groupURL}}">{{groupTitle}}</a>{{/groupURL}}{{^groupURL}}{{groupTitle}}{{/groupURL}}</h4>{{/groupTitle}}
+      <ul>
+        {{#itemsHTML}}
+        <li>{{{.}}}</li>
+        {{/itemsHTML}}
+      </ul>
+      {{/ingredientGroups}}
+    </section>
+    {{/hasIngredients}}
+    {{#hasEquipment}}
+    <section class="cookbook-equipment" aria-labelledby="{{anchor}}-equipment">
+      <h3 id="{{anchor}}-equipment">{{t.equipment}}</h3>
+      <ul>{{#equipment}}<li>{{.}}</li>{{/equipment}}</ul>
+    </section>
+    {{/hasEquipment}}
+    {{#hasNutrition}}
+    <section class="cookbook-nutrition" aria-labelledby="{{anchor}}-nutrition">
+      <h3 id="{{anchor}}-nutrition">{{t.nutrition}} <small>{{t.per_serving}}</small></h3>
+      <dl>{{#nutrition}}<dt>{{label}}</dt><dd>{{value}}</dd> {{/nutrition}}</dl>
+    </section>
+    {{/hasNutrition}}
+    </div>
+    <div class="cookbook-method">
+      {{#hasMethod}}
+      <h3>{{t.method}}</h3>
+      {{#methodGroups}}
+      {{#groupTitle}}<h4>{{groupTitle}}</h4>{{/groupTitle}}
+      <ol>
+        {{#stepsHTML}}
+        <li>{{{.}}}</li>
+        {{/stepsHTML}}
+      </ol>
+      {{/methodGroups}}
+      {{/hasMethod}}
+{{{bodyHTML}}}
+    </div>
+    </div>
+    <footer class="cookbook-recipe-foot">
+      {{#hasTags}}<p>{{t.tags}}: {{#tags}}<span class="cookbook-tag">{{.}}</span> {{/tags}}</p>{{/hasTags}}
+      {{#source}}<p>{{t.source}} {{#url}}<a href="{{url}}" rel="noopener">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</p>{{/source}}
+      <p>{{t.on_the_web}} <a href="{{url}}">{{#printURL}}{{.}}{{/printURL}}{{^printURL}}{{title}}{{/printURL}}</a></p>
+    </footer>
+  </section>
+{{/recipes}}
+  {{#hasTagIndex}}
+  <section class="cookbook-index" id="cookbook-index-tags" aria-labelledby="cookbook-index-tags-title">
+    <h2 id="cookbook-index-tags-title">{{t.index_by_tag}}</h2>
+    <ul class="cookbook-index-terms">
+{{/hasTagIndex}}
+{{#tagIndex}}
+      <li><span class="cookbook-index-term">{{name}}</span><ul>{{#recipes}}<li><a href="#{{anchor}}">{{title}} <span class="cookbook-ref">{{number}}</span></a></li>{{/recipes}}</ul></li>
+{{/tagIndex}}
+  {{#hasTagIndex}}
+    </ul>
+  </section>
+  {{/hasTagIndex}}
+  {{#hasIngredientIndex}}
+  <section class="cookbook-index" id="cookbook-index-ingredients" aria-labelledby="cookbook-index-ingredients-title">
+    <h2 id="cookbook-index-ingredients-title">{{t.index_by_ingredient}}</h2>
+    <ul class="cookbook-index-terms">
+{{/hasIngredientIndex}}
+{{#ingredientIndex}}
+      <li><span class="cookbook-index-term">{{name}}</span><ul>{{#recipes}}<li><a href="#{{anchor}}">{{title}} <span class="cookbook-ref">{{number}}</span></a></li>{{/recipes}}</ul></li>
+{{/ingredientIndex}}
+  {{#hasIngredientIndex}}
+    </ul>
+  </section>
+  {{/hasIngredientIndex}}
+</article>
+{{/cookbook}}
+{{/content}}
+{{/base}}
+
+"""#),
         ("gallery.mustache", #"""
 {{<base}}
 {{$bodyClass}}page page-gallery{{/bodyClass}}
@@ -1412,7 +1686,7 @@ body:has(.step:target) { visibility: hidden; overflow: hidden; }
 <section class="intro">
   <h1>{{site.title}}</h1>
   {{#site.description}}<p class="lede">{{site.description}}</p>{{/site.description}}
-  <p class="count">{{site.recipeCountText}}</p>
+  <p class="count">{{site.recipeCountText}}{{#cookbookURL}} · <a class="cookbook-link" href="{{cookbookURL}}">{{t.cookbook_link}}</a>{{/cookbookURL}}</p>
 </section>
 {{#homeText}}
 <section class="home"{{#title}} aria-labelledby="home-title"{{/title}}>
@@ -1717,6 +1991,16 @@ noun_wedge:
   few: "{count} شرائح"
   other: "{count} شريحة"
 
+# The printable cookbook
+cookbook: "كتاب الوصفات"
+cookbook_link: "اطبعها كتابًا"
+cookbook_description: "{title}: {count} في كتاب واحد للطباعة."
+cookbook_print_hint: "تُطبع هذه الصفحة كتابًا: اختر «طباعة» في متصفحك، أو «حفظ بتنسيق PDF». تبدأ كل وصفة في صفحة جديدة، ويذكر الفهرس رقم كل وصفة."
+contents: "المحتويات"
+index_by_tag: "فهرس حسب الوسم"
+index_by_ingredient: "فهرس حسب المكوّن الرئيسي"
+on_the_web: "على الويب:"
+
 """#),
         ("i18n/de.yml", #"""
 # Die Texte des Standardthemas auf Deutsch (en.yml erklärt, wo jeder Schlüssel erscheint).
@@ -1907,6 +2191,16 @@ noun_drop:
 noun_wedge:
   one: "{count} Spalte"
   other: "{count} Spalten"
+
+# The printable cookbook
+cookbook: "Kochbuch"
+cookbook_link: "Als Buch drucken"
+cookbook_description: "{title}: {count} in einem Buch zum Drucken."
+cookbook_print_hint: "Diese Seite druckt sich als Buch: Wählen Sie im Browser Drucken oder Als PDF speichern. Jedes Rezept beginnt auf einer neuen Seite; Inhalt und Register nennen die Nummer jedes Rezepts."
+contents: "Inhalt"
+index_by_tag: "Register nach Schlagwort"
+index_by_ingredient: "Register nach Hauptzutat"
+on_the_web: "Im Web:"
 
 """#),
         ("i18n/en.yml", #"""
@@ -2129,6 +2423,16 @@ noun_wedge:
   one: "{count} wedge"
   other: "{count} wedges"
 
+# The printable cookbook (cookbook/, tags/<tag>/cookbook/) and the links to it
+cookbook: "Cookbook"
+cookbook_link: "Print as a book"
+cookbook_description: "{title}: {count} in one printable book."
+cookbook_print_hint: "This page prints as a book: choose Print in your browser, or Save as PDF. Each recipe starts on a new page; the contents and the indexes give each recipe's number."
+contents: "Contents"
+index_by_tag: "Index by tag"
+index_by_ingredient: "Index by main ingredient"
+on_the_web: "On the web:"
+
 """#),
         ("i18n/es.yml", #"""
 # Los textos del tema predeterminado en español (en.yml explica dónde aparece cada clave).
@@ -2323,6 +2627,16 @@ noun_wedge:
   one: "{count} gajo"
   other: "{count} gajos"
 
+# The printable cookbook
+cookbook: "Recetario"
+cookbook_link: "Imprimir como libro"
+cookbook_description: "{title}: {count} en un libro para imprimir."
+cookbook_print_hint: "Esta página se imprime como un libro: elija Imprimir en su navegador, o Guardar como PDF. Cada receta empieza en una página nueva; el índice da el número de cada receta."
+contents: "Índice"
+index_by_tag: "Índice por etiqueta"
+index_by_ingredient: "Índice por ingrediente principal"
+on_the_web: "En la web:"
+
 """#),
         ("i18n/fr.yml", #"""
 # Les textes du thème par défaut en français (voir en.yml pour le rôle de chaque clé).
@@ -2516,6 +2830,16 @@ noun_drop:
 noun_wedge:
   one: "{count} quartier"
   other: "{count} quartiers"
+
+# The printable cookbook
+cookbook: "Livre de recettes"
+cookbook_link: "Imprimer en livre"
+cookbook_description: "{title} : {count} en un livre à imprimer."
+cookbook_print_hint: "Cette page s’imprime comme un livre : choisissez Imprimer dans votre navigateur, ou Enregistrer en PDF. Chaque recette commence sur une nouvelle page ; le sommaire et les index donnent le numéro de chaque recette."
+contents: "Sommaire"
+index_by_tag: "Index par étiquette"
+index_by_ingredient: "Index par ingrédient principal"
+on_the_web: "En ligne :"
 
 """#),
         ("i18n/it.yml", #"""
@@ -2715,6 +3039,16 @@ noun_wedge:
   one: "{count} spicchio"
   other: "{count} spicchi"
 
+# The printable cookbook
+cookbook: "Ricettario"
+cookbook_link: "Stampa come libro"
+cookbook_description: "{title}: {count} in un libro da stampare."
+cookbook_print_hint: "Questa pagina si stampa come un libro: scegli Stampa nel browser, o Salva come PDF. Ogni ricetta inizia su una nuova pagina; l’indice dà il numero di ogni ricetta."
+contents: "Indice"
+index_by_tag: "Indice per etichetta"
+index_by_ingredient: "Indice per ingrediente principale"
+on_the_web: "Sul web:"
+
 """#),
         ("i18n/ja.yml", #"""
 # 既定のテーマの日本語の文言（各キーの使われ方は en.yml を参照）。
@@ -2871,6 +3205,16 @@ noun_bunch: "{count}束"
 noun_dash: "{count}ダッシュ"
 noun_drop: "{count}滴"
 noun_wedge: "{count}切れ"
+
+# The printable cookbook
+cookbook: "レシピブック"
+cookbook_link: "本として印刷"
+cookbook_description: "{title}：{count}を一冊の印刷用の本に。"
+cookbook_print_hint: "このページは本として印刷できます。ブラウザの「印刷」または「PDFとして保存」を選んでください。各レシピは新しいページから始まり、目次と索引には各レシピの番号が載っています。"
+contents: "目次"
+index_by_tag: "タグ別索引"
+index_by_ingredient: "主な材料別索引"
+on_the_web: "ウェブ版："
 
 """#),
         ("i18n/nl.yml", #"""
@@ -3062,6 +3406,16 @@ noun_drop:
 noun_wedge:
   one: "{count} partje"
   other: "{count} partjes"
+
+# The printable cookbook
+cookbook: "Kookboek"
+cookbook_link: "Afdrukken als boek"
+cookbook_description: "{title}: {count} in één boek om af te drukken."
+cookbook_print_hint: "Deze pagina drukt af als een boek: kies Afdrukken in je browser, of Opslaan als PDF. Elk recept begint op een nieuwe pagina; de inhoud en de registers geven het nummer van elk recept."
+contents: "Inhoud"
+index_by_tag: "Register op label"
+index_by_ingredient: "Register op hoofdingrediënt"
+on_the_web: "Op het web:"
 
 """#),
         ("i18n/pt.yml", #"""
@@ -3257,6 +3611,16 @@ noun_wedge:
   one: "{count} gomo"
   other: "{count} gomos"
 
+# The printable cookbook
+cookbook: "Livro de receitas"
+cookbook_link: "Imprimir como livro"
+cookbook_description: "{title}: {count} num livro para imprimir."
+cookbook_print_hint: "Esta página imprime-se como um livro: escolha Imprimir no navegador, ou Guardar como PDF. Cada receita começa numa página nova; o índice dá o número de cada receita."
+contents: "Índice"
+index_by_tag: "Índice por etiqueta"
+index_by_ingredient: "Índice por ingrediente principal"
+on_the_web: "Na web:"
+
 """#),
         ("journal.mustache", #"""
 {{<base}}
@@ -3351,7 +3715,7 @@ noun_wedge:
   {{/component}}
   <ul class="checklist">
     {{#ingredients}}
-    <li><input type="checkbox" class="tick" id="{{id}}"><label for="{{id}}" data-ingredient>{{{html}}}</label></li>
+    <li><input type="checkbox" class="tick" id="{{id}}"><label for="{{id}}" data-ingredient>{{{html}}}{{#component}}{{#image}} <img class="part-picture part-picture-line" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="2rem"{{/srcset}} alt="" width="32" height="32" loading="lazy" decoding="async">{{/image}}{{/component}}</label></li>
     {{/ingredients}}
   </ul>
   {{/ingredientGroups}}
@@ -3534,7 +3898,7 @@ noun_wedge:
 <section class="listing">
   <nav class="breadcrumb" aria-label="{{t.breadcrumb}}"><a href="{{galleryURL}}">{{t.all_recipes}}</a> / <a href="{{tagsURL}}">{{t.tags}}</a></nav>
   <h1><span class="listing-kicker">{{t.tagged}}</span> {{tag.name}}</h1>
-  <p class="count">{{tag.countText}}</p>
+  <p class="count">{{tag.countText}}{{#cookbookURL}} · <a class="cookbook-link" href="{{cookbookURL}}">{{t.cookbook_link}}</a>{{/cookbookURL}}</p>
   <ul class="card-list">
 {{#cards}}
     <li><a class="list-card" href="{{url}}">

@@ -29,7 +29,11 @@ extension PageRenderer {
         let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight)
         // The first screen loads eagerly, its first picture before anything else; the rest wait
         // until scrolled near and decode off the main thread.
-        let firstScreen = model.cards.indices.map { model.isInFirstScreen(card: $0) }
+        // The first page's home text sits above the cards and pushes them down.
+        let home = number == 1 ? site.home : nil
+        let firstScreen = model.cards.indices.map { index in
+            model.isInFirstScreen(card: index) { width in home?.minimumHeight(width: width, posts: min(home?.latestPosts ?? 0, site.posts.count)) ?? 0 }
+        }
         let first = firstScreen.firstIndex(of: true)
         let cards: [MustacheValue] = model.cards.enumerated().map { index, recipe in
             var card = summaryContext(recipe, root: root)
@@ -92,6 +96,7 @@ extension PageRenderer {
         context["pagination"] = pagination(page: number, of: pages.count, root: root, path: SitePaths.gallery(page:))
         // The site's own home text, above the first page's cards.
         if number == 1 { context["homeText"] = homeContext(root: root) }
+        context["cookbookURL"] = plan.hasCookbook ? .string(URLPath.link(to: SitePaths.cookbook, root: root)) : .null
         // Head meta (ItemList JSON-LD, Open Graph), the optional search box and the A–Z link.
         context["structuredData"] = .string(galleryStructuredData(pages[number - 1], root: root).script)
         context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)
@@ -128,6 +133,7 @@ extension GalleryPage {
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
         var hasher = inputs.hasher("gallery", index)
         hasher.combine(site.gallery.pages.count)
+        hasher.combine(site.plan.hasCookbook)
         for position in site.gallery.pages[index].indices { hasher.combine(inputs.cards[position]) }
         if index == 0 { site.combineHome(into: &hasher, inputs: inputs) }
         return hasher.finalize()

@@ -135,12 +135,14 @@ extension GalleryModel {
     /// arrangement, unfiltered, at the breakpoint's reference width, its frame meets the part of
     /// the first screen below the controls. Those load eagerly; the rest lazily, decoded off the
     /// main thread, so no device fetches eagerly a picture it shows only further down.
-    package func isInFirstScreen(card index: Int) -> Bool {
+    /// `above` is how much more the page holds above the cards at a width (the home text on the
+    /// first page, `HomeText.minimumHeight`), pushing them down.
+    package func isInFirstScreen(card index: Int, above: (Double) -> Double = { _ in 0 }) -> Bool {
         let defaults = states.filter { $0.arrangement == 0 && $0.filter == 0 }
         return !defaults.isEmpty && defaults.allSatisfy { state in
             guard let placement = state.cards[index], !placement.isHidden else { return false }
             let width = breakpoints[state.breakpoint].width
-            let bottom = Self.firstScreenHeight(width: width) - Self.firstScreenGalleryTop
+            let bottom = Self.firstScreenHeight(width: width) - Self.firstScreenGalleryTop - above(width)
             return placement.y < bottom && placement.y + placement.height > 0 && placement.x < width && placement.x + placement.width > 0
         }
     }

@@ -44,8 +44,10 @@ package struct PageInputs: Sendable {
             let (card, page) = memo.recipe(recipe)
             let uses = recipe.pictureUses
             // The pictures of the linked recipes it folds in show beside their headings.
-            let partPictures = recipe.ingredientParts.isEmpty ? [] : recipe.ingredientGroups.compactMap { group -> String? in
-                if case .local(let path)? = group.component?.image { path } else { nil }
+            let partPictures = recipe.ingredientParts.isEmpty ? [] : recipe.ingredientGroups.flatMap { group in
+                ([group.component] + group.itemComponents.keys.sorted().map { group.itemComponents[$0] }).compactMap { link -> String? in
+                    if case .local(let path)? = link?.image { path } else { nil }
+                }
             }
             if uses.isEmpty && partPictures.isEmpty { return (card, page) }
             var cardHasher = FingerprintHasher("card")

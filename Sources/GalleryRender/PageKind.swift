@@ -16,6 +16,8 @@ package enum SitePaths {
     /// The search index's manifest; its shards and records are beside it (`SearchIndex`).
     package static let searchIndex = "search/index.json"
     package static let stylesheet = "assets/style.css"
+    /// The cookbook's own styles, for the screen and for print (`CookbookPage`).
+    package static let cookbookStylesheet = "assets/cookbook.css"
     package static let searchScript = "assets/search.js"
     /// The recipe page's optional servings control (scales the ingredients, converts units).
     package static let scaleScript = "assets/scale.js"
@@ -63,6 +65,14 @@ package enum SitePaths {
         "tags/\(slug)/index.html"
     }
 
+    /// The printable cookbook of every recipe.
+    package static let cookbook = "cookbook/index.html"
+
+    /// A tag's printable cookbook: `tags/<slug>/cookbook/index.html`.
+    package static func cookbook(tag slug: String) -> String {
+        "tags/\(slug)/cookbook/index.html"
+    }
+
     /// A local picture published as it is (a background image): everything under `images/`,
     /// whatever folder it came from.
     package static func image(_ sourcePath: String) -> String {
@@ -74,6 +84,7 @@ package enum SitePaths {
         "gallery": .string(gallery), "tagIndex": .string(tagIndex), "feed": .string(feed),
         "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
         "webManifest": .string(webManifest), "journal": .string(journal(page: 1)),
+        "cookbookStylesheet": .string(cookbookStylesheet),
     ]
 }
 

@@ -37,6 +37,8 @@ package struct PagePlan: Sendable {
     package let searchPlan = SearchIndexPlan()
     /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
     let recipeIndex = SharedLazy<[Int]>()
+    /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.
+    let cookbookList = SharedLazy<[CookbookPage.Book]>()
     /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).
     package var recipesPerIndexPage = RecipeIndexPage.recipesPerPage
     /// What one sitemap file may hold (`Sitemap.Limits.sitemapProtocol`; smaller in tests).

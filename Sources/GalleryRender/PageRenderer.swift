@@ -24,7 +24,7 @@ package struct PageRenderer: Sendable {
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
     package static let kinds: [any PageKind] = [
-        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), ContentPage(), JournalPage(), PostPage(), NotFoundPage(),
+        GalleryPage(), RecipePage(), TagPage(), TagIndexPage(), RecipeIndexPage(), CookbookPage(), ContentPage(), JournalPage(), PostPage(), NotFoundPage(),
         SitemapFile(), FeedFile(), RobotsFile(), SearchIndexFile(), WebManifestFile(),
     ]
 
@@ -118,6 +118,7 @@ package struct PageRenderer: Sendable {
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
         diagnostics += warnings.sorted { $0.position < $1.position }.flatMap(\.diagnostics)
+        if let note = CookbookPage.skippedNote(in: plan) { diagnostics.append(note) }
         if site.config.publishedURL == nil {
             diagnostics.append(.warning("no 'base_url' in site.yml: sitemap.xml, feed.xml and absolute links for sharing are left out",
                                         path: plan.configDisplayPath))

@@ -17,9 +17,10 @@ extension PageRenderer {
                 "component": group.component.map { componentContext($0, root: root) } ?? .null,
                 "items": .array(group.items.map { .string(Markdown.inlinePlainText($0)) }),
                 "itemsHTML": .array(html.map(MustacheValue.string)),
-                "ingredients": .array(html.map { html in
+                "ingredients": .array(html.indices.map { position in
                     ingredientNumber += 1
-                    return ["id": .string(CookStep.ingredientID(ingredientNumber)), "html": .string(html)]
+                    return ["id": .string(CookStep.ingredientID(ingredientNumber)), "html": .string(html[position]),
+                            "component": group.itemComponents[position].map { componentContext($0, root: root) } ?? .null]
                 }),
             ]
         })

@@ -107,6 +107,8 @@ extension PageRenderer {
             "cards": .lazyArray(cards),
             "posts": .array(tag.posts.map { .dictionary(postSummary(site.posts[$0], root: root)) }),
             "hasPosts": .bool(!tag.posts.isEmpty),
+            "cookbookURL": plan.hasCookbook(tagMembers: tag.members.count)
+                ? .string(URLPath.link(to: SitePaths.cookbook(tag: tag.slug), root: root)) : .null,
         ]
         return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }

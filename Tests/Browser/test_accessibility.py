@@ -16,6 +16,8 @@ PAGES = [
     "journal/index.html",
     "journal/stirred-not-shaken/index.html",
     "tags/stirred/index.html",
+    "cookbook/index.html",
+    "tags/gin/cookbook/index.html",
 ]
 SCHEMES = ["light", "dark"]
 BLOCKING_IMPACTS = {"serious", "critical"}

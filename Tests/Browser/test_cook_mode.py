@@ -4,27 +4,35 @@ and still ticked after a trip through the one-step view), and the one-step view 
 `:target`) is reached, walked and left with the keyboard alone: large type over the whole window,
 the rest of the page hidden and out of the tab order. axe-core finds no serious or critical
 violation in the one-step view in the light and the dark scheme."""
+import pathlib
 import re
+import tempfile
 import time
 
 import pytest
 from axe_selenium_python import Axe
 
 PAGE = "recipes/mojito/index.html"
-# The page without its scripts, beside it (same folder: every relative address still holds).
-SCRIPTLESS = "recipes/mojito/without-script.html"
 ENTER, SPACE = "\ue007", " "
 
 
 @pytest.fixture(scope="module")
 def scriptless(built_site):
-    """The Mojito's page with its `<script src>` elements removed (the JSON-LD, data, stays)."""
+    """The Mojito's page with its `<script src>` elements removed (the JSON-LD, data, stays), in
+    a folder of its own whose other entries link to the built site's, so that every relative
+    address of the page still holds and the built site itself is left as it was built."""
     html = (built_site["output"] / PAGE).read_text()
     stripped = re.sub(r"<script src=[^>]*></script>", "", html)
     assert "<script src" not in stripped and "search.js" in html
-    path = built_site["output"] / SCRIPTLESS
-    path.write_text(stripped)
-    return path.as_uri()
+    with tempfile.TemporaryDirectory(prefix="gallerygen-scriptless-") as folder:
+        root = pathlib.Path(folder)
+        for entry in built_site["output"].iterdir():
+            if entry.name != "recipes":
+                (root / entry.name).symlink_to(entry)
+        page = root / PAGE
+        page.parent.mkdir(parents=True)
+        page.write_text(stripped)
+        yield page.as_uri()
 
 
 def wait_for(engine, condition, timeout=3.0):

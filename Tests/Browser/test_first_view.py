@@ -7,6 +7,7 @@ The eager pictures are checked in Chromium, WebKit and Firefox; the bytes fetche
 import functools
 import http.server
 import json
+import re
 import threading
 import time
 
@@ -85,3 +86,36 @@ def test_a_phone_fetches_what_it_shows_not_the_desktops_first_screen(photo_site)
         assert len(photos) <= 14 and total < 350_000, f"{len(photos)} photos, {total} bytes"
     finally:
         driver.quit()
+
+
+# The home text (index.md) on the first page pushes the cards down: the sample site's own, with
+# two of the photo site's recipes featured, and a short one of a title and a line.
+HOME_TEXTS = {
+    "long": lambda text: re.sub(r"^featured: .*$", "featured: [americano, aperol-spritz]", text, count=1, flags=re.M),
+    "short": lambda text: "---\ntitle: Welcome\n---\nThe drinks we pour.\n",
+}
+
+
+@pytest.fixture(scope="module", params=sorted(HOME_TEXTS))
+def home_site(request):
+    with sites.scratch("gallerygen-first-view-home-") as workdir:
+        source = sites.with_photos(sites.ROOT / "Site", workdir / "source")
+        (source / "index.md").write_text(HOME_TEXTS[request.param]((sites.ROOT / "Site" / "index.md").read_text()))
+        sites.build(source, workdir / "site")
+        yield request.param, (workdir / "site" / "index.html").as_uri()
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+def test_the_home_text_above_the_cards_keeps_them_lazy_where_it_fills_the_first_screen(engine, home_site, width, height):
+    kind, url = home_site
+    engine.open(url, width, height)
+    engines.settle(engine)
+    cards = engine.run(EAGER)
+    eager = [card for card in cards if card["loading"] == "eager"]
+    hidden = [card["index"] for card in eager if not card["shown"]]
+    assert not hidden, f"{engine.name} {width} {kind} home text: cards {hidden} load eagerly below the first screen"
+    if kind == "long":
+        # Before: the first 12 cards were eager though the home text filled every first screen.
+        assert not eager and all(card["priority"] is None for card in cards)
+    else:
+        assert eager and [card["index"] for card in cards if card["priority"] == "high"] == [0]

@@ -14,7 +14,8 @@ extension CheckCommandTests {
         #expect(code == 0, "\(console.error)")
         // No broken link; the warnings (the recipe has no front-matter picture, nor ingredients,
         // times or yield; the site no base_url) are counted, not called problems.
-        #expect(console.out.contains("Checked 1 recipe and 32 internal links in 5 pages and style sheets: no errors, 3 warnings."), "\(console.out)")
+        // The pages and style sheets include the cookbook and assets/cookbook.css, its pictures too.
+        #expect(console.out.contains("Checked 1 recipe and 45 internal links in 7 pages and style sheets: no errors, 3 warnings."), "\(console.out)")
         #expect(console.error.contains("site/recipes/gimlet.md:1:1: warning: the recipe has no picture"), "\(console.error)")
     }
 

@@ -70,7 +70,8 @@ import GalleryTestSupport
             IngredientGroup(title: "Pie Crust", items: ["250 g flour", "125 g *cold* butter"],
                             component: ComponentLink(slug: "pie-crust", title: "Pie Crust", image: .remote("https://example.com/crust.jpg"), imageAlt: nil)),
             IngredientGroup(title: "Filling", items: ["3 apples"]),
-            IngredientGroup(title: nil, items: ["½ batch [Pie Crust](recipe:pie-crust)"]),
+            IngredientGroup(title: nil, items: ["½ batch [Pie Crust](recipe:pie-crust)"],
+                            itemComponents: [0: ComponentLink(slug: "pie-crust", title: "Pie Crust", image: .remote("https://example.com/crust.jpg"), imageAlt: nil)]),
         ])
         #expect(tart.ingredients.count == 4)
     }

@@ -155,8 +155,9 @@ import Mustache
         #expect(page.contains("<h3 class=\"part-title\"><a href=\"../../recipes/red-syrup/index.html\"><img class=\"part-picture\" src=\"../../"))
         #expect(page.contains("<span>Red Syrup</span></a></h3>"))
         #expect(page.contains("<label for=\"ingredient-1\" data-ingredient>100 g sugar</label>"))
-        // The line with an amount links to it.
-        #expect(page.contains("<label for=\"ingredient-3\" data-ingredient>15 ml <a href=\"../../recipes/red-syrup/index.html\">Red Syrup</a></label>"))
+        // The line with an amount links to it, its picture after the text (scale.js reads the amount first).
+        #expect(page.contains("<label for=\"ingredient-3\" data-ingredient>15 ml <a href=\"../../recipes/red-syrup/index.html\">Red Syrup</a> "
+                              + "<img class=\"part-picture part-picture-line\" src=\"../../images/red-"))
         #expect(page.contains("\"recipeIngredient\":[\"100 g sugar\",\"100 ml water\",\"15 ml Red Syrup\"]"))
     }
 }

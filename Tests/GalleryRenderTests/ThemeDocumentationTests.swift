@@ -116,7 +116,7 @@ struct TemplateContexts: Sendable {
                             + "extra:\n  strength: 0\n  origin: Home\n---\nStir.\n")
         try temporary.write("basic/recipes/remote.md",
                             "---\ntitle: Remote Fizz\nsummary: From afar.\nimage: https://example.com/fizz.jpg\nimage_credit: Photo by Bo\ntags: [\"!!\", gin]\n"
-                                + "ingredients:\n  - recipe: lemonade\n"
+                                + "ingredients:\n  - recipe: lemonade\n  - { recipe: lemonade, amount: 1 glass }\n  - { recipe: daiquiri, amount: 1 dash }\n"
                                 + "directions:\n  - group: The fizz\n    steps: [Pour., Stir.]\n---\nFizz.\n")
         try BuiltSite.replace("gallery:\n", with: "extra:\n  bar: [Corner, Shelf]\ngallery:\n  page_size: 2\n  section_by: glass\n",
                               in: directory.appendingPathComponent("site.yml"))

@@ -24,7 +24,7 @@ import GalleryTestSupport
         let site = try Self.site(language: "fr")
         defer { site.remove() }
         let gallery = try #require(site.text("index.html"))
-        #expect(gallery.contains("<p class=\"count\">2 recettes</p>"))
+        #expect(gallery.contains("<p class=\"count\">2 recettes · <a class=\"cookbook-link\""))
         #expect(gallery.contains("placeholder=\"Rechercher par nom, ingrédient ou étiquette\""))
         #expect(gallery.contains("<legend>Disposition</legend>") && gallery.contains(">Éventail</label>"))
         let negroni = try #require(site.text("recipes/negroni/index.html"))
@@ -54,7 +54,7 @@ import GalleryTestSupport
         }
         let german = try Self.site(language: "de")
         defer { german.remove() }
-        #expect(german.text("index.html")?.contains("<p class=\"count\">2 Rezepte</p>") == true)
+        #expect(german.text("index.html")?.contains("<p class=\"count\">2 Rezepte · <a class=\"cookbook-link\"") == true)
         #expect(german.text("recipes/daiquiri/index.html")?.contains(">1 Std. 5 Min.</time>") == true)
     }
 
@@ -106,7 +106,7 @@ import GalleryTestSupport
         defer { site.remove() }
         let gallery = try #require(site.text("index.html"))
         #expect(gallery.contains("placeholder=\"Cherchez un cocktail\""))
-        #expect(gallery.contains("<p class=\"count\">2 cocktails</p>"))
+        #expect(gallery.contains("<p class=\"count\">2 cocktails · <a class=\"cookbook-link\""))
         let warnings = site.report.diagnostics.map(\.description)
         #expect(warnings.contains { $0.contains("i18n/fr.yml:5:1: warning: unknown key 'serach_label' (ignored)") }, "\(warnings)")
     }
@@ -127,7 +127,7 @@ import GalleryTestSupport
         #expect(brazil.tableLanguage == "pt" && brazil.text("all_recipes") == "Todas as receitas" && brazilWarnings.isEmpty)
         let site = try Self.site(language: "sv")
         defer { site.remove() }
-        #expect(site.text("index.html")?.contains("<p class=\"count\">2 recipes</p>") == true)
+        #expect(site.text("index.html")?.contains("<p class=\"count\">2 recipes · <a class=\"cookbook-link\"") == true)
         let warnings = site.report.diagnostics.map(\.description)
         #expect(warnings.contains { $0.contains("site.yml:4:1: warning: gallerygen has no translation of the theme for language 'sv'") }, "\(warnings)")
     }

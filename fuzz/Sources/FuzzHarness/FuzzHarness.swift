@@ -93,17 +93,33 @@ package enum FuzzHarness {
     }
 
     /// Bytes as a saved recipe page or JSON file: every JSON-LD block read and every Recipe mapped
-    /// and written as a recipe file (no photo is fetched).
+    /// and written as a recipe file (no photo is fetched). A JSON object is also read as Mealie
+    /// reads one: a recipe export and a backup's `database.json`, its tables joined.
     package static func jsonLD(_ data: Data) -> [String] {
         var source = ImportSource()
         source.readSchema(data, display: "page.html", folder: URL(fileURLWithPath: "/nonexistent"))
-        let plan = ImportPlan(source.recipes, slugStyle: .unicode, fetch: nil)
+        var recipes = source.recipes
+        if let object = try? LenientJSON.parse(String(decoding: data, as: UTF8.self)) as? [String: Any] {
+            let rows = [object] + MealieDatabase(tables: object).recipes().map(\.object)
+            recipes += rows.compactMap { MealieRecipe.recipe($0, origin: "recipe.json") }.map { recipe in
+                var recipe = recipe
+                if case .remote? = recipe.photo { recipe.photo = nil }
+                return recipe
+            }
+        }
+        let plan = ImportPlan(recipes, slugStyle: .unicode, fetch: nil)
         return (source.diagnostics + plan.diagnostics).map(\.description)
     }
 
-    /// Bytes as a Paprika export (a ZIP) or one recipe (gzip'd JSON), each recipe then written.
+    /// Bytes as a Paprika export (a ZIP) or one recipe (gzip'd JSON), and a ZIP as a Mealie backup
+    /// or recipe export too, each recipe then written.
     package static func paprika(_ data: Data) -> [String] {
-        let (recipes, diagnostics) = PaprikaReader.recipes(from: data, display: "export.paprikarecipes")
+        var (recipes, diagnostics) = PaprikaReader.recipes(from: data, display: "export.paprikarecipes")
+        if ArchiveReader.isZip(data) {
+            let mealie = MealieReader.recipes(from: data, display: "mealie.zip")
+            recipes += mealie.recipes
+            diagnostics += mealie.diagnostics
+        }
         let plan = ImportPlan(recipes.map { recipe in
             var recipe = recipe
             if case .remote? = recipe.photo { recipe.photo = nil }

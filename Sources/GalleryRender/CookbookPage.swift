@@ -1,0 +1,318 @@
+import Foundation
+import GalleryContent
+import GallerySupport
+import Mustache
+
+/// The printable cookbook (`cookbook` template): every recipe of the site in one document, at
+/// `cookbook/`, and one per tag at `tags/<slug>/cookbook/`, that a browser prints as a book: a
+/// cover, the contents, each recipe from a new page, an index by tag and by main ingredient.
+/// Recipes are numbered in A–Z order and the contents and indexes give those numbers, which every
+/// engine prints (page numbers of links, CSS `target-counter`, are printed by none of the three
+/// browsers). Left out of the sitemap: it repeats the recipe pages, which are the ones to find.
+package struct CookbookPage: TemplatePage {
+    package var templateName: String { "cookbook" }
+    package var isListedInSitemap: Bool { false }
+
+    /// One book: the whole site's, or a tag's (its position in `PagePlan.tags`).
+    package struct Book: Sendable, Hashable {
+        package var tag: Int?
+    }
+
+    package func count(in site: PagePlan) -> Int { site.cookbooks.count }
+
+    package func path(_ index: Int, in site: PagePlan) -> String {
+        site.cookbooks[index].tag.map { SitePaths.cookbook(tag: site.tags[$0].slug) } ?? SitePaths.cookbook
+    }
+
+    package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue {
+        try site.cookbookContext(site.plan.cookbooks[index])
+    }
+
+    package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
+        guard let tag = site.cookbooks[index].tag else { return .generated("the cookbook") }
+        return .generated("the cookbook of tag '\(site.tags[tag].name)'")
+    }
+
+    /// The books of `plan`'s tree: the site's when it has no more recipes than site.yml allows,
+    /// then each tag's with recipes, under the same limit.
+    static func books(in plan: PagePlan) -> [Book] {
+        let settings = plan.site.config.cookbook
+        var books: [Book] = settings.allows(recipeCount: plan.site.recipes.count) ? [Book(tag: nil)] : []
+        for (position, tag) in plan.tags.enumerated() where settings.allows(recipeCount: tag.members.count) {
+            books.append(Book(tag: position))
+        }
+        return books
+    }
+
+    /// What the build says when a book is left out for its size: the site's, and how many tags'.
+    static func skippedNote(in plan: PagePlan) -> Diagnostic? {
+        let settings = plan.site.config.cookbook
+        guard settings.isEnabled else { return nil }
+        let count = plan.site.recipes.count
+        let tooLarge = plan.tags.filter { $0.members.count > settings.maximumRecipes }.count
+        guard count > settings.maximumRecipes || tooLarge > 0 else { return nil }
+        let limit = "more than cookbook.max_recipes (\(GroupedNumber.text(settings.maximumRecipes)))"
+        var parts: [String] = []
+        if count > settings.maximumRecipes {
+            parts.append("no printable cookbook for the whole site: it has \(GroupedNumber.text(count)) recipes, \(limit)")
+        }
+        if tooLarge > 0 {
+            parts.append("no cookbook for \(tooLarge == 1 ? "1 tag" : "\(GroupedNumber.text(tooLarge)) tags") with \(limit)")
+        }
+        let tree = plan.site.treePrefix.isEmpty ? "" : " (\(plan.site.config.language))"
+        return Diagnostic(.note, path: plan.configDisplayPath, parts.joined(separator: "; ") + tree + "; raise the limit in site.yml to make them")
+    }
+
+    /// `html` with every heading one level lower (`h2` → `h3`, `h6` stays): a recipe's body
+    /// starts at `h2` on its own page, but under the recipe's `h2` title in the book.
+    static func demotingHeadings(_ html: String) -> String {
+        var html = html
+        for level in stride(from: 5, through: 1, by: -1) {
+            html = html.replacingOccurrences(of: "<h\(level)>", with: "<h\(level + 1)>")
+                .replacingOccurrences(of: "<h\(level) ", with: "<h\(level + 1) ")
+                .replacingOccurrences(of: "</h\(level)>", with: "</h\(level + 1)>")
+        }
+        return html
+    }
+}
+
+extension PagePlan {
+    /// The tree's cookbooks (`CookbookPage.books(in:)`), made on first use.
+    var cookbooks: [CookbookPage.Book] { cookbookList.get { CookbookPage.books(in: self) } }
+
+    /// Whether the site's own cookbook is made (the gallery links to it).
+    var hasCookbook: Bool { cookbooks.first?.tag == nil && !cookbooks.isEmpty }
+
+    /// Whether tag `slug`'s cookbook is made (its tag page links to it).
+    func hasCookbook(tagMembers count: Int) -> Bool { site.config.cookbook.allows(recipeCount: count) }
+}
+
+extension PageRenderer {
+    /// The book's context: cover, contents, recipes, indexes.
+    func cookbookContext(_ book: CookbookPage.Book) throws -> MustacheValue {
+        let tag = book.tag.map { tags[$0] }
+        let path = tag.map { SitePaths.cookbook(tag: $0.slug) } ?? SitePaths.cookbook
+        let root = URLPath.root(from: path)
+        let members = tag?.members ?? Array(site.recipes.indices)
+        let order = tag == nil ? recipeIndexOrder : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
+        let inBook = Set(order.map { site.recipes[$0].slug })
+        var recipes: [MustacheValue] = []
+        recipes.reserveCapacity(order.count)
+        for (number, position) in order.enumerated() {
+            recipes.append(try cookbookRecipe(site.recipes[position], number: number + 1, bookPath: path, inBook: inBook))
+        }
+        let title = tag?.name ?? site.config.title
+        let countText = strings.counted("recipe_count", order.count)
+        let description = strings.phrase("cookbook_description", ["title": title, "count": countText])
+        let cover = order.lazy.compactMap { position -> MustacheValue? in
+            let recipe = site.recipes[position]
+            return recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
+        }.first
+        let tagIndex = cookbookTagIndex(order, except: book.tag)
+        let ingredientIndex = cookbookIngredientIndex(order)
+        var context: [String: MustacheValue] = [
+            "root": .string(root),
+            "site": siteContext,
+            "page": ["title": .string(title), "description": .string(description)],
+            "meta": socialMeta(path: path, root: root, title: "\(title) · \(strings.text("cookbook"))", description: description).context,
+            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
+            "cookbook": [
+                "title": .string(title),
+                "isTag": .bool(tag != nil),
+                "siteTitle": .string(site.config.title),
+                "subtitle": tag == nil ? .optional(site.config.description) : .string(site.config.title),
+                "author": .optional(site.config.author),
+                "countText": .string(countText),
+                "cover": cover ?? .null,
+                "tagURL": tag.map { .string(URLPath.link(to: SitePaths.tag(slug: $0.slug), root: root)) } ?? .null,
+                "recipes": .array(recipes),
+                "tagIndex": .array(tagIndex),
+                "hasTagIndex": .bool(!tagIndex.isEmpty),
+                "ingredientIndex": .array(ingredientIndex),
+                "hasIngredientIndex": .bool(!ingredientIndex.isEmpty),
+            ],
+        ]
+        context.merge(headerContext(root: root)) { _, header in header }
+        return .dictionary(context)
+    }
+
+    /// Recipe `recipe` as the book shows it, number `number`: what a cook reads on paper, without
+    /// the page's controls (servings, video, previous and next).
+    func cookbookRecipe(_ recipe: Recipe, number: Int, bookPath: String, inBook: Set<String>) throws -> MustacheValue {
+        let root = URLPath.root(from: bookPath)
+        let links = bookLinks(root: root, inBook: inBook)
+        let html = site.config.unsafeHTML
+        var fields: [String: MustacheValue] = [
+            "title": .string(recipe.title),
+            "number": .string(strings.number(number)),
+            "anchor": .string(CookbookPage.anchor(of: recipe)),
+            "summary": .optional(recipe.summary),
+            "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
+            // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
+            "printURL": .optional(site.config.publishedURL.map { url in
+                let address = url.page(SitePaths.recipe(recipe))
+                return address.removingPercentEncoding ?? address
+            }),
+            "image": recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) } ?? .null,
+            "imageCredit": .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? site.config.imageCredit)?.text),
+            "glass": .optional(recipe.glass),
+            "yield": recipe.servings == nil ? .optional(recipe.yield) : .null,
+            "prepTime": .optional(recipe.prepTime.map(strings.duration)),
+            "cookTime": .optional(recipe.cookTime.map(strings.duration)),
+            "totalTime": .optional(recipe.shownTotalTime.map(strings.duration)),
+            "category": .optional(recipe.category),
+            "cuisine": .optional(recipe.cuisine),
+            "hasFacts": .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
+                              || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil),
+            "diets": .array(recipe.suitableForDiet.map { .string(dietLabel($0)) }),
+            "hasDiets": .bool(!recipe.suitableForDiet.isEmpty),
+            "ingredientGroups": .array(recipe.ingredientGroups.map { group in
+                ["groupTitle": .optional(group.title),
+                 "groupURL": .optional(group.component.map { links($0.slug, nil) }),
+                 "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, recipeLinks: links)) })]
+            }),
+            "hasIngredients": .bool(!recipe.ingredients.isEmpty),
+            "equipment": .array(recipe.equipment.map(MustacheValue.string)),
+            "hasEquipment": .bool(!recipe.equipment.isEmpty),
+            "methodGroups": .array(recipe.method.map { group in
+                ["groupTitle": .optional(group.title),
+                 "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, always: true, recipeLinks: links)) })]
+            }),
+            "hasMethod": .bool(!recipe.method.isEmpty),
+            "nutrition": .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] }),
+            "hasNutrition": .bool(!recipe.nutrition.isEmpty),
+            "tags": .array(recipe.tags.map(MustacheValue.string)),
+            "hasTags": .bool(!recipe.tags.isEmpty),
+        ]
+        if let servings = recipe.servings {
+            fields["servings"] = ["label": .string(strings.text(servings.unit == nil ? "serves" : "makes")),
+                                  "count": .string(servings.countText), "unit": .optional(servings.unit)]
+        }
+        if let source = recipe.source {
+            fields["source"] = ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
+        }
+        // The body as its own page has it, its relative links then moved to the book's folder
+        // (a link written `../sidecar/` in a recipe means `recipes/sidecar/`).
+        let page = SitePaths.recipe(recipe)
+        let pageRoot = URLPath.root(from: page)
+        let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: html,
+                                       images: bodyImages(documentPath: recipe.sourcePath, root: pageRoot),
+                                       recipeLinks: bookLinks(root: pageRoot, inBook: inBook))
+        fields["bodyHTML"] = .string(CookbookPage.demotingHeadings(
+            CookbookPage.rebasing(body.html, from: site.treePrefix + page, to: site.treePrefix + bookPath)))
+        return .dictionary(fields)
+    }
+
+    /// Where a `recipe:slug` link of a recipe in the book goes: to that recipe's section when the
+    /// book holds it (a Daiquiri's syrup, a few pages on), else to its page.
+    func bookLinks(root: String, inBook: Set<String>) -> Markdown.RecipeLinkRenderer {
+        let pages = recipeLinks(root: root)
+        return { slug, fragment in inBook.contains(slug) ? "#recipe-" + slug : pages(slug, fragment) }
+    }
+
+    /// A picture at print resolution: the largest rendition (or the SVG itself) as the only
+    /// source, so every engine prints the same sharp file (a srcset picks by the screen's pixels).
+    func printImage(_ image: ImageReference, alt: String, root: String) -> MustacheValue {
+        let (key, src): (String, String)
+        switch image {
+        case .local(let path):
+            key = path
+            src = URLPath.link(to: Self.publishedImagePath(path, in: pictures), root: assetRoot(root))
+        case .remote(let url):
+            (key, src) = (url, url)
+        }
+        let info = site.images[key]
+        return ["src": .string(src), "alt": .string(alt),
+                "width": info.map { .int($0.width) } ?? .null, "height": info.map { .int($0.height) } ?? .null]
+    }
+
+    /// The book's recipes under each tag they carry (but the book's own), tags in tag-page order.
+    func cookbookTagIndex(_ order: [Int], except own: Int?) -> [MustacheValue] {
+        var numbers: [Int: Int] = [:]
+        for (number, position) in order.enumerated() { numbers[position] = number + 1 }
+        return tags.enumerated().compactMap { position, tag in
+            guard position != own else { return nil }
+            let entries = tag.members.compactMap { member in numbers[member].map { (member, $0) } }.sorted { $0.1 < $1.1 }
+            guard !entries.isEmpty else { return nil }
+            return ["name": .string(tag.name), "recipes": .array(entries.map { cookbookEntry(site.recipes[$0.0], number: $0.1) })]
+        }
+    }
+
+    /// The book's recipes under their main ingredient (`MainIngredient`), A–Z by ingredient.
+    func cookbookIngredientIndex(_ order: [Int]) -> [MustacheValue] {
+        var groups: [String: (name: String, entries: [MustacheValue])] = [:]
+        for (number, position) in order.enumerated() {
+            let recipe = site.recipes[position]
+            guard let name = MainIngredient.name(of: recipe) else { continue }
+            let key = MainIngredient.key(of: name)
+            groups[key, default: (name, [])].entries.append(cookbookEntry(recipe, number: number + 1))
+        }
+        return groups.keys.sorted(by: SearchIndex.codePointOrder).map { key in
+            ["name": .string(groups[key]!.name), "recipes": .array(groups[key]!.entries)]
+        }
+    }
+
+    func cookbookEntry(_ recipe: Recipe, number: Int) -> MustacheValue {
+        ["title": .string(recipe.title), "number": .string(strings.number(number)), "anchor": .string(CookbookPage.anchor(of: recipe))]
+    }
+}
+
+extension CookbookPage {
+    /// `html` written for the page at `page` with its relative `href`, `src` and `srcset` URLs
+    /// made relative to the page at `book` (both output paths): the same files, reached from the
+    /// book's folder. Fragments, absolute URLs and other schemes stay as they are.
+    static func rebasing(_ html: String, from page: String, to book: String) -> String {
+        guard html.contains("=\"") else { return html }
+        let folder = page.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let root = URLPath.root(from: book)
+        func rebase(_ url: String) -> String {
+            guard let first = url.first, first != "#", first != "/", first != "?",
+                  !url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains(":") else { return url }
+            let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+            var segments = folder
+            for segment in url[..<end].split(separator: "/", omittingEmptySubsequences: false) {
+                switch segment {
+                case "..":
+                    guard !segments.isEmpty else { return url }
+                    segments.removeLast()
+                case ".": continue
+                default: segments.append(String(segment))
+                }
+            }
+            // `sidecar/` ends in an empty segment: the folder itself.
+            return root + segments.joined(separator: "/") + url[end...]
+        }
+        let attribute = /(href|src|srcset)="([^"]*)"/
+        return html.replacing(attribute) { match in
+            let (name, value) = (String(match.output.1), String(match.output.2))
+            let rebased = name == "srcset"
+                ? value.split(separator: ",").map { candidate in
+                    let parts = candidate.split(separator: " ", omittingEmptySubsequences: true)
+                    return ([rebase(String(parts.first ?? ""))] + parts.dropFirst().map(String.init)).joined(separator: " ")
+                }.joined(separator: ", ")
+                : rebase(value)
+            return "\(name)=\"\(rebased)\""
+        }
+    }
+
+    /// A recipe's id in the book: never one of the page's own (`main`, `contents`).
+    static func anchor(of recipe: Recipe) -> String { "recipe-" + recipe.slug }
+}
+
+extension CookbookPage {
+    /// Every recipe of the book, whole, and the tags (the index and the book's title).
+    package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
+        let book = site.plan.cookbooks[index]
+        var hasher = inputs.hasher("cookbook", index)
+        hasher.combine(book.tag.map { site.tags[$0].name } ?? "")
+        let members = book.tag.map { site.tags[$0].members } ?? Array(site.site.recipes.indices)
+        hasher.combine(members.count)
+        for position in members { hasher.combine(inputs.recipes[position]) }
+        hasher.combine(site.tags.count)
+        for tag in site.tags {
+            hasher.combine(tag.name)
+            hasher.combine(tag.slug)
+        }
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,75 @@
+import GalleryContent
+
+/// A recipe's main ingredient, for the cookbook's index by ingredient: the name in its first
+/// ingredient line (recipes list what they are made of first: the gin of a Negroni, the flour of
+/// a loaf), without the amount, the unit, or what follows a comma or a bracket
+/// (`30 ml London dry gin` → `London dry gin`, `2 cups flour, sifted` → `Flour`).
+package enum MainIngredient {
+    /// The main ingredient of `recipe`, capitalised; nil when it lists no ingredient or the first
+    /// is only an amount.
+    package static func name(of recipe: Recipe) -> String? {
+        recipe.ingredients.first.flatMap { name(in: Markdown.inlinePlainText($0)) }
+    }
+
+    /// The name in one ingredient line of plain text.
+    package static func name(in line: String) -> String? {
+        let cut = line.prefix { !",;(（،".contains($0) }
+        var words = cut.split(whereSeparator: \.isWhitespace).map(String.init)
+        // An article before a unit ("a pinch of salt"), then the amount ("1 ½", "1-2", "2x").
+        if words.count > 1, articles.contains(words[0].lowercased()), isUnit(words[1]) { words.removeFirst() }
+        let count = words.count
+        while let first = words.first, isAmount(first) { words.removeFirst() }
+        if let first = words.first, let glued = unitAfterAmount(first) {
+            // "30ml gin": the amount and unit written as one word.
+            if glued.isEmpty || isUnit(glued) { words.removeFirst() }
+        }
+        // "fl oz", "fluid ounces": units of two words; after an amount, a unit alone ("200 g") names nothing.
+        while let first = words.first, isUnit(first), words.count > 1 || words.count < count { words.removeFirst() }
+        if words.count > 1, connectives.contains(words[0].lowercased()) { words.removeFirst() }
+        guard let first = words.first, first.contains(where: \.isLetter) else { return nil }
+        words[0] = first.prefix(1).uppercased() + first.dropFirst()
+        return words.joined(separator: " ")
+    }
+
+    /// The key names are grouped by: case, accents and spacing ignored.
+    package static func key(of name: String) -> String {
+        SearchWords.fold(name).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Digits, vulgar fractions and the signs between them (`1`, `1/2`, `½`, `1½`, `1-2`, `0.5`, `2x`).
+    static func isAmount(_ word: String) -> Bool {
+        guard word.contains(where: { $0.isNumber }) else { return false }
+        return word.allSatisfy { $0.isNumber || "/.,-–~x×".contains($0) }
+    }
+
+    /// What follows the leading digits of a word that starts with some (`30ml` → `ml`), or nil.
+    static func unitAfterAmount(_ word: String) -> String? {
+        let digits = word.prefix { $0.isNumber || "/.,".contains($0) }
+        guard !digits.isEmpty, digits.contains(where: \.isNumber) else { return nil }
+        return String(word.dropFirst(digits.count))
+    }
+
+    static func isUnit(_ word: String) -> Bool {
+        var word = word.lowercased()
+        if word.hasSuffix(".") { word.removeLast() }
+        return units.contains(word)
+    }
+
+    static let articles: Set<String> = ["a", "an", "one", "un", "une", "ein", "eine", "uno", "una", "een"]
+    static let connectives: Set<String> = ["of", "de", "d'", "di", "du", "des", "van"]
+
+    /// Units and measures as cooks write them, singular and plural, in English and in the
+    /// metric abbreviations every language shares, with a few other languages' spoon measures.
+    static let units: Set<String> = [
+        "ml", "cl", "dl", "l", "litre", "litres", "liter", "liters", "g", "gr", "gram", "grams", "gramme", "grammes",
+        "kg", "mg", "oz", "ounce", "ounces", "fl", "fluid", "lb", "lbs", "pound", "pounds",
+        "tsp", "tsps", "teaspoon", "teaspoons", "tbsp", "tbsps", "tbs", "tablespoon", "tablespoons",
+        "cup", "cups", "pint", "pints", "quart", "quarts", "gallon", "gallons",
+        "pinch", "pinches", "dash", "dashes", "drop", "drops", "splash", "splashes", "barspoon", "barspoons", "bsp",
+        "shot", "shots", "part", "parts", "measure", "measures", "handful", "handfuls",
+        "slice", "slices", "clove", "cloves", "sprig", "sprigs", "bunch", "bunches", "can", "cans", "tin", "tins",
+        "jar", "jars", "stick", "sticks", "piece", "pieces", "sheet", "sheets", "knob", "knobs", "scoop", "scoops",
+        "el", "tl", "msk", "tsk", "cs", "cc", "cda", "cdta", "cucchiaio", "cucchiai", "cucchiaino", "cucchiaini",
+        "cuillère", "cuillères", "prise", "pincée", "pizzico", "pizca", "snuf", "scheutje", "eetlepel", "theelepel",
+    ]
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import GalleryTestSupport
+@testable import GalleryContent
+@testable import GalleryRender
+
+/// The printable cookbook: one for the site and one per tag, linked from the gallery and the tag
+/// pages, every recipe numbered with its anchor in the contents and the indexes, left out (and
+/// said so) past site.yml's `cookbook.max_recipes`.
+@Suite struct CookbookPageTests {
+    @Test func siteAndEveryTagHaveABookLinkedFromTheirPages() throws {
+        let site = try BuiltSite()
+        defer { site.remove() }
+        let book = try #require(site.text("cookbook/index.html"))
+        #expect(site.text("index.html")?.contains(#"<a class="cookbook-link" href="cookbook/index.html">Print as a book</a>"#) == true)
+        for tag in ["bitter", "gin", "rum", "sour"] {
+            #expect(site.exists("tags/\(tag)/cookbook/index.html"), "no cookbook for tag \(tag)")
+            #expect(site.text("tags/\(tag)/index.html")?.contains(#"href="../../tags/\#(tag)/cookbook/index.html""#) == true)
+        }
+        for page in ["cookbook/index.html", "tags/gin/cookbook/index.html"] {
+            let html = try #require(site.text(page))
+            for target in relativeLinks(in: html, from: page) {
+                #expect(site.exists(target), "\(page) links to missing \(target)")
+            }
+        }
+        // A–Z: Daiquiri is 1, Negroni 2; the contents link each recipe's section.
+        #expect(book.contains(##"<li><a href="#recipe-daiquiri"><span class="cookbook-ref">1</span> <span class="cookbook-entry">Daiquiri &lt;Classic&gt;</span></a></li>"##))
+        #expect(book.contains(##"<li><a href="#recipe-negroni"><span class="cookbook-ref">2</span> <span class="cookbook-entry">Negroni</span></a></li>"##))
+        #expect(book.contains(#"<section class="cookbook-recipe" id="recipe-negroni" aria-labelledby="recipe-negroni-title">"#))
+        #expect(book.contains(#"<h2 id="recipe-negroni-title">Negroni</h2>"#))
+        // Escaped like every page (the daiquiri's title is "Daiquiri <Classic>"); the draft stays out.
+        #expect(book.contains("A tiny site for snapshot tests &amp; &lt;escaping&gt; checks."))
+        #expect(!book.contains("recipe-the-draft"))
+        #expect(book.contains(#"<html lang="en" dir="ltr""#))
+        // A tag's book holds only its recipes, and its index leaves the tag itself out.
+        let gin = try #require(site.text("tags/gin/cookbook/index.html"))
+        #expect(gin.contains(#"id="recipe-negroni""#) && !gin.contains(#"id="recipe-daiquiri""#))
+        #expect(gin.contains(#"<span class="cookbook-index-term">bitter</span>"#) && !gin.contains(#"<span class="cookbook-index-term">gin</span>"#))
+    }
+
+    @Test func indexesListRecipesByTagAndByMainIngredient() throws {
+        let site = try BuiltSite()
+        defer { site.remove() }
+        let book = try #require(site.text("cookbook/index.html"))
+        #expect(book.contains(##"<li><span class="cookbook-index-term">gin</span><ul><li><a href="#recipe-negroni">Negroni <span class="cookbook-ref">2</span></a></li></ul></li>"##))
+        // The negroni's first ingredient is "30 ml gin".
+        #expect(book.contains(##"<li><span class="cookbook-index-term">Gin</span><ul><li><a href="#recipe-negroni">Negroni"##))
+    }
+
+    @Test func booksAreLeftOutOfTheSitemapAndAskNotToBeIndexed() throws {
+        let site = try BuiltSite()
+        defer { site.remove() }
+        #expect(site.text("sitemap.xml")?.contains("cookbook") == false)
+        #expect(site.text("cookbook/index.html")?.contains(#"<meta name="robots" content="noindex, follow">"#) == true)
+    }
+
+    @Test func sitesOverTheLimitGetNoBookAndANote() throws {
+        let site = try BuiltSite { folder in
+            let config = folder.appendingPathComponent("site.yml")
+            try (String(contentsOf: config, encoding: .utf8) + "cookbook: { max_recipes: 1 }\n").write(to: config, atomically: true, encoding: .utf8)
+        }
+        defer { site.remove() }
+        #expect(!site.exists("cookbook/index.html"))
+        #expect(site.text("index.html")?.contains("cookbook") == false)
+        // Each tag has one recipe: its book is still made.
+        #expect(site.exists("tags/gin/cookbook/index.html"))
+        let notes = site.report.diagnostics.filter { $0.severity == .note }.map(\.message)
+        #expect(notes.contains { $0.hasPrefix("no printable cookbook for the whole site: it has 2 recipes, more than cookbook.max_recipes (1)") })
+    }
+
+    @Test func cookbookFalseMakesNoneAndSaysNothing() throws {
+        let site = try BuiltSite { folder in
+            let config = folder.appendingPathComponent("site.yml")
+            try (String(contentsOf: config, encoding: .utf8) + "cookbook: false\n").write(to: config, atomically: true, encoding: .utf8)
+        }
+        defer { site.remove() }
+        #expect(!site.pages.contains { $0.contains("cookbook") })
+        #expect(!site.report.diagnostics.contains { $0.message.contains("cookbook") })
+    }
+
+    @Test func settingsAreReadAndBadValuesAreErrorsAtTheirPlace() {
+        #expect(SiteConfig.parse("title: A\n", displayPath: "site.yml").0.cookbook == CookbookSettings())
+        #expect(SiteConfig.parse("cookbook: false\n", displayPath: "site.yml").0.cookbook.isEnabled == false)
+        let (config, none) = SiteConfig.parse("cookbook:\n  max_recipes: 300\n", displayPath: "site.yml")
+        #expect(none.isEmpty && config.cookbook.maximumRecipes == 300 && config.cookbook.allows(recipeCount: 300)
+                && !config.cookbook.allows(recipeCount: 301) && !config.cookbook.allows(recipeCount: 0))
+        let (_, zero) = SiteConfig.parse("cookbook:\n  max_recipes: 0\n", displayPath: "site.yml")
+        #expect(zero.map(\.description) == ["site.yml:2:16: error: 'cookbook.max_recipes' must be a whole number of at least 1, found '0'"])
+        let (_, word) = SiteConfig.parse("cookbook: sometimes\n", displayPath: "site.yml")
+        #expect(word.map(\.description) == ["site.yml:1:11: error: 'cookbook' must be true, false or a mapping with 'max_recipes:', found 'sometimes'"])
+        let (_, unknown) = SiteConfig.parse("cookbook: { pages: 3 }\n", displayPath: "site.yml")
+        #expect(unknown.map(\.description) == ["site.yml:1:13: warning: unknown key 'pages' in cookbook (ignored)"])
+    }
+
+    @Test func mainIngredientIsTheFirstIngredientsNameWithoutAmountOrUnit() {
+        let cases: [(String, String?)] = [
+            ("30 ml London dry gin", "London dry gin"),
+            ("2 cups flour, sifted", "Flour"),
+            ("1 ½ tbsp. sugar", "Sugar"),
+            ("1/2 tsp salt", "Salt"),
+            ("30ml gin", "Gin"),
+            ("2 dashes Angostura bitters", "Angostura bitters"),
+            ("a pinch of salt", "Salt"),
+            ("2-3 cloves garlic (crushed)", "Garlic"),
+            ("Orange slice or twist, to garnish", "Orange slice or twist"),
+            ("4 eggs", "Eggs"),
+            ("1 fl oz lime juice", "Lime juice"),
+            ("200 g", nil),
+            ("", nil),
+        ]
+        for (line, name) in cases {
+            #expect(MainIngredient.name(in: line) == name, "\(line)")
+        }
+        #expect(MainIngredient.key(of: "Crème  de cassis") == MainIngredient.key(of: "creme de Cassis"))
+    }
+
+    @Test func bodyHeadingsMoveOneLevelDownUnderTheRecipesTitle() {
+        #expect(CookbookPage.demotingHeadings("<h2>Method</h2><p>x</p><h3 id=\"a\">Note</h3><h6>z</h6>")
+                == "<h3>Method</h3><p>x</p><h4 id=\"a\">Note</h4><h6>z</h6>")
+    }
+
+    /// Its stylesheet names only the theme's colours, so the dark scheme and a site's own palette reach it.
+    @Test func stylesheetHasNoColourOutsideRootBlocks() throws {
+        let css = try String(contentsOf: Repository.templates.appendingPathComponent("assets/cookbook.css"), encoding: .utf8)
+        #expect(try ThemeColorTests.colourLiteralsOutsideRootBlocks(css) == [])
+        // Page numbers in the footer where @page margin boxes are drawn, none on the cover.
+        #expect(css.contains("@bottom-center { content: counter(page);"))
+        #expect(css.contains("@page :first { @bottom-center { content: none; } }"))
+    }
+
+    /// A recipe's body is written for its own page: its relative links reach the same files from the book.
+    @Test func bodyLinksAreMovedToTheBooksFolder() {
+        let html = ##"<p><a href="../sidecar/">S</a> <a href="#notes">N</a> <a href="https://x.org/a">X</a> <a href="mailto:a@b.c">M</a></p>"##
+            + #"<img src="../../images/a-640.jpg" srcset="../../images/a-320.jpg 320w, ../../images/a-640.jpg 640w"><a href="../../../x">out</a>"#
+        #expect(CookbookPage.rebasing(html, from: "recipes/gimlet/index.html", to: "cookbook/index.html")
+                == ##"<p><a href="../recipes/sidecar/">S</a> <a href="#notes">N</a> <a href="https://x.org/a">X</a> <a href="mailto:a@b.c">M</a></p>"##
+                + #"<img src="../images/a-640.jpg" srcset="../images/a-320.jpg 320w, ../images/a-640.jpg 640w"><a href="../../../x">out</a>"#)
+        // A tag's book, and a language tree's (its pictures are at the output's root).
+        #expect(CookbookPage.rebasing(##"<a href="../sidecar/?q=1#top">"##, from: "recipes/gimlet/index.html", to: "tags/gin/cookbook/index.html")
+                == ##"<a href="../../../recipes/sidecar/?q=1#top">"##)
+        #expect(CookbookPage.rebasing(#"<img src="../../../images/a.svg">"#, from: "fr/recipes/gimlet/index.html", to: "fr/cookbook/index.html")
+                == #"<img src="../../images/a.svg">"#)
+    }
+
+    /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.
+    @Test func recipeLinksGoToTheSectionInTheBookWhenItIsThere() throws {
+        let site = try BuiltSite { folder in
+            let file = folder.appendingPathComponent("recipes/daiquiri.md")
+            try (String(contentsOf: file, encoding: .utf8) + "\nA cousin of the [Negroni](recipe:negroni).\n").write(to: file, atomically: true, encoding: .utf8)
+        }
+        defer { site.remove() }
+        #expect(site.text("cookbook/index.html")?.contains(##"<a href="#recipe-negroni">Negroni</a>"##) == true)
+        // The rum book has no Negroni: the link goes to its page, from the book's folder.
+        #expect(site.text("tags/rum/cookbook/index.html")?.contains(#"<a href="../../../recipes/negroni/index.html">Negroni</a>"#) == true)
+    }
+
+    /// A right-to-left site's book is in its language and direction, its addresses printed readable.
+    @Test func anArabicSitesBookIsRightToLeft() throws {
+        let site = try BuiltSite("rtl")
+        defer { site.remove() }
+        let book = try #require(site.text("cookbook/index.html"))
+        #expect(book.contains(#"<html lang="ar" dir="rtl""#))
+        #expect(book.contains("<h2 id=\"cookbook-contents\">المحتويات</h2>"))
+        #expect(book.contains("https://example.com/rtl/recipes/كاري-ياباني/</a>"))
+    }
+}
