@@ -12,7 +12,7 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case paprika
     /// Mealie's backup ZIP (v0.4, v0.5, and v1 or later with `database.json`) or a recipe export ZIP.
     case mealie
-    /// Cooklang `.cook` files, with `Name.jpg` beside them.
+    /// Cooklang `.cook` files, with `Name.jpg` (and step pictures `Name.N.jpg`) beside them.
     case cooklang
     /// Another static site's recipe pages: Jekyll's chowdown theme, Hugo recipe themes.
     case jekyll
@@ -30,7 +30,7 @@ package enum ImportFormat: String, Sendable, CaseIterable {
                         "gallerygen import ~/Desktop/My\\ Recipes.paprikarecipes")
         case .mealie: ("Mealie's backup ZIP (v1 and later: database.json and data/recipes/<id>/images; v0.4 and v0.5: recipes/<slug>/<slug>.json) or one recipe's export ZIP (<slug>.json, original.webp)",
                        "gallerygen import mealie_2026.09.30.zip")
-        case .cooklang: ("Cooklang .cook files (a file, or a folder of them): @ingredients{}, #cookware{}, ~timers{}, sections, metadata; Name.jpg beside each is its photo",
+        case .cooklang: ("Cooklang .cook files (a file, or a folder of them): @ingredients{}, #cookware{}, ~timers{}, sections, metadata; Name.jpg beside each is its photo, Name.N.jpg the picture of step N (from 0)",
                          "gallerygen import ~/recipes/*.cook")
         case .jekyll: ("another static site's recipe pages (Markdown with ingredients and directions in front matter: Jekyll's chowdown, Hugo recipe themes), with their pictures",
                        "gallerygen import ~/my-jekyll-site/_recipes")

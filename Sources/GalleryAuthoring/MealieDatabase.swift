@@ -42,9 +42,11 @@ package struct MealieDatabase {
         let extras = grouped("api_extras", by: "recipee_id") // sic: Mealie's column name
         let comments = grouped("recipe_comments", by: "recipe_id")
         let assets = grouped("recipe_assets", by: "recipe_id")
+        let timeline = grouped("recipe_timeline_events", by: "recipe_id")
         let tags = linked("recipes_to_tags", "tag_id", names: byID("tags"))
         let categories = linked("recipes_to_categories", "category_id", names: byID("categories"))
         let tools = linked("recipes_to_tools", "tool_id", names: byID("tools"))
+        let recipeRows = byID("recipes")
         return rows("recipes").map { row in
             let id = Self.key(row["id"])
             var object = row
@@ -53,6 +55,8 @@ package struct MealieDatabase {
                 var ingredient = ingredient
                 if let unit = Self.key(ingredient["unit_id"]).flatMap({ units[$0] }) { ingredient["unit"] = unit }
                 if let food = Self.key(ingredient["food_id"]).flatMap({ foods[$0] }) { ingredient["food"] = food }
+                // v3: an ingredient that is another recipe of the backup, as the recipe export nests it.
+                if let other = Self.key(ingredient["referenced_recipe_id"]).flatMap({ recipeRows[$0] }) { ingredient["referenced_recipe"] = other }
                 return ingredient
             }
             object["recipe_instructions"] = ordered(steps[key] ?? [])
@@ -66,6 +70,7 @@ package struct MealieDatabase {
             object["extras"] = extraValues
             object["comments"] = comments[key] ?? []
             object["assets"] = assets[key] ?? []
+            object["timeline_events"] = timeline[key] ?? []
             object["tags"] = tags[key] ?? []
             object["recipe_category"] = categories[key] ?? []
             object["tools"] = tools[key] ?? []

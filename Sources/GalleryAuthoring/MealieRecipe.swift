@@ -18,7 +18,7 @@ package enum MealieRecipe {
     static let mapped: Set<String> = [
         "name", "description", "recipe_yield", "total_time", "prep_time", "perform_time", "cook_time", "recipe_category",
         "categories", "tags", "tools", "recipe_ingredient", "recipe_instructions", "nutrition", "notes", "org_url", "orgurl",
-        "date_added", "rating", "extras", "comments", "assets", "recipe_cuisine", "orgURL",
+        "date_added", "rating", "extras", "comments", "assets", "timeline_events", "recipe_cuisine", "orgURL",
     ]
 
     /// The value of `key` (snake_case) in `object`, or of its camelCase form (`recipeIngredient`,
@@ -78,9 +78,15 @@ package enum MealieRecipe {
                 if let value = SchemaOrgReader.scalarText(extras[key]!), !value.isEmpty { recipe.extra["extras.\(key)"] = value }
             }
         }
-        for key in ["comments", "assets"] {
-            if let list = field(object, key) as? [Any], !list.isEmpty { recipe.uncarried[key] = list.count }
+        for key in ["comments", "assets", "timeline_events"] {
+            if let list = field(object, key) as? [Any], !list.isEmpty { recipe.uncarried[key.replacingOccurrences(of: "_", with: " ")] = list.count }
         }
+        // An ingredient that is another recipe (v3) keeps its words; the link itself is listed.
+        let links = ((field(object, "recipe_ingredient") as? [Any]) ?? []).filter { entry in
+            guard let ingredient = entry as? [String: Any] else { return false }
+            return field(ingredient, "referenced_recipe_id") != nil || field(ingredient, "referenced_recipe") != nil
+        }
+        if !links.isEmpty { recipe.uncarried["ingredients linking another recipe"] = links.count }
         let known = mapped.union(bookkeeping)
         for key in object.keys.sorted() where !known.contains(key) && !known.contains(snakeCase(key)) && !(object[key] is NSNull) {
             SchemaOrgReader.keep(object[key]!, as: key, in: &recipe)
@@ -162,7 +168,11 @@ package enum MealieRecipe {
 
     static func ingredientLine(_ ingredient: [String: Any], disableAmount: Bool?) -> String? {
         let note = SchemaOrgReader.text(ingredient["note"])
+        let referenced = field(ingredient, "referenced_recipe_id") != nil || field(ingredient, "referenced_recipe") != nil
         let food = (field(ingredient, "food") as? [String: Any]).flatMap { SchemaOrgReader.text($0["name"]) }
+            ?? (field(ingredient, "referenced_recipe") as? [String: Any]).flatMap { SchemaOrgReader.text($0["name"]) }
+        // Another recipe that the backup does not hold: its words as the cook wrote them.
+        if referenced, food == nil, let original = SchemaOrgReader.text(field(ingredient, "original_text")) { return original }
         let unitObject = field(ingredient, "unit") as? [String: Any]
         let useAbbreviation = (unitObject.flatMap { field($0, "use_abbreviation") } as? NSNumber)?.boolValue ?? false
         let unit = unitObject.flatMap { unit in

@@ -127,9 +127,12 @@ extension BuiltInTheme {
   .cookbook-recipe h2 { font-size: 24pt; break-after: avoid; }
   .cookbook-recipe .lede { font-size: 11pt; }
   .cookbook-photo img { max-height: 70mm; border-radius: 2mm; }
-  .cookbook-recipe-body:has(> .cookbook-side > *) {
-    display: grid; grid-template-columns: 58mm minmax(0, 1fr); column-gap: 8mm; align-items: start;
-  }
+  /* The ingredients float beside the method rather than sharing a grid row with it: a float
+     and the block beside it break across pages in Chromium and Firefox alike, where Firefox
+     moves a whole grid row that does not fit to the next page. */
+  .cookbook-recipe-body, .cookbook-recipe-body:has(> .cookbook-side > *) { display: flow-root; }
+  .cookbook-side:has(> *) { float: inline-start; width: 58mm; margin-inline-end: 8mm; }
+  .cookbook-method { display: flow-root; }
   .cookbook-recipe-body > .cookbook-method > :first-child { margin-block-start: 6mm; }
   .cookbook-recipe h3 { margin: 6mm 0 2mm; font-size: 13pt; break-after: avoid; }
   .cookbook-method h3 { margin-block-start: 5mm; }
@@ -139,7 +142,7 @@ extension BuiltInTheme {
   .cookbook-method li, .cookbook-method p { break-inside: avoid; orphans: 3; widows: 3; }
   .cookbook-nutrition { break-inside: avoid; }
   .cookbook-method img { width: auto; max-width: 100%; max-height: 60mm; }
-  .cookbook-recipe-foot { font-size: 8pt; break-inside: avoid; break-before: avoid; margin-block-start: 4mm; }
+  .cookbook-recipe-foot { clear: both; font-size: 8pt; break-inside: avoid; break-before: avoid; margin-block-start: 4mm; }
   .cookbook-index { break-before: page; margin: 0; padding: 0; border: 0; }
   .cookbook-index-terms { columns: 2; column-gap: 10mm; }
   .cookbook-index h2 { break-after: avoid; }

@@ -108,4 +108,14 @@ def with_photos(source, target, count=26):
         if "image: images/" + recipe.stem + "-photo.png" not in text:
             text = text.replace("\n", f"\nimage: images/{recipe.stem}-photo.png\n", 1)
         recipe.write_text(text)
+    # A kept recipe that names a left-out one (`- { recipe: simple-syrup, amount: 15 ml }`) names
+    # it in words instead; a folded part left out goes with it.
+    kept = {recipe.stem for recipe in recipes[:count]}
+    for recipe in recipes[:count]:
+        text = recipe.read_text()
+        text = re.sub(r"^  - \{ recipe: ([\w-]+), amount: ([^}]+) \}$",
+                      lambda m: m.group(0) if m.group(1) in kept else f"  - {m.group(2).strip()} {m.group(1).replace('-', ' ')}",
+                      text, flags=re.M)
+        text = re.sub(r"^  - recipe: ([\w-]+)\n", lambda m: m.group(0) if m.group(1) in kept else "", text, flags=re.M)
+        recipe.write_text(text)
     return target

@@ -11,6 +11,7 @@ import pathlib
 import re
 import shutil
 import subprocess
+import unicodedata
 import xml.etree.ElementTree as ElementTree
 
 import pytest
@@ -43,8 +44,8 @@ def page_count(pdf):
 
 
 def page_texts(pdf):
-    """Each page's words in reading order, whitespace collapsed."""
-    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    """Each page's words in reading order, whitespace collapsed, ligatures (Firefox's ﬀ) undone."""
+    text = unicodedata.normalize("NFKC", subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout)
     return [" ".join(page.split()) for page in text.split("\f")][:page_count(pdf)]
 
 
@@ -60,7 +61,7 @@ def page_lines(pdf):
         for line in page.iterfind(".//x:line", ns):
             words = [word.text or "" for word in line.iterfind("x:word", ns)]
             box = {key: float(line.get(key)) for key in ("xMin", "yMin", "xMax", "yMax")}
-            lines.append({"text": " ".join(words), **box})
+            lines.append({"text": unicodedata.normalize("NFKC", " ".join(words)), **box})
         pages.append({"height": float(page.get("height")), "lines": lines})
     return pages
 
@@ -117,9 +118,10 @@ def recipe_pages(texts, contents):
     return starts
 
 
-def test_chromium_prints_the_sample_cookbook_as_a_book(printed, screenshot_dir):
-    pdf = printed["pdf"]
-    contents, ingredients, headings = book_outline(printed["html"])
+def check_printed_book(pdf, html_text, folder, page_numbers):
+    """Every check of the printed sample book; `page_numbers`: whether the engine draws @page
+    margin boxes (Chromium), else the footers must be empty. Returns the recipes' first pages and spans."""
+    contents, ingredients, headings = book_outline(html_text)
     recipes = len(list((pathlib.Path(__file__).resolve().parents[2] / "Site" / "recipes").glob("*.md")))
     assert len(contents) == recipes, f"the sample site's {recipes} recipes are in the contents"
     texts = page_texts(pdf)
@@ -140,7 +142,7 @@ def test_chromium_prints_the_sample_cookbook_as_a_book(printed, screenshot_dir):
     lines = page_lines(pdf)
     for page, found in enumerate(lines):
         footer = [line["text"] for line in found["lines"] if line["yMin"] > found["height"] - BOTTOM_MARGIN_PT]
-        assert footer == ([] if page == 0 else [str(page + 1)]), f"page {page + 1}'s footer: {footer}"
+        assert footer == ([] if page == 0 or not page_numbers else [str(page + 1)]), f"page {page + 1}'s footer: {footer}"
     # Each recipe's ingredients on one page (they fit one).
     for (number, title), start, span, items in zip(contents, starts, spans, ingredients):
         pages = {page for page in range(start, start + span) for item in items
@@ -149,7 +151,7 @@ def test_chromium_prints_the_sample_cookbook_as_a_book(printed, screenshot_dir):
         assert all(any(" ".join(item.split()[:3]) in texts[page] for page in range(start, start + span)) for item in items), \
             f"an ingredient of “{title}” is missing from its pages"
     # No blank page; no recipe on more pages than its content fills.
-    ink = ink_rows(pdf, printed["folder"])
+    ink = ink_rows(pdf, folder)
     assert len(ink) == total
     blank = [page + 1 for page, rows in enumerate(ink) if rows is None]
     assert not blank, f"blank pages: {blank}"
@@ -168,11 +170,36 @@ def test_chromium_prints_the_sample_cookbook_as_a_book(printed, screenshot_dir):
             below = [other for other in body if other["yMin"] > line["yMax"] - 1 and other is not line
                      and other["xMin"] < line["xMax"] and other["xMax"] > line["xMin"]]
             assert below, f"heading “{line['text']}” is alone at the foot of page {page + 1}"
+    return starts, spans
+
+
+def test_chromium_prints_the_sample_cookbook_as_a_book(printed, screenshot_dir):
+    pdf = printed["pdf"]
+    starts, spans = check_printed_book(pdf, printed["html"], printed["folder"], page_numbers=True)
     # Three pages to look at: the cover, the first recipe, and a recipe that goes on to a second page.
     longest = max(range(len(spans)), key=lambda recipe: (spans[recipe], -recipe))
     for page in [1, starts[0] + 1, starts[longest] + 2 if spans[longest] > 1 else starts[longest] + 1]:
         subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
                         str(screenshot_dir / f"cookbook-print-page-{page}")], check=True)
+
+
+
+
+def test_firefox_prints_it_too(built_site, tmp_path):
+    """Firefox ESR through WebDriver BiDi's browsingContext.print: the same book, without page
+    numbers (it draws no @page margin boxes). WebKitWebDriver has no print command."""
+    import base64
+    import engines
+    firefox = engines.start("firefox")
+    try:
+        firefox.open((built_site["output"] / BOOK).as_uri(), 1000)
+        data = firefox.browser.command("browsingContext.print", {"context": firefox.browser.context, "background": True},
+                                       timeout=300)["data"]
+    finally:
+        firefox.quit()
+    pdf = tmp_path / "firefox.pdf"
+    pdf.write_bytes(base64.b64decode(data))
+    check_printed_book(pdf, (built_site["output"] / BOOK).read_text(encoding="utf-8"), tmp_path, page_numbers=False)
 
 
 def test_a_tags_cookbook_prints_its_recipes_only(built_site, tmp_path):

@@ -26,7 +26,7 @@ import GalleryTestSupport
         let (site, plan, diagnostics) = try tests.importAndBuild([Self.folder.appendingPathComponent("mealie-v2-backup.zip")])
         defer { site.remove() }
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        #expect(plan.summary == ["2 recipes, 1 photo", "kept under extra: extras.spice_level (1), rating (1)", "not carried: comments (1)"])
+        #expect(plan.summary == ["2 recipes, 1 photo", "kept under extra: extras.spice_level (1), rating (1)", "not carried: comments (1), timeline events (1)"])
         let database = try json("v2-database.json")
         let row = try #require(table(database, "recipes").first)
         let shakshuka = try tests.builtRecipe(site, slug: "shakshuka")
@@ -72,7 +72,7 @@ import GalleryTestSupport
         let (site, plan, diagnostics) = try tests.importAndBuild([Self.folder.appendingPathComponent("mealie-v3-backup.zip")])
         defer { site.remove() }
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        #expect(plan.summary == ["1 recipe, 1 photo", "kept under extra: rating (1), recipe_yield (1)"])
+        #expect(plan.summary == ["2 recipes, 1 photo", "kept under extra: rating (1), recipe_yield (1)", "not carried: ingredients linking another recipe (2 in 1 recipe)"])
         let row = try #require(table(try json("v3-database.json"), "recipes").first)
         let soup = try tests.builtRecipe(site, slug: "miso-soup")
         #expect(soup["description"] as? String == "A five-minute soup for any evening.", "tags removed")
@@ -80,7 +80,12 @@ import GalleryTestSupport
         #expect(soup["recipeYield"] as? String == "2")
         let text = try String(contentsOf: site.url.appendingPathComponent("site/recipes/miso-soup.md"), encoding: .utf8)
         #expect(text.contains("\"recipe_yield\": \"2 bowls\""), "the yield beside the servings is kept")
-        #expect(soup["recipeIngredient"] as? [String] == ["600 ml dashi", "2 1/2 tablespoon white miso", "silken tofu, in small cubes"])
+        // Two link other recipes: one the backup holds (named after it), one it does not (its
+        // original words); the links themselves are listed as not carried.
+        #expect(soup["recipeIngredient"] as? [String] == ["600 ml dashi", "2 1/2 tablespoon white miso", "silken tofu, in small cubes",
+                                                         "1 bowl of rice, to serve", "1 Dashi, if you have no dashi"])
+        let dashi = try tests.builtRecipe(site, slug: "dashi")
+        #expect(dashi["recipeYield"] as? String == "1 litre" && dashi["totalTime"] as? String == "PT30M")
         #expect(soup["recipeCategory"] as? String == "Soup" && soup["keywords"] as? String == "Quick")
         #expect(soup["datePublished"] as? String == row["date_added"] as? String)
         #expect(try Data(contentsOf: site.url.appendingPathComponent("site/images/miso-soup.webp")) == photo)
