@@ -121,6 +121,12 @@ import GalleryTestSupport
                 == "<h3>Method</h3><p>x</p><h4 id=\"a\">Note</h4><h6>z</h6>")
     }
 
+    /// Each heading moves once (h1 becomes h2, not h3); lookalikes and text at the very end stay.
+    @Test func everyHeadingMovesExactlyOnce() {
+        #expect(CookbookPage.demotingHeadings("<h1>A</h1><h5 class=\"x\">B</h5><hr><h2x><html></h2 ><br>&lt;h2&gt;<h3")
+                == "<h2>A</h2><h6 class=\"x\">B</h6><hr><h2x><html></h2 ><br>&lt;h2&gt;<h3")
+    }
+
     /// Its stylesheet names only the theme's colours, so the dark scheme and a site's own palette reach it.
     @Test func stylesheetHasNoColourOutsideRootBlocks() throws {
         let css = try String(contentsOf: Repository.templates.appendingPathComponent("assets/cookbook.css"), encoding: .utf8)
