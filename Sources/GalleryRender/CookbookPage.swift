@@ -51,16 +51,18 @@ package struct CookbookPage: TemplatePage {
         let count = plan.site.recipes.count
         let tooLarge = plan.tags.filter { $0.members.count > settings.maximumRecipes }.count
         guard count > settings.maximumRecipes || tooLarge > 0 else { return nil }
-        let limit = "more than cookbook.max_recipes (\(GroupedNumber.text(settings.maximumRecipes)))"
-        var parts: [String] = []
-        if count > settings.maximumRecipes {
-            parts.append("no printable cookbook for the whole site: it has \(GroupedNumber.text(count)) recipes, \(limit)")
-        }
-        if tooLarge > 0 {
-            parts.append("no cookbook for \(tooLarge == 1 ? "1 tag" : "\(GroupedNumber.text(tooLarge)) tags") with \(limit)")
-        }
+        let limit = GroupedNumber.text(settings.maximumRecipes)
+        let tags = tooLarge == 1 ? "1 tag" : "\(GroupedNumber.text(tooLarge)) tags"
         let tree = plan.site.treePrefix.isEmpty ? "" : " (\(plan.site.config.language))"
-        return Diagnostic(.note, path: plan.configDisplayPath, parts.joined(separator: "; ") + tree + "; raise the limit in site.yml to make them")
+        let message = switch (count > settings.maximumRecipes, tooLarge > 0) {
+        case (true, false):
+            "no printable cookbook for the whole site\(tree): its \(GroupedNumber.text(count)) recipes are more than cookbook.max_recipes (\(limit)); raise it in site.yml to make one"
+        case (false, _):
+            "no printable cookbook for \(tags)\(tree): each has more recipes than cookbook.max_recipes (\(limit)); raise it in site.yml to make them"
+        case (true, true):
+            "no printable cookbook for the whole site\(tree) (\(GroupedNumber.text(count)) recipes) nor for \(tags): each has more recipes than cookbook.max_recipes (\(limit)); raise it in site.yml to make them"
+        }
+        return Diagnostic(.note, path: plan.configDisplayPath, line: settings.line, column: settings.column, message)
     }
 
     /// `html` with every heading one level lower (`h2` → `h3`, `h6` stays): a recipe's body

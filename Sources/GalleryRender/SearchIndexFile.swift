@@ -108,8 +108,18 @@ package final class SearchIndexPlan: Sendable {
     }
 
     private let made = SharedLazy<Made>()
+    /// The records' times, by seconds: a few dozen distinct values, each phrased (plural rules,
+    /// the tree's strings) once rather than once a record.
+    private let durations = Mutex<[Int: String]>([:])
 
     package init() {}
+
+    func duration(_ duration: RecipeDuration, phrased: (RecipeDuration) -> String) -> String {
+        if let known = durations.withLock({ $0[duration.seconds] }) { return known }
+        let text = phrased(duration)
+        durations.withLock { $0[duration.seconds] = text }
+        return text
+    }
 
     package func index(of site: PagePlan) -> Made {
         made.get { Self.make(site) }
@@ -241,7 +251,7 @@ extension PageRenderer {
             let recipe = site.recipes[number]
             return .array([.string(recipe.title), .string(URLPath.encode(SitePaths.recipe(recipe))),
                            .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
-                           .string((recipe.totalTime ?? recipe.summedTime).map(strings.duration) ?? "")])
+                           .string((recipe.totalTime ?? recipe.summedTime).map { plan.searchPlan.duration($0, phrased: strings.duration) } ?? "")])
         case .page(let number):
             let page = site.pages[number]
             return .array([.string(page.title), .string(URLPath.encode(SitePaths.page(page))), .string(""), .array([]), .string(""),

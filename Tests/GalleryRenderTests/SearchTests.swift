@@ -26,6 +26,29 @@ import GalleryTestSupport
         #expect(SearchWords(language: "en").words("zero-proof (Mai'Tai) 1.5 oz") == ["zero", "proof", "mai'tai", "1.5", "oz"])
     }
 
+    @Test func plainASCIITextSplitsAsICUSplitsIt() {
+        let words = SearchWords(language: "en")
+        let samples = ["Stir with ice, strain 1.5 oz (45 ml) of gin.", "mai'tai e.g. 1,000 a.1 1.a a,b 1;2 x'y' 'z 10ml 3.5.6 a..b",
+                       "Don't -- shake! \"Equal\" parts; 2/3 & more...", "  ", "A.B.C. 4.50 1,5,6 x.'y"]
+        // And 3,000 strings of letters, digits and the marks that join or split words.
+        var state: UInt64 = 7
+        let alphabet = Array("aZ9 .,;'-()!/\"&x1".utf8)
+        let generated = (0..<3_000).map { _ in
+            String(decoding: (0..<12).map { _ -> UInt8 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return alphabet[Int(state >> 33) % alphabet.count]
+            }, as: UTF8.self)
+        }
+        for text in samples + generated {
+            var copy = text
+            let ascii = copy.withUTF8(SearchWords.asciiWords)
+            #expect(ascii == words.icuWords(text), "\(text)")
+        }
+        var accented = "Piña", underscore = "a_b", colon = "a:b"
+        #expect(accented.withUTF8(SearchWords.asciiWords) == nil && underscore.withUTF8(SearchWords.asciiWords) == nil
+                && colon.withUTF8(SearchWords.asciiWords) == nil, "left to ICU")
+    }
+
     // MARK: Scores
 
     @Test func titleOutweighsTagsAndIngredientsWhichOutweighTheBody() throws {
