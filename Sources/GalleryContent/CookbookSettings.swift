@@ -14,6 +14,10 @@ package struct CookbookSettings: Sendable, Equatable {
     /// The most recipes one cookbook holds; a site (or a tag) with more has no cookbook, and the
     /// build says so.
     package var maximumRecipes = CookbookSettings.defaultMaximumRecipes
+    /// Where `cookbook:` is written in site.yml (line, column), for the note about a book left
+    /// out; zero when it is not.
+    package var line = 0
+    package var column = 0
 
     /// About 2,000 pages of print: Chromium 156 printed the book of 2,000 generated recipes
     /// (2,119 pages, a 5.8 MB page) to PDF in 2 min 29 s with 850 MB at its peak, on a shared
@@ -34,6 +38,7 @@ package struct CookbookSettings: Sendable, Equatable {
     static func read(from reader: inout FieldReader) -> CookbookSettings {
         var settings = CookbookSettings()
         guard let node = reader.value("cookbook"), !node.isNull else { return settings }
+        (settings.line, settings.column) = reader.keyPosition("cookbook") ?? (0, 0)
         if node.scalar != nil {
             if let flag = node.bool {
                 settings.isEnabled = flag

@@ -63,7 +63,25 @@ extension PageRenderer {
         guard case .dictionary(var fields) = context else { return context }
         let root: String
         if case .string(let text)? = fields["root"] { root = text } else { root = URLPath.root(from: path) }
-        let entries: [MustacheValue] = site.menu.map { entry in
+        for key in Self.menuKeys { fields[key] = menuValue(key, path: path, root: root) }
+        return .dictionary(fields)
+    }
+
+    /// The keys `addingMenu` adds.
+    static let menuKeys = ["menu", "hasMenu", "t"]
+
+    /// Menu key `key` of the page at `path` whose root is `root`; nil for another key.
+    func menuValue(_ key: String, path: String, root: String) -> MustacheValue? {
+        switch key {
+        case "menu": .array(menuEntries(path: path, root: root))
+        case "hasMenu": .bool(!site.menu.isEmpty)
+        case "t": strings.context
+        default: nil
+        }
+    }
+
+    private func menuEntries(path: String, root: String) -> [MustacheValue] {
+        site.menu.map { entry in
             let target: String?
             switch entry.target {
             case .page(let page): target = Page.outputPath(of: page)
@@ -76,10 +94,6 @@ extension PageRenderer {
             return ["label": .string(entry.label), "url": .string(url), "current": .bool(target == path),
                     "isExternal": .bool(target == nil)]
         }
-        fields["menu"] = .array(entries)
-        fields["hasMenu"] = .bool(!entries.isEmpty)
-        fields["t"] = strings.context
-        return .dictionary(fields)
     }
 }
 

@@ -68,32 +68,45 @@ extension PageRenderer {
     /// site the page's `alternates` (hreflang) and `languages` (the switcher).
     func addingLanguages(to context: MustacheValue, key: String) -> MustacheValue {
         guard case .dictionary(var fields) = context, case .string(let home)? = fields["root"] else { return context }
-        let root = assetRoot(home)
-        fields["home"] = .string(home)
-        fields["root"] = .string(root)
-        guard let languages, languages.trees.count > 1 else {
-            fields["alternates"] = .array([])
-            fields["languages"] = .array([])
-            fields["hasLanguages"] = .bool(false)
-            return .dictionary(fields)
-        }
-        let versions = languages.versions(of: key)
-        func url(_ tree: LanguageVersions.Tree, _ path: String) -> String {
-            tree.published?.page(path) ?? URLPath.link(to: tree.prefix + path, root: root)
-        }
-        var alternates: [MustacheValue] = versions.map { ["hreflang": .string($0.tree.code), "url": .string(url($0.tree, $0.path))] }
-        if let first = versions.first, first.tree.prefix.isEmpty {
-            alternates.append(["hreflang": "x-default", "url": .string(url(first.tree, first.path))])
-        }
-        fields["alternates"] = versions.count > 1 ? .array(alternates) : .array([])
-        fields["languages"] = .array(languages.trees.map { tree in
-            // A language without this page links to its gallery.
-            let path = tree.paths[key] ?? SitePaths.gallery
-            return ["code": .string(tree.code), "name": .string(tree.name),
-                    "url": .string(URLPath.link(to: tree.prefix + path, root: root)),
-                    "current": .bool(tree.prefix == site.treePrefix)]
-        })
-        fields["hasLanguages"] = .bool(true)
+        for name in Self.languageKeys { fields[name] = languageValue(name, home: home, key: key) }
         return .dictionary(fields)
+    }
+
+    /// The keys `addingLanguages` adds (or replaces: `root`).
+    static let languageKeys = ["home", "root", "alternates", "languages", "hasLanguages"]
+
+    /// Language key `name` of the page whose versions share `key` and whose own root is `home`;
+    /// nil for another name.
+    func languageValue(_ name: String, home: String, key: String) -> MustacheValue? {
+        guard Self.languageKeys.contains(name) else { return nil }
+        let root = assetRoot(home)
+        let languages = languages.flatMap { $0.trees.count > 1 ? $0 : nil }
+        switch name {
+        case "home": return .string(home)
+        case "root": return .string(root)
+        case "hasLanguages": return .bool(languages != nil)
+        case "alternates":
+            guard let languages else { return .array([]) }
+            let versions = languages.versions(of: key)
+            var alternates: [MustacheValue] = versions.map { ["hreflang": .string($0.tree.code), "url": .string(url($0.tree, $0.path, root: root))] }
+            if let first = versions.first, first.tree.prefix.isEmpty {
+                alternates.append(["hreflang": "x-default", "url": .string(url(first.tree, first.path, root: root))])
+            }
+            return versions.count > 1 ? .array(alternates) : .array([])
+        case "languages":
+            guard let languages else { return .array([]) }
+            return .array(languages.trees.map { tree in
+                // A language without this page links to its gallery.
+                let path = tree.paths[key] ?? SitePaths.gallery
+                return ["code": .string(tree.code), "name": .string(tree.name),
+                        "url": .string(URLPath.link(to: tree.prefix + path, root: root)),
+                        "current": .bool(tree.prefix == site.treePrefix)]
+            })
+        default: return nil
+        }
+    }
+
+    private func url(_ tree: LanguageVersions.Tree, _ path: String, root: String) -> String {
+        tree.published?.page(path) ?? URLPath.link(to: tree.prefix + path, root: root)
     }
 }

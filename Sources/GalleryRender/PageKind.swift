@@ -159,7 +159,10 @@ extension TemplatePage {
     }
 
     func fullContext(_ index: Int, context: MustacheValue, in site: PageRenderer) -> MustacheValue {
-        site.addingLanguages(to: site.addingMenu(to: context, path: path(index, in: site.plan)), key: translationKey(index, in: site.plan))
+        if case .object(let page) = context {
+            return .object(PageFrame(page: page, renderer: site, path: path(index, in: site.plan), translationKey: translationKey(index, in: site.plan)))
+        }
+        return site.addingLanguages(to: site.addingMenu(to: context, path: path(index, in: site.plan)), key: translationKey(index, in: site.plan))
     }
 
     package func translationKey(_ index: Int, in site: PagePlan) -> String {

@@ -34,7 +34,11 @@ package struct PageRenderer: Sendable {
         self.pictures = pictures
         self.languages = languages
         self.inputs = inputs
+        siteContext = makeSiteContext()
     }
+
+    /// The `site` key every page has, made once per tree rather than for each page.
+    package private(set) var siteContext: MustacheValue = .null
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
@@ -144,7 +148,7 @@ package struct PageRenderer: Sendable {
 }
 
 extension PageRenderer {
-    var siteContext: MustacheValue {
+    private func makeSiteContext() -> MustacheValue {
         let config = site.config
         return [
             "title": .string(config.title),
@@ -165,19 +169,30 @@ extension PageRenderer {
         ]
     }
 
+    /// The keys a card and a recipe page share: title, link, picture.
+    static let summaryKeys = ["title", "slug", "url", "summary", "tags", "hasTags", "initial", "image"]
+
+    /// Summary key `key` of `recipe` on a page whose root is `root`; nil for another key, or for
+    /// `image` when the recipe has none.
+    func summaryValue(_ key: String, of recipe: Recipe, root: String) -> MustacheValue? {
+        switch key {
+        case "title": .string(recipe.title)
+        case "slug": .string(recipe.slug)
+        case "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root))
+        case "summary": recipe.summary.map(MustacheValue.string) ?? .null
+        case "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
+        case "hasTags": .bool(recipe.hasTags)
+        case "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?")
+        case "image": recipe.image.map { imageContext($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
+        default: nil
+        }
+    }
+
     /// Fields shared by a card and a page: title, link, picture.
     func summaryContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
-        var context: [String: MustacheValue] = [
-            "title": .string(recipe.title),
-            "slug": .string(recipe.slug),
-            "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
-            "summary": recipe.summary.map(MustacheValue.string) ?? .null,
-            "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe),
-            "hasTags": .bool(recipe.hasTags),
-            "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?"),
-        ]
-        if let image = recipe.image {
-            context["image"] = imageContext(image, alt: recipe.imageAlt ?? recipe.title, root: root)
+        var context: [String: MustacheValue] = [:]
+        for key in Self.summaryKeys {
+            if let value = summaryValue(key, of: recipe, root: root) { context[key] = value }
         }
         return context
     }

@@ -101,8 +101,21 @@ extension PageRenderer {
     /// The header's search box and the link to the A–Z page, which gallery, tag, recipe, journal,
     /// post and content pages share.
     func headerContext(root: String) -> [String: MustacheValue] {
-        ["search": searchContext(root: root),
-         "azURL": site.recipes.isEmpty ? .null : .string(URLPath.link(to: SitePaths.recipeIndex(page: 1), root: root))]
+        var context: [String: MustacheValue] = [:]
+        for key in Self.headerKeys { context[key] = headerValue(key, root: root) }
+        return context
+    }
+
+    /// The keys `headerContext` holds.
+    static let headerKeys = ["search", "azURL"]
+
+    /// Header key `key` of a page whose root is `root`; nil for another key.
+    func headerValue(_ key: String, root: String) -> MustacheValue? {
+        switch key {
+        case "search": searchContext(root: root)
+        case "azURL": site.recipes.isEmpty ? .null : .string(URLPath.link(to: SitePaths.recipeIndex(page: 1), root: root))
+        default: nil
+        }
     }
 }
 

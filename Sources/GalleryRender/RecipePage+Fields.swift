@@ -6,45 +6,63 @@ import Mustache
 /// The recipe page's context for the fields beyond the basics: ingredient groups, servings,
 /// nutrition, video, equipment, diets, source and `extra:`.
 extension PageRenderer {
+    /// The keys `fieldValue` answers.
+    static let fieldKeys = ["ingredientGroups", "methodGroups", "hasMethod", "category", "cuisine", "keywords", "hasKeywords",
+                            "servings", "totalTime", "totalTimeISO", "nutrition", "hasNutrition", "equipment", "hasEquipment",
+                            "diets", "hasDiets", "source", "video", "extra"]
+
     func fieldsContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [:]
-        var ingredientNumber = 0
-        let links = recipeLinks(root: root)
-        context["ingredientGroups"] = .array(recipe.ingredientGroups.map { group in
-            let html = group.items.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, recipeLinks: links) }
+        for key in Self.fieldKeys {
+            if let value = fieldValue(key, of: recipe, root: root) { context[key] = value }
+        }
+        return context
+    }
+
+    /// Field `key` of `recipe`'s page (whose root is `root`); nil for another key, or for
+    /// `servings`, `source` and `video` when the recipe has none.
+    func fieldValue(_ key: String, of recipe: Recipe, root: String) -> MustacheValue? {
+        switch key {
+        case "ingredientGroups":
+            var ingredientNumber = 0
+            let links = recipeLinks(root: root)
+            return .array(recipe.ingredientGroups.map { group in
+                let html = group.items.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, recipeLinks: links) }
+                return [
+                    "groupTitle": group.title.map(MustacheValue.string) ?? .null,
+                    "component": group.component.map { componentContext($0, root: root) } ?? .null,
+                    "items": .array(group.items.map { .string(Markdown.inlinePlainText($0)) }),
+                    "itemsHTML": .array(html.map(MustacheValue.string)),
+                    "ingredients": .array(html.indices.map { position in
+                        ingredientNumber += 1
+                        return ["id": .string(CookStep.ingredientID(ingredientNumber)), "html": .string(html[position]),
+                                "component": group.itemComponents[position].map { componentContext($0, root: root) } ?? .null]
+                    }),
+                ]
+            })
+        case "methodGroups":
+            let stepCount = recipe.method.reduce(0) { $0 + $1.steps.count }
+            var stepNumber = 0
+            return .array(recipe.method.map { group in
+                let html = group.steps.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true) }
+                return [
+                    "groupTitle": group.title.map(MustacheValue.string) ?? .null,
+                    "stepsHTML": .array(html.map(MustacheValue.string)),
+                    "cookSteps": .array(html.map { html in
+                        stepNumber += 1
+                        let step = CookStep(number: stepNumber, count: stepCount)
+                        return ["id": .string(CookStep.id(stepNumber)), "html": .string(step.html(around: html, strings: strings))]
+                    }),
+                ]
+            })
+        case "hasMethod": return .bool(!recipe.method.isEmpty)
+        case "category": return .optional(recipe.category)
+        case "cuisine": return .optional(recipe.cuisine)
+        case "keywords": return .array(recipe.keywords.map(MustacheValue.string))
+        case "hasKeywords": return .bool(!recipe.keywords.isEmpty)
+        case "servings":
+            guard let servings = recipe.servings else { return nil }
             return [
-                "groupTitle": group.title.map(MustacheValue.string) ?? .null,
-                "component": group.component.map { componentContext($0, root: root) } ?? .null,
-                "items": .array(group.items.map { .string(Markdown.inlinePlainText($0)) }),
-                "itemsHTML": .array(html.map(MustacheValue.string)),
-                "ingredients": .array(html.indices.map { position in
-                    ingredientNumber += 1
-                    return ["id": .string(CookStep.ingredientID(ingredientNumber)), "html": .string(html[position]),
-                            "component": group.itemComponents[position].map { componentContext($0, root: root) } ?? .null]
-                }),
-            ]
-        })
-        let stepCount = recipe.method.reduce(0) { $0 + $1.steps.count }
-        var stepNumber = 0
-        context["methodGroups"] = .array(recipe.method.map { group in
-            let html = group.steps.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true) }
-            return [
-                "groupTitle": group.title.map(MustacheValue.string) ?? .null,
-                "stepsHTML": .array(html.map(MustacheValue.string)),
-                "cookSteps": .array(html.map { html in
-                    stepNumber += 1
-                    let step = CookStep(number: stepNumber, count: stepCount)
-                    return ["id": .string(CookStep.id(stepNumber)), "html": .string(step.html(around: html, strings: strings))]
-                }),
-            ]
-        })
-        context["hasMethod"] = .bool(!recipe.method.isEmpty)
-        context["category"] = .optional(recipe.category)
-        context["cuisine"] = .optional(recipe.cuisine)
-        context["keywords"] = .array(recipe.keywords.map(MustacheValue.string))
-        context["hasKeywords"] = .bool(!recipe.keywords.isEmpty)
-        if let servings = recipe.servings {
-            context["servings"] = [
                 "label": .string(strings.text(servings.unit == nil ? "serves" : "makes")),
                 "count": .string(servings.countText),
                 "unit": .optional(servings.unit),
@@ -52,23 +70,23 @@ extension PageRenderer {
                 "units": .string(scaleUnits.text),
                 "nouns": .string(scaleNouns.text),
             ]
-        }
-        context["totalTime"] = .optional(recipe.shownTotalTime.map(strings.duration))
-        context["totalTimeISO"] = .optional(recipe.shownTotalTime?.iso8601)
-        context["nutrition"] = .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] })
-        context["hasNutrition"] = .bool(!recipe.nutrition.isEmpty)
-        context["equipment"] = .array(recipe.equipment.map(MustacheValue.string))
-        context["hasEquipment"] = .bool(!recipe.equipment.isEmpty)
-        context["diets"] = .array(recipe.suitableForDiet.map { .string(dietLabel($0)) })
-        context["hasDiets"] = .bool(!recipe.suitableForDiet.isEmpty)
-        if let source = recipe.source {
-            context["source"] = ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
-        }
-        if let video = recipe.video {
+        case "totalTime": return .optional(recipe.shownTotalTime.map(strings.duration))
+        case "totalTimeISO": return .optional(recipe.shownTotalTime?.iso8601)
+        case "nutrition": return .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] })
+        case "hasNutrition": return .bool(!recipe.nutrition.isEmpty)
+        case "equipment": return .array(recipe.equipment.map(MustacheValue.string))
+        case "hasEquipment": return .bool(!recipe.equipment.isEmpty)
+        case "diets": return .array(recipe.suitableForDiet.map { .string(dietLabel($0)) })
+        case "hasDiets": return .bool(!recipe.suitableForDiet.isEmpty)
+        case "source":
+            guard let source = recipe.source else { return nil }
+            return ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
+        case "video":
+            guard let video = recipe.video else { return nil }
             let name = video.name ?? recipe.title
             // Where the player comes from, for the notice under the poster: YouTube, Vimeo, or the file's host.
             let host = video.hostName ?? URLComponents(string: video.url)?.host
-            context["video"] = [
+            return [
                 "isFile": .bool(video.kind == .file),
                 "url": .string(video.url),
                 "watchURL": .string(video.watchURL),
@@ -84,9 +102,9 @@ extension PageRenderer {
                 "noticeText": .optional(host.map { strings.phrase("video_notice", ["host": $0]) }),
                 "scriptURL": .string(URLPath.link(to: SitePaths.videoScript, root: root)),
             ]
+        case "extra": return recipe.extra.map(Self.templateValue) ?? .null
+        default: return nil
         }
-        context["extra"] = recipe.extra.map(Self.templateValue) ?? .null
-        return context
     }
 
     /// A folded linked recipe (`ComponentLink`): its title, its page and its picture.

@@ -29,60 +29,11 @@ package struct RecipePage: TemplatePage {
 }
 
 extension PageRenderer {
-    /// Recipe `index`'s page context, and the rich-result warnings its structured data draws.
+    /// Recipe `index`'s page context (`RecipePageContext`, made as the template reads it), and the
+    /// rich-result warnings its structured data draws.
     func recipeContext(_ index: Int) throws(Diagnostic) -> (context: MustacheValue, warnings: [Diagnostic]) {
-        let recipe = site.recipes[index]
-        let path = SitePaths.recipe(recipe)
-        let root = URLPath.root(from: path)
-        var context = summaryContext(recipe, root: root).merging(fieldsContext(recipe, root: root)) { _, new in new }
-        context["tags"] = tagLinks(recipe, root: root)
-        context["ingredients"] = .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
-        context["hasIngredients"] = .bool(!recipe.ingredients.isEmpty)
-        context["glass"] = recipe.glass.map(MustacheValue.string) ?? .null
-        let credit = recipe.image == nil ? nil : recipe.imageCredit ?? site.config.imageCredit
-        context["imageCredit"] = credit.map { ["creditText": .string($0.text), "creditURL": .optional($0.url), "isLinked": .bool($0.url != nil)] } ?? .null
-        context["prepTime"] = recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
-        context["prepTimeISO"] = recipe.prepTime.map { .string($0.iso8601) } ?? .null
-        context["cookTime"] = recipe.cookTime.map { .string(strings.duration($0)) } ?? .null
-        context["cookTimeISO"] = recipe.cookTime.map { .string($0.iso8601) } ?? .null
-        context["date"] = recipe.date.map { .string(strings.date($0)) } ?? .null
-        context["dateISO"] = recipe.date.map { .string($0.iso8601) } ?? .null
-        context["author"] = recipe.author.map(MustacheValue.string) ?? .null
-        context["bylineHTML"] = recipe.date.map { .string(bylineHTML(date: $0, author: recipe.author)) } ?? .null
-        let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
-                                       images: bodyImages(documentPath: recipe.sourcePath, root: root),
-                                       recipeLinks: recipeLinks(root: root),
-                                       stepClosing: recipe.method.isEmpty ? { $0.closing(strings) } : nil)
-        context["bodyHTML"] = .string(body.html)
-        // Cook mode's first step, when the method has any (the front matter's, else the body's).
-        let stepCount = !recipe.method.isEmpty ? recipe.method.reduce(0) { $0 + $1.steps.count }
-            : body.sections.isEmpty ? body.steps.count : body.sections.reduce(0) { $0 + $1.steps.count }
-        context["firstStepURL"] = stepCount > 0 ? .string("#" + CookStep.id(1)) : .null
-        context["yield"] = recipe.servings == nil ? .optional(recipe.yield) : .null
-        context["hasFacts"] = .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
-                                    || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil)
-        if index > 0 {
-            context["previous"] = link(to: site.recipes[index - 1], root: root)
-        }
-        if index + 1 < site.recipes.count {
-            context["next"] = link(to: site.recipes[index + 1], root: root)
-        }
-        var meta = socialMeta(path: path, root: root, type: "article", title: recipe.title, description: recipe.summary,
-                              image: context["image"])
-        meta.publishedTime = recipe.date?.iso8601
-        meta.tags = recipe.tags
-        var page: [String: MustacheValue] = [
-            "root": .string(root),
-            "site": siteContext,
-            "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null],
-            "meta": meta.context,
-            "structuredData": .string(structuredData(recipe, image: context["image"], root: root, steps: body.steps,
-                                                     sections: body.sections).script),
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
-            "recipe": .dictionary(context),
-        ]
-        page.merge(headerContext(root: root)) { _, header in header }
-        return (.dictionary(page), RecipeRichResults.diagnostics(for: recipe, in: site, body: body))
+        let page = try RecipePageContext(index, in: self)
+        return (.object(page), RecipeRichResults.diagnostics(for: page.recipe, in: site, body: page.body))
     }
 
     /// "Added <time datetime="2024-06-01">1 June 2024</time> by Ada", in the language's word

@@ -39,41 +39,58 @@ package struct Sitemap: Sendable {
         package static let sitemapProtocol = Limits(urls: 50_000, bytes: 52_428_800)
     }
 
-    package var entries: [Entry]
+    /// How many pages it lists.
+    package let count: Int
+    /// Whether any entry has alternates (the document then declares the `xhtml` namespace).
+    private let hasAlternates: Bool
+    /// Entry `index`, made when a piece of the file needs it: a site of 100,000 pages never holds
+    /// all their addresses at once.
+    private let entry: @Sendable (Int) -> Entry
 
-    /// The URLs of the sitemap, in order.
-    package var urls: [String] { entries.map(\.url) }
+    /// The entries `0..<count` made by `entry`.
+    package init(count: Int, hasAlternates: Bool, entry: @escaping @Sendable (Int) -> Entry) {
+        self.count = count
+        self.hasAlternates = hasAlternates
+        self.entry = entry
+    }
 
     /// The pages at `pagePaths` (output paths), at their published addresses.
     package init(pagePaths: [String], publishedURL: PublishedURL) {
-        entries = pagePaths.map { Entry(url: publishedURL.page($0)) }
+        self.init(count: pagePaths.count, hasAlternates: false) { Entry(url: publishedURL.page(pagePaths[$0])) }
     }
 
     /// Every page of every language's tree, each with its versions.
     package init(languages: LanguageVersions) {
-        entries = []
-        for tree in languages.trees {
-            guard let published = tree.published else { continue }
-            for (path, key) in tree.listed {
-                let versions = languages.versions(of: key)
-                var alternates: [Alternate] = []
-                if versions.count > 1 {
-                    alternates = versions.compactMap { version in
-                        version.tree.published.map { Alternate(hreflang: version.tree.code, url: $0.page(version.path)) }
-                    }
-                    if let first = versions.first, first.tree.prefix.isEmpty, let url = first.tree.published?.page(first.path) {
-                        alternates.append(Alternate(hreflang: "x-default", url: url))
-                    }
+        let trees = languages.trees.filter { $0.published != nil }
+        // Where each tree's pages start among the entries.
+        let starts = trees.reduce(into: [0]) { $0.append($0.last! + $1.listed.count) }
+        let hasAlternates = trees.contains { tree in tree.listed.contains { languages.versions(of: $0.key).count > 1 } }
+        self.init(count: starts.last!, hasAlternates: hasAlternates) { index in
+            let number = starts.lastIndex { $0 <= index }!
+            let tree = trees[number]
+            let (path, key) = tree.listed[index - starts[number]]
+            let versions = languages.versions(of: key)
+            var alternates: [Alternate] = []
+            if versions.count > 1 {
+                alternates = versions.compactMap { version in
+                    version.tree.published.map { Alternate(hreflang: version.tree.code, url: $0.page(version.path)) }
                 }
-                entries.append(Entry(url: published.page(path), alternates: alternates))
+                if let first = versions.first, first.tree.prefix.isEmpty, let url = first.tree.published?.page(first.path) {
+                    alternates.append(Alternate(hreflang: "x-default", url: url))
+                }
             }
+            return Entry(url: tree.published!.page(path), alternates: alternates)
         }
     }
 
+    /// Every entry, in order (tests).
+    package var entries: [Entry] { (0..<count).map(entry) }
+
+    /// The URLs of the sitemap, in order.
+    package var urls: [String] { entries.map(\.url) }
+
     /// Entries per piece of a file.
     static let chunkSize = 2048
-
-    private var hasAlternates: Bool { entries.contains { !$0.alternates.isEmpty } }
 
     private func head(hasAlternates: Bool) -> String {
         """
@@ -104,8 +121,8 @@ package struct Sitemap: Sendable {
         let frame = head(hasAlternates: hasAlternates).utf8.count + Self.tail.utf8.count
         var parts: [Range<Int>] = []
         var start = 0, bytes = frame
-        for (index, entry) in entries.enumerated() {
-            let size = Self.xml(entry).utf8.count
+        for index in 0..<count {
+            let size = Self.xml(entry(index)).utf8.count
             if index > start, index - start >= limits.urls || bytes + size > limits.bytes {
                 parts.append(start..<index)
                 start = index
@@ -113,7 +130,7 @@ package struct Sitemap: Sendable {
             }
             bytes += size
         }
-        parts.append(start..<entries.count)
+        parts.append(start..<count)
         return parts
     }
 
@@ -121,8 +138,8 @@ package struct Sitemap: Sendable {
     /// first entry and the end after its last.
     private func xml(_ range: Range<Int>, of document: Range<Int>, hasAlternates: Bool) -> String {
         var xml = range.lowerBound == document.lowerBound ? head(hasAlternates: hasAlternates) : ""
-        for entry in entries[range] {
-            xml += Self.xml(entry)
+        for index in range {
+            xml += Self.xml(entry(index))
         }
         if range.upperBound == document.upperBound { xml += Self.tail }
         return xml
@@ -130,12 +147,12 @@ package struct Sitemap: Sendable {
 
     /// The whole sitemap as one document.
     package var text: String {
-        xml(entries.indices, of: entries.indices, hasAlternates: hasAlternates)
+        xml(0..<count, of: 0..<count, hasAlternates: hasAlternates)
     }
 
     /// The sitemap as one file at `sitemap.xml`.
     package var file: OutputFile {
-        file(entries.indices, path: SitePaths.sitemap)
+        file(0..<count, path: SitePaths.sitemap)
     }
 
     /// A sitemap of entries `document` at `path`, written piece by piece: a large site's sitemap

@@ -60,8 +60,11 @@ extension PagePlan {
     /// The sitemap of this tree, or with `languages` of every tree (a multilingual site's).
     func sitemap(languages: LanguageVersions?) -> Sitemap {
         if let languages, languages.trees.count > 1 { return Sitemap(languages: languages) }
-        let paths = listedPages.map { PageRenderer.kinds[$0.kind].path($0.index, in: self) }
-        return Sitemap(pagePaths: paths, publishedURL: site.config.publishedURL ?? PublishedURL(base: "/"))
+        // Each page's address made when its piece is written, from its kind and number.
+        let pages = listedPages, plan = self, published = site.config.publishedURL ?? PublishedURL(base: "/")
+        return Sitemap(count: pages.count, hasAlternates: false) { index in
+            Sitemap.Entry(url: published.page(PageRenderer.kinds[pages[index].kind].path(pages[index].index, in: plan)))
+        }
     }
 
     /// How the sitemap's entries are split into files (`Sitemap.parts`), worked out once: the
