@@ -182,7 +182,7 @@ def recall(found, expected):
     return 1.0 if not expected else len(found & expected) / len(expected)
 
 
-def bench_size(count, gallerygen, pagefind, workdir, repeats):
+def bench_size(count, gallerygen, pagefind, workdir, repeats, with_pagefind=True):
     corpus = workdir / f"corpus-{count}"
     subprocess.run([sys.executable, str(ROOT / "bench" / "corpus" / "generate.py"), str(corpus), str(count)], check=True,
                    stdout=subprocess.DEVNULL)
@@ -203,9 +203,12 @@ def bench_size(count, gallerygen, pagefind, workdir, repeats):
     without = tuple(statistics.median(t[i] for t in withouts) for i in (0, 1))
     shutil.rmtree(plain, ignore_errors=True)
     ours_bytes, ours_files = size_on_disk(out / "search")
-    pagefind_time, pagefind_cpu = timed([pagefind, "--site", str(out), "--glob", "recipes/**/*.html", "--output-subdir", "pagefind"])
-    theirs_bytes, theirs_files = size_on_disk(out / "pagefind")
-    (out / "pagefind-bench.html").write_text(PAGEFIND_PAGE)
+    pagefind_time = pagefind_cpu = None
+    theirs_bytes, theirs_files, pagefind_failure = 0, 0, None if with_pagefind else "not run (--pagefind-sizes)"
+    if with_pagefind:
+        pagefind_time, pagefind_cpu = timed([pagefind, "--site", str(out), "--glob", "recipes/**/*.html", "--output-subdir", "pagefind"])
+        theirs_bytes, theirs_files = size_on_disk(out / "pagefind")
+        (out / "pagefind-bench.html").write_text(PAGEFIND_PAGE)
 
     # Document number → slug, from the records on disk.
     manifest = json.loads((out / "search" / "index.json").read_text())
@@ -222,8 +225,17 @@ def bench_size(count, gallerygen, pagefind, workdir, repeats):
         driver.execute_cdp_cmd("Network.enable", {})
         ours_cold, ours_warm = measure(driver, base + "index.html", GALLERYGEN_QUERY, QUERIES,
                                        "return !document.querySelector('form.search').hidden")
-        theirs_cold, theirs_warm = measure(driver, base + "pagefind-bench.html", PAGEFIND_QUERY, QUERIES,
-                                           "return typeof window.runQuery === 'function'")
+        theirs_cold = theirs_warm = None
+        if with_pagefind:
+            try:
+                theirs_cold, theirs_warm = measure(driver, base + "pagefind-bench.html", PAGEFIND_QUERY, QUERIES,
+                                                   "return typeof window.runQuery === 'function'")
+            except Exception as error:  # a query past WebDriver's timeout: say so, keep gallerygen's figures
+                pagefind_failure = f"queries failed: {type(error).__name__}: {str(error).splitlines()[0][:160]}"
+                driver.quit()
+                driver = engines.chromium_driver()
+                driver.set_window_size(1280, 900)
+                driver.set_script_timeout(600)
         driver.get(base + "index.html")
         ours_recall, theirs_recall = [], []
         for query, kind in QUERIES:
@@ -232,7 +244,7 @@ def bench_size(count, gallerygen, pagefind, workdir, repeats):
             expected = {slug for slug, ws in truth.items() if all(w in ws for w in words(query))}
             ids = driver.execute_async_script("const done = arguments[1]; window.gallerygenSearch.search(arguments[0], true).then(r => done(r.ids))", query)
             ours_recall.append(recall({slugs[i] for i in ids}, expected))
-            if count <= 10_000:
+            if count <= 10_000 and theirs_cold is not None:
                 driver.get(base + "pagefind-bench.html")
                 urls = driver.execute_async_script("const done = arguments[1]; window.allUrls(arguments[0]).then(done)", query)
                 theirs_recall.append(recall({u.rstrip("/").split("/")[-2] if u.endswith("index.html") else u.rstrip("/").split("/")[-1] for u in urls}, expected))
@@ -246,6 +258,9 @@ def bench_size(count, gallerygen, pagefind, workdir, repeats):
         server.server_close()
 
     def row(name, cold, warm, script, build, cpu, size, files, recalls):
+        if not cold:
+            return {"tool": name, "index build s": build, "index build CPU s": cpu, "index MB": size / 1e6 if size else None,
+                    "index files": files or None}
         first = statistics.median(c[1] for c in cold)
         return {
             "tool": name, "first query KB (median)": first / 1024, "first query KB (max)": max(c[1] for c in cold) / 1024,
@@ -260,9 +275,10 @@ def bench_size(count, gallerygen, pagefind, workdir, repeats):
     theirs = row("Pagefind 1.5", theirs_cold, theirs_warm, 0, pagefind_time, pagefind_cpu, theirs_bytes, theirs_files, theirs_recall)
     shutil.rmtree(corpus, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
-    return {"recipes": count, "build s": with_search[0], "build without search s": without[0], "build CPU s": with_search[1],
+    return {"recipes": count, "pagefind": pagefind_failure or "ok", "build s": with_search[0], "build without search s": without[0], "build CPU s": with_search[1],
             "build without search CPU s": without[1], "repeats": repeats, "rows": [ours, theirs],
-            "per query": {"gallerygen": list(zip([q for q, _ in QUERIES], ours_cold)), "pagefind": list(zip([q for q, _ in QUERIES], theirs_cold))}}
+            "per query": {"gallerygen": list(zip([q for q, _ in QUERIES], ours_cold)),
+                          "pagefind": list(zip([q for q, _ in QUERIES], theirs_cold or []))}}
 
 
 def show(result):
@@ -270,13 +286,15 @@ def show(result):
           f"{result['build without search s']:.2f} s without (CPU {result['build CPU s']:.2f} s, {result['build without search CPU s']:.2f} s; "
           f"median of {result['repeats']})")
     rows = result["rows"]
+    if result["pagefind"] != "ok":
+        print(f"Pagefind: {result['pagefind']}")
     keys = [k for k in rows[0] if k != "tool"]
     print("| | " + " | ".join(r["tool"] for r in rows) + " |")
     print("|---|" + "---:|" * len(rows))
     for key in keys:
         cells = []
         for r in rows:
-            value = r[key]
+            value = r.get(key)
             cells.append("—" if value is None else f"{value:.0%}" if key == "recall" else f"{value:,.1f}" if isinstance(value, float) else f"{value:,}")
         print(f"| {key} | " + " | ".join(cells) + " |")
     share = rows[0]["index build s"] / result["build s"]
@@ -289,6 +307,7 @@ def main():
     parser.add_argument("--gallerygen", default=str(ROOT / ".build" / "release" / "gallerygen"))
     parser.add_argument("--pagefind", default=None, help="the pagefind binary (default: the one pagefind-bin installs)")
     parser.add_argument("--sizes", default="1000,100000")
+    parser.add_argument("--pagefind-sizes", default=None, help="sizes Pagefind runs at (default: every size)")
     parser.add_argument("--json", help="also write the figures here")
     parser.add_argument("--repeats", type=int, default=3, help="builds with and without search per size up to 10,000 recipes (medians); one above")
     args = parser.parse_args()
@@ -301,7 +320,8 @@ def main():
         for count in [int(s) for s in args.sizes.split(",")]:
             # Six 100,000-recipe builds would take most of an hour here: one of each there.
             repeats = args.repeats if count <= 10_000 else 1
-            result = bench_size(count, os.path.abspath(args.gallerygen), pagefind, pathlib.Path(workdir), repeats)
+            with_pagefind = args.pagefind_sizes is None or str(count) in args.pagefind_sizes.split(",")
+            result = bench_size(count, os.path.abspath(args.gallerygen), pagefind, pathlib.Path(workdir), repeats, with_pagefind)
             show(result)
             results.append(result)
     if args.json:

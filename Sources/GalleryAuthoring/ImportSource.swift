@@ -141,7 +141,7 @@ package struct ImportSource: Sendable {
             let entry = url.appendingPathComponent(name)
             let entryDisplay = (display as NSString).appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            fileManager.fileExists(atPath: entry.path, isDirectory: &isDirectory)
+            guard fileManager.fileExists(atPath: entry.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 if ["_recipes", "recipes", "_posts"].contains(name) {
                     readFolder(entry, display: entryDisplay, format: format, slugStyle: slugStyle)

@@ -278,7 +278,7 @@ extension CookbookPage {
         let root = URLPath.root(from: book)
         func rebase(_ url: String) -> String {
             guard let first = url.first, first != "#", first != "/", first != "?",
-                  !url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains(":") else { return url }
+                  !url.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains(":") else { return url }
             let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
             var segments = folder
             for segment in url[..<end].split(separator: "/", omittingEmptySubsequences: false) {
