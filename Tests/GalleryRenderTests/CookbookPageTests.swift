@@ -148,6 +148,12 @@ import GalleryTestSupport
                 == ##"<a href="../../../recipes/sidecar/?q=1#top">"##)
         #expect(CookbookPage.rebasing(#"<img src="../../../images/a.svg">"#, from: "fr/recipes/gimlet/index.html", to: "fr/cookbook/index.html")
                 == #"<img src="../../images/a.svg">"#)
+        // Text with no attribute is returned as it is; an attribute is `="`, nothing else.
+        #expect(CookbookPage.hasQuotedAttribute(#"<p>Ré<a href="x">"#))
+        #expect(!CookbookPage.hasQuotedAttribute(#"<p>Stir = "well", é</p>"#))
+        #expect(!CookbookPage.hasQuotedAttribute(""))
+        #expect(CookbookPage.rebasing("<p>Stir until cold.</p>", from: "recipes/gimlet/index.html", to: "cookbook/index.html")
+                == "<p>Stir until cold.</p>")
     }
 
     /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.
