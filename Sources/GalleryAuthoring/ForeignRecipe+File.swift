@@ -8,11 +8,27 @@ extension ForeignRecipe {
     /// video that is not YouTube, Vimeo or a file, a diet schema.org lacks) moves to `extra:`
     /// rather than failing the recipe. `image` is the photo's path in the site, or a remote URL;
     /// `stepImages` the pictures of single steps (paths in the site), shown after the method.
-    package func recipeText(image: String?, stepImages: [(step: Int, path: String)] = [], slugStyle: SlugStyle) -> String {
+    /// `linkedRecipes` are the slugs of the recipes of `components` the import holds, written as
+    /// linked parts at the end of the ingredients.
+    package func recipeText(image: String?, stepImages: [(step: Int, path: String)] = [], linkedRecipes: [String] = [],
+                            slugStyle: SlugStyle) -> String {
         var extra = self.extra
         var front = FrontMatterWriter()
         front.add("title", title)
         if let image { front.add("image", image) }
+        if let imageCredit {
+            if image == nil {
+                extra["imagecredit"] = imageCredit
+            } else if let url = URL(string: imageCredit), let host = url.host,
+                      ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+                // An address alone (chowdown's habit): its site names the credit, the link goes to it.
+                front.addLine("image_credit:")
+                front.addLine("  text: \(FrontMatterWriter.scalar(host.hasPrefix("www.") ? String(host.dropFirst(4)) : host))")
+                front.addLine("  url: \(FrontMatterWriter.scalar(imageCredit))")
+            } else {
+                front.add("image_credit", imageCredit)
+            }
+        }
         if let summary, !summary.isEmpty { front.add("summary", summary) }
         front.add("tags", inlineList: unique(tags))
         if let category { front.add("category", category) }
@@ -83,6 +99,10 @@ extension ForeignRecipe {
             if let url { front.addLine("  url: \(FrontMatterWriter.scalar(url))") }
         }
         front.add("ingredients", groups: ingredients)
+        if !linkedRecipes.isEmpty {
+            if ingredients.allSatisfy({ $0.items.isEmpty }) { front.addLine("ingredients:") }
+            for slug in linkedRecipes { front.addLine("  - recipe: \(FrontMatterWriter.scalar(slug))") }
+        }
         front.add("directions", groups: method.map { IngredientGroup(title: $0.title, items: $0.steps) })
         if !extra.isEmpty {
             front.addLine("extra:")

@@ -49,6 +49,13 @@ package struct ForeignRecipe: Sendable, Hashable {
     package var sourceURL: String?
     /// Pictures of single steps (Cooklang's `Name.N.jpg`), shown after the method under their step's number.
     package var stepPictures: [StepPicture] = []
+    /// Other recipes this one uses whole (chowdown's `components`), by the title the source gives
+    /// them: written as linked recipes (`- recipe: slug`) when the import holds a recipe of that
+    /// title, else kept under `extra:`.
+    package var components: [String] = []
+    /// The photo's credit as the source writes it: a name, or the address of the photo's source
+    /// (chowdown's `imagecredit`).
+    package var imageCredit: String?
     /// Fields gallerygen has no place for, by their name in the source, as text: written under `extra:`.
     package var extra: [String: String] = [:]
     /// Fields that could not be carried at all (not even as text), by their name in the source,

@@ -36,22 +36,51 @@ package struct ImportPlan: Sendable {
             guard let fetch, case .remote(let address)? = recipes[index].photo else { return nil }
             return fetch(address)
         }
+        // Every recipe's slug first, so a recipe can link another of the import by its title.
+        var slugs: [(slug: String, renamed: Bool)?] = []
         for (index, recipe) in recipes.enumerated() {
             var slug = Slug.make(from: recipe.title, style: slugStyle)
             if slug.isEmpty { slug = "recipe-\(index + 1)" }
+            var renamed = false
             if used.contains(slug) {
                 var number = 2
                 while used.contains("\(slug)-\(number)") { number += 1 }
-                diagnostics.append(.warning("another recipe of this import is also called '\(recipe.title)'; this one becomes '\(slug)-\(number)'",
-                                            path: recipe.origin, line: recipe.line, column: recipe.column))
                 slug = "\(slug)-\(number)"
+                renamed = true
             }
             guard "\(slug).md".utf8.count <= PlistImport.maximumFileNameBytes else {
+                slugs.append(nil)
+                continue
+            }
+            used.insert(slug)
+            slugs.append((slug, renamed))
+        }
+        var slugByTitle: [String: String] = [:]
+        for (recipe, planned) in zip(recipes, slugs) {
+            guard let planned else { continue }
+            let key = Self.titleKey(recipe.title)
+            if slugByTitle[key] == nil { slugByTitle[key] = planned.slug }
+        }
+        for (index, var recipe) in recipes.enumerated() {
+            guard let (slug, renamed) = slugs[index] else {
                 diagnostics.append(.error("the name '\(recipe.title.prefix(40))…' makes a file name longer than \(PlistImport.maximumFileNameBytes) bytes; shorten it",
                                           path: recipe.origin, line: recipe.line, column: recipe.column))
                 continue
             }
-            used.insert(slug)
+            if renamed {
+                diagnostics.append(.warning("another recipe of this import is also called '\(recipe.title)'; this one becomes '\(slug)'",
+                                            path: recipe.origin, line: recipe.line, column: recipe.column))
+            }
+            var linkedRecipes: [String] = []
+            var unlinked: [String] = []
+            for name in recipe.components {
+                if let target = slugByTitle[Self.titleKey(name)], target != slug {
+                    if !linkedRecipes.contains(target) { linkedRecipes.append(target) }
+                } else {
+                    unlinked.append(name)
+                }
+            }
+            if !unlinked.isEmpty { recipe.extra["components"] = unlinked.joined(separator: ", ") }
             var image: String?
             var bytes: Data?
             switch recipe.photo {
@@ -107,7 +136,7 @@ package struct ImportPlan: Sendable {
                     stepPictureCount += 1
                 }
             }
-            let text = recipe.recipeText(image: image, stepImages: stepImages, slugStyle: slugStyle)
+            let text = recipe.recipeText(image: image, stepImages: stepImages, linkedRecipes: linkedRecipes, slugStyle: slugStyle)
             let (_, problems) = RecipeParser.parse(text, sourcePath: "recipes/\(slug).md", displayPath: "recipes/\(slug).md", slugStyle: slugStyle)
             let errors = problems.filter { $0.severity == .error }
             guard errors.isEmpty else {
@@ -128,6 +157,11 @@ package struct ImportPlan: Sendable {
 
     /// `data` checked to be a picture no larger than the cap, added as `images/<name>.<ext>`; its
     /// path, or nil (with a warning saying the recipe is imported without it).
+    /// A title as a link names it: case and surrounding spaces aside ("Maple syrup" is "Maple Syrup").
+    static func titleKey(_ title: String) -> String {
+        title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
     private mutating func picture(_ data: Data, named name: String, maximumBytes: Int, of recipe: ForeignRecipe, what: String) -> String? {
         if data.count > maximumBytes {
             diagnostics.append(.warning("\(what) is over \(maximumBytes / 1_048_576) MB; the recipe is imported without it",

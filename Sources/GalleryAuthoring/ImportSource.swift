@@ -143,7 +143,7 @@ package struct ImportSource: Sendable {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: entry.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                if ["_recipes", "recipes", "_posts"].contains(name) {
+                if ["_recipes", "recipes", "_components", "_posts"].contains(name) {
                     readFolder(entry, display: entryDisplay, format: format, slugStyle: slugStyle)
                     readAny = true
                 } else if fileManager.fileExists(atPath: entry.appendingPathComponent("recipe.json").path) {

@@ -54,6 +54,8 @@ package enum StaticSiteReader {
             default: recipe.totalTime = seconds
             }
         }
+        recipe.components = texts(take("components")).map(ImportedText.plain)
+        recipe.imageCredit = texts(take("imagecredit", "image_credit", "photo_credit")).first
         recipe.author = texts(take("author")).first
         if let date = texts(take("date")).first, date.count >= 10 { recipe.date = String(date.prefix(10)) }
         recipe.category = texts(take("category", "course")).first
