@@ -100,6 +100,7 @@ extension ForeignRecipe {
         }
         front.add("ingredients", groups: ingredients)
         if !linkedRecipes.isEmpty {
+            // `add(_:groups:)` writes no key for groups without items.
             if ingredients.allSatisfy({ $0.items.isEmpty }) { front.addLine("ingredients:") }
             for slug in linkedRecipes { front.addLine("  - recipe: \(FrontMatterWriter.scalar(slug))") }
         }

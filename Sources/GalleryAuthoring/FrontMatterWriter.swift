@@ -23,6 +23,7 @@ package struct FrontMatterWriter: Sendable {
 
     /// `key:` as a flat list when no group has a title, else one `- group:` entry with `items:` each.
     package mutating func add(_ key: String, groups: [IngredientGroup]) {
+        guard groups.contains(where: { !$0.items.isEmpty }) else { return }
         guard groups.contains(where: { $0.title != nil }) else {
             add(key, list: groups.flatMap(\.items))
             return
