@@ -14,6 +14,11 @@ package struct CookbookPage: TemplatePage {
     package static let siteBookPath = "cookbook/index.html"
     /// A tag's printable cookbook: `tags/<slug>/cookbook/index.html`.
     package static func path(tag slug: String) -> String { "tags/\(slug)/cookbook/index.html" }
+    /// Whether the output file at `path` is a book (in any language tree): books repeat the bodies
+    /// of pages, so a problem in a body is named at its page first.
+    package static func isBook(_ path: String) -> Bool {
+        path == siteBookPath || path.hasSuffix("/" + siteBookPath)
+    }
 
     package var templateName: String { "cookbook" }
     package var isListedInSitemap: Bool { false }
