@@ -896,9 +896,9 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 
 .card-image {
   display: block; flex: none; overflow: hidden;
-  height: calc((var(--h) - var(--lh)) * var(--u));
+  height: calc((var(--h) - max(var(--lh), 0)) * var(--u));
   /* About a ninth of the image's short side, as the seed app's cells had. */
-  border-radius: calc(min(var(--w), var(--h) - var(--lh)) * var(--u) / 9);
+  border-radius: calc(min(var(--w), var(--h) - max(var(--lh), 0)) * var(--u) / 9);
   border: 1px solid var(--card-border);
   background: var(--placeholder);
   box-shadow: 0 1px 2px var(--shadow);
@@ -908,15 +908,30 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 .card-image img { display: block; width: 100%; height: 100%; object-fit: cover; transition: scale .4s ease; }
 .card:hover .card-image img { scale: 1.04; }
 
+/* The title below the picture (--lh, its room, above 0), or, in an arrangement whose cards overlap
+   (--lh below 0: fan, deck, spread, cover flow, stack), over the foot of the picture on a shade
+   (--over: 1), so the card on top still names itself and those under it hide their titles with
+   the rest of them. */
 .card-title {
+  --over: clamp(0, -1 * var(--lh), 1);
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
-  height: calc(var(--lh) * var(--u));
-  padding-block-start: calc(min(6, var(--lh)) * var(--u));
+  position: relative;
+  height: calc((max(var(--lh), 0) - 1.3 * min(var(--lh), 0)) * var(--u));
+  margin-block-start: calc(1.3 * min(var(--lh), 0) * var(--u));
+  margin-inline: calc(var(--over) * 1px);
+  padding-block-start: calc(max(min(6, var(--lh)), var(--over) * 12) * var(--u));
+  padding-inline: calc(var(--over) * 8 * var(--u));
+  border-end-start-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
+  border-end-end-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
+  background: linear-gradient(rgb(0 0 0 / calc(var(--over) * .2)), rgb(0 0 0 / calc(var(--over) * .7)));
+  color: color-mix(in srgb, #fff calc(var(--over) * 100%), currentColor);
   font-weight: 700; line-height: 1.25;
   /* Scales down with the layout on narrow screens, never up past its design size. */
   font-size: min(15px, calc(15 * var(--u)));
   text-align: center;
 }
+/* A spread shows each card's start only: its title begins there. */
+.g:has(.segments input[value="spread"]:checked) .card-title { text-align: start; }
 
 /* Stacks that open (a stack arrangement on a site with section_by). Each section's header holds
    its stack's radio (`gs1`…; `gs0`, first in the canvas, closes them all) and a label that covers
