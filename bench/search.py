@@ -67,6 +67,13 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         with cls.lock:
             cls.sent += size
 
+    def end_headers(self):
+        # Nothing from the browser's cache: a cold query fetches all it needs, in the page or in a
+        # worker (Pagefind's files, sent with Last-Modified only, were otherwise reused from the
+        # last page's visit without a request), and the warm one only what the tool does not keep.
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
     def copyfile(self, source, outputfile):
         data = source.read()
         outputfile.write(data)
@@ -84,7 +91,6 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Type", self.guess_type(str(path)))
             self.send_header("Content-Encoding", "gzip")
             self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-cache")
             self.end_headers()
             self.wfile.write(body)
             self.count(len(body))
