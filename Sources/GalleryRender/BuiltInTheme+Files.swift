@@ -836,7 +836,8 @@ main { display: block; }
   z-index: var(--z);
   opacity: var(--o);
   visibility: var(--v);
-  scroll-snap-align: center;
+  /* Snap areas only in a strip that snaps (--snap: center, written with its scroll-snap-type). */
+  scroll-snap-align: var(--snap, none);
   /* Only compositor properties move; visibility flips at the end of a fade-out. Every duration and
      delay is 0 until a switch arms the gallery (below). The build bakes the stagger into each
      card's easing (--e and --ef: still for the card's delay, then the movement, then still), and
