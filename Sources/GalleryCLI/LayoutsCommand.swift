@@ -74,7 +74,8 @@ struct LayoutsCommand: Subcommand {
         let untitled = LayoutRegistry.engines.filter { !$0.showsTitlesByDefault }.map(\.name)
         lines.append("""
             Every arrangement also takes: label (the switcher's text), titles (true/false: titles under \
-            the pictures; off for \(Self.list(untitled))), and a breakpoint's name holding \
+            the pictures, else over the foot of each picture, where the top card shows its own; \
+            off for \(Self.list(untitled))), and a breakpoint's name holding \
             parameters for that breakpoint only, e.g. phone: { radius: 400 }. A site that names no \
             arrangements gets \(Self.list(LayoutRegistry.defaultEngines.map(\.name))).
             """)

@@ -73,7 +73,7 @@ struct OutputCollisions {
         self.displayPath = displayPath
         let pageKind = PageRenderer.kinds.firstIndex { $0 is ContentPage }
         let renderer = plans[0]
-        let blameable = plans.flatMap { tree in tree.site.pages.map { tree.site.treePrefix + SitePaths.page($0) } }
+        let blameable = plans.flatMap { tree in tree.site.pages.map { tree.site.treePrefix + ContentPage.path(of: $0) } }
             + renderer.site.staticFiles.map(\.path)
         interesting = Set(blameable + blameable.flatMap(\.parentFolders))
         for tree in plans {
@@ -88,7 +88,7 @@ struct OutputCollisions {
             consider(Claim(path: "assets/" + name, claimant: .other(.generated("the theme's asset"))))
         }
         if let background = renderer.site.config.gallery.backgroundImage {
-            consider(Claim(path: SitePaths.image(background), claimant: .other(.generated("the gallery's background picture"))))
+            consider(Claim(path: AssetPaths.image(background), claimant: .other(.generated("the gallery's background picture"))))
         }
         // gallerygen's own files in the output folder: the manifest, the lock, the swap's folders.
         for name in [OutputWriter.markerName, OutputLock.fileName, SwapJournal.fileName, SwapJournal.fileName + ".tmp",

@@ -86,7 +86,7 @@ extension SiteBuilder {
     /// except that an SVG goes out sanitised like a recipe's: it is served from the same origin.
     func publishedSiteImage(_ path: String) throws(Diagnostic) -> OutputFile {
         let url = options.siteDirectory.appendingPathComponent(path)
-        let output = SitePaths.image(path)
+        let output = AssetPaths.image(path)
         guard path.lowercased().hasSuffix(".svg") else { return OutputFile(path: output, contents: .copy(url)) }
         let siteFile = options.displayPath(options.siteDirectory.appendingPathComponent("site.yml"))
         guard let data = try? Data(contentsOf: url) else {

@@ -1,7 +1,10 @@
 /// Cards fanned out like a hand of playing cards: the spinning-wheel / Croupier fan. Every card
 /// shares one centre and turns about an anchor point `radius` below its middle, card `i` by
-/// `angle + anglePerItem × i`. The whole fan is then centred in a content frame big enough to hold
-/// it (at least the container width, and the viewport height when known).
+/// `angle + anglePerItem × i`. A hand wider than the container is held tighter: every turn is
+/// scaled down by one factor until the hand fits the container's width (a phone gets the whole
+/// hand, its top card and that card's title on screen, rather than a strip scrolling sideways
+/// past the covered cards). The whole fan is then centred in a content frame big enough to hold it
+/// (at least the container width, and the viewport height when known).
 package struct FanLayout: CollectionLayout, Hashable {
     /// The size of every card.
     package var itemSize: Size
@@ -38,10 +41,30 @@ package struct FanLayout: CollectionLayout, Hashable {
     }
 
     package func prepare(_ context: LayoutContext) -> PreparedLayout {
+        let width = context.usableContainerWidth
+        var cells = hand(context, tightness: 1)
+        if width > 0, Self.width(of: cells) > width {
+            // The width grows with the turns (up to a half turn either way): bisect the factor.
+            var fits = 0.0, tooWide = 1.0
+            for _ in 0..<24 {
+                let tightness = (fits + tooWide) / 2
+                if Self.width(of: hand(context, tightness: tightness)) > width { tooWide = tightness } else { fits = tightness }
+            }
+            cells = hand(context, tightness: fits)
+        }
+        let contentSize = fitIntoContent(
+            &cells,
+            minimum: Size(width: width, height: context.usableViewportHeight ?? 0),
+            centred: true)
+        return PreparedLayout(contentSize: contentSize, attributes: cells)
+    }
+
+    /// The cards about a shared centre, every turn (the first card's and the step) times `tightness`.
+    private func hand(_ context: LayoutContext, tightness: Double) -> [LayoutAttributes] {
         let size = itemSize.clampedToZero
         let count = context.itemCount
-        let step = resolvedAnglePerItem
-        let start = angle ?? -step * Double(max(count - 1, 0)) / 2
+        let step = resolvedAnglePerItem * tightness
+        let start = (angle ?? -resolvedAnglePerItem * Double(max(count - 1, 0)) / 2) * tightness
         let anchor = anchorPoint
         var cells: [LayoutAttributes] = []
         cells.reserveCapacity(count)
@@ -51,10 +74,17 @@ package struct FanLayout: CollectionLayout, Hashable {
                 transform: .rotation(start + step * Double(position)), anchorPoint: anchor,
                 zIndex: position))
         }
-        let contentSize = fitIntoContent(
-            &cells,
-            minimum: Size(width: context.usableContainerWidth, height: context.usableViewportHeight ?? 0),
-            centred: true)
-        return PreparedLayout(contentSize: contentSize, attributes: cells)
+        return cells
+    }
+
+    /// The width of the cards' bounding boxes together.
+    private static func width(of cells: [LayoutAttributes]) -> Double {
+        var left = Double.infinity, right = -Double.infinity
+        for cell in cells {
+            let box = cell.boundingBox
+            left = min(left, box.minX)
+            right = max(right, box.maxX)
+        }
+        return right > left ? right - left : 0
     }
 }

@@ -64,7 +64,7 @@ package struct AtomFeed: Sendable {
         let entries = Self.allEntries(recipes: site.recipes, posts: site.posts)
         // With no dated entry there is nothing newer than the epoch, and nothing to read a date from.
         let updated = entries.first.map { Self.timestamp(date(of: $0)) } ?? "1970-01-01T00:00:00Z"
-        let home = publishedURL.page(SitePaths.gallery)
+        let home = publishedURL.page(GalleryPage.firstPagePath)
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(config.language))">
@@ -75,7 +75,7 @@ package struct AtomFeed: Sendable {
             xml += "  <subtitle>\(XMLText.escape(description))</subtitle>\n"
         }
         xml += """
-          <link rel="self" type="application/atom+xml" href="\(XMLText.escape(publishedURL.file(SitePaths.feed)))"/>
+          <link rel="self" type="application/atom+xml" href="\(XMLText.escape(publishedURL.file(FeedFile.outputPath)))"/>
           <link rel="alternate" type="text/html" href="\(XMLText.escape(home))"/>
           <id>\(XMLText.escape(home))</id>
           <updated>\(updated)</updated>
@@ -93,7 +93,7 @@ package struct AtomFeed: Sendable {
     }
 
     package func file() throws(Diagnostic) -> OutputFile {
-        OutputFile(path: SitePaths.feed, text: try text())
+        OutputFile(path: FeedFile.outputPath, text: try text())
     }
 
     private func date(of entry: Entry) -> RecipeDate {
@@ -104,7 +104,7 @@ package struct AtomFeed: Sendable {
     }
 
     private func postEntry(_ post: Post) -> String {
-        let url = XMLText.escape(publishedURL.page(SitePaths.post(slug: post.slug)))
+        let url = XMLText.escape(publishedURL.page(PostPage.path(slug: post.slug)))
         let date = Self.timestamp(post.date)
         var xml = """
           <entry>
@@ -138,7 +138,7 @@ package struct AtomFeed: Sendable {
 
     /// `recipe:slug` links at the recipes' absolute addresses.
     private var recipeLinks: Markdown.RecipeLinkRenderer {
-        { [publishedURL] slug, fragment in publishedURL.page(SitePaths.recipe(slug: slug)) + (fragment.map { "#" + $0 } ?? "") }
+        { [publishedURL] slug, fragment in publishedURL.page(RecipePage.path(slug: slug)) + (fragment.map { "#" + $0 } ?? "") }
     }
 
     /// A document's own picture as a paragraph of the feed's HTML.
@@ -154,7 +154,7 @@ package struct AtomFeed: Sendable {
     }
 
     private func entry(_ recipe: Recipe) throws(Diagnostic) -> String {
-        let url = XMLText.escape(publishedURL.page(SitePaths.recipe(recipe)))
+        let url = XMLText.escape(publishedURL.page(RecipePage.path(of: recipe)))
         let date = recipe.date.map(Self.timestamp) ?? ""
         var xml = """
           <entry>
@@ -204,9 +204,11 @@ package struct AtomFeed: Sendable {
 
 /// `feed.xml`, when site.yml has a `base_url`.
 package struct FeedFile: GeneratedFile {
+    package static let outputPath = "feed.xml"
+
     package func count(in site: PagePlan) -> Int { site.site.config.publishedURL == nil ? 0 : 1 }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.feed }
+    package func path(_ index: Int, in site: PagePlan) -> String { FeedFile.outputPath }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         var feed = AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures,

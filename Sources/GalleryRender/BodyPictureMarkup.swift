@@ -52,7 +52,7 @@ struct BodyPictureMarkup: Sendable {
         let jpegs = processed?.renditions(.jpeg).sorted { $0.width < $1.width } ?? []
         guard let processed, let fallback = jpegs.last(where: { $0.width <= PageRenderer.fallbackWidth }) ?? jpegs.first else {
             // A vector, or (in tests of the renderer alone) a picture the image phase did not see.
-            return "<img class=\"body-picture\" src=\"\(url(processed?.vectorPath ?? SitePaths.image(path)))\"" + attributes
+            return "<img class=\"body-picture\" src=\"\(url(processed?.vectorPath ?? AssetPaths.image(path)))\"" + attributes
         }
         let webps = processed.renditions(.webp).sorted { $0.width < $1.width }
         let sizes = Self.textColumnSizes

@@ -413,7 +413,7 @@ extension BuiltInTheme {
   const first2 = (w) => [...w].slice(0, 2).join("");
   let manifest, loaded;
   const load = () => manifest || (manifest = get("index.json").then((m) => {
-    if (m.version !== 1) throw new Error("index version");
+    if (m.version !== 2) throw new Error("index version");
     m.keys = new Set(m.shards);
     return (loaded = m);
   }));
@@ -469,14 +469,26 @@ extension BuiltInTheme {
     return found;
   };
 
-  // Every posting of a term: its top list when that is all, else its postings file.
+  // Postings as the index writes them (SearchPostings.swift), [score, "documents", …] best first,
+  // each group's documents as base-32 gaps (a digit of 32 or more has more to follow), read into
+  // [document, score, …] in the same order.
+  const digit = new Uint8Array(128);
+  [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
+  const pairs = (groups) => {
+    const out = [];
+    for (let g = 0; g < groups.length; g += 2) {
+      const score = groups[g], text = groups[g + 1];
+      for (let i = 0, doc = -1, v = 0; i < text.length; i++) {
+        const x = digit[text.charCodeAt(i)];
+        if (x < 32) { doc += v + x + 1; out.push(doc, score); v = 0; } else v = (v + x - 32) * 32;
+      }
+    }
+    return out;
+  };
+  // Every posting of a term: its top list when that is all (it has no postings file), else its file.
   const postings = async (t, all) => {
-    const [count, top, file] = t.entry;
-    if (count * 2 <= top.length || !all) return top;
-    const gaps = await get(`p/${name(t.key)}-${file}.json`);
-    const pairs = [];
-    for (let i = 0, doc = 0; i < gaps.length; i += 2) pairs.push(doc += gaps[i], gaps[i + 1]);
-    return pairs;
+    const [, top, file] = t.entry;
+    return pairs(file === undefined || !all ? top : await get(`p/${name(t.key)}-${file}.json`));
   };
 
   // The documents matching every word, best first: { ids, total, complete, bests }, bests naming
@@ -501,7 +513,7 @@ extension BuiltInTheme {
       const found = new Map();
       terms.forEach((t, i) => {
         // A partial list: the count is still exact when the word matched that term alone.
-        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
+        if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
         const list = lists[word][i];
         for (let j = 0; j < list.length; j += 2) found.set(list[j], Math.max(found.get(list[j]) || 0, list[j + 1] * t.q));
       });
@@ -896,9 +908,9 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 
 .card-image {
   display: block; flex: none; overflow: hidden;
-  height: calc((var(--h) - var(--lh)) * var(--u));
+  height: calc((var(--h) - max(var(--lh), 0)) * var(--u));
   /* About a ninth of the image's short side, as the seed app's cells had. */
-  border-radius: calc(min(var(--w), var(--h) - var(--lh)) * var(--u) / 9);
+  border-radius: calc(min(var(--w), var(--h) - max(var(--lh), 0)) * var(--u) / 9);
   border: 1px solid var(--card-border);
   background: var(--placeholder);
   box-shadow: 0 1px 2px var(--shadow);
@@ -908,15 +920,30 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 .card-image img { display: block; width: 100%; height: 100%; object-fit: cover; transition: scale .4s ease; }
 .card:hover .card-image img { scale: 1.04; }
 
+/* The title below the picture (--lh, its room, above 0), or, in an arrangement whose cards overlap
+   (--lh below 0: fan, deck, spread, cover flow, stack), over the foot of the picture on a shade
+   (--over: 1), so the card on top still names itself and those under it hide their titles with
+   the rest of them. */
 .card-title {
+  --over: clamp(0, -1 * var(--lh), 1);
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
-  height: calc(var(--lh) * var(--u));
-  padding-block-start: calc(min(6, var(--lh)) * var(--u));
+  position: relative;
+  height: calc((max(var(--lh), 0) - 1.3 * min(var(--lh), 0)) * var(--u));
+  margin-block-start: calc(1.3 * min(var(--lh), 0) * var(--u));
+  margin-inline: calc(var(--over) * 1px);
+  padding-block-start: calc(max(min(6, var(--lh)), var(--over) * 12) * var(--u));
+  padding-inline: calc(var(--over) * 8 * var(--u));
+  border-end-start-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
+  border-end-end-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
+  background: linear-gradient(rgb(0 0 0 / calc(var(--over) * .2)), rgb(0 0 0 / calc(var(--over) * .7)));
+  color: color-mix(in srgb, #fff calc(var(--over) * 100%), currentColor);
   font-weight: 700; line-height: 1.25;
   /* Scales down with the layout on narrow screens, never up past its design size. */
   font-size: min(15px, calc(15 * var(--u)));
   text-align: center;
 }
+/* A spread shows each card's start only: its title begins there. */
+.g:has(.segments input[value="spread"]:checked) .card-title { text-align: start; }
 
 /* Stacks that open (a stack arrangement on a site with section_by). Each section's header holds
    its stack's radio (`gs1`…; `gs0`, first in the canvas, closes them all) and a label that covers

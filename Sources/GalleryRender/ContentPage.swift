@@ -9,11 +9,14 @@ import Mustache
 /// template or the one its front matter names. Pages are in the sitemap and the search index,
 /// never in the gallery, the tag pages, the feed or the recipes' structured data.
 package struct ContentPage: TemplatePage {
+    /// A page of `pages/`: `about/index.html`.
+    package static func path(of page: Page) -> String { page.outputPath }
+
     package var templateName: String { "page" }
 
     package func count(in site: PagePlan) -> Int { site.site.pages.count }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.page(site.site.pages[index]) }
+    package func path(_ index: Int, in site: PagePlan) -> String { ContentPage.path(of: site.site.pages[index]) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.pageContext(site.site.pages[index]) }
 
@@ -30,7 +33,7 @@ package struct ContentPage: TemplatePage {
 
 extension PageRenderer {
     func pageContext(_ page: Page) -> MustacheValue {
-        let path = SitePaths.page(page)
+        let path = ContentPage.path(of: page)
         let root = URLPath.root(from: path)
         let description = page.description.map(Typography.smarten)
         var fields: [String: MustacheValue] = [
@@ -51,7 +54,7 @@ extension PageRenderer {
             "page": .dictionary(fields),
             "meta": socialMeta(path: path, root: root, title: "\(page.title) · \(site.config.title)", description: description,
                                image: fields["image"]).context,
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
+            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
         ]
         return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }
@@ -85,8 +88,8 @@ extension PageRenderer {
             let target: String?
             switch entry.target {
             case .page(let page): target = Page.outputPath(of: page)
-            case .recipe(let slug): target = SitePaths.recipe(slug: slug)
-            case .tag(let slug): target = SitePaths.tag(slug: slug)
+            case .recipe(let slug): target = RecipePage.path(slug: slug)
+            case .tag(let slug): target = TagPage.path(slug: slug)
             case .url: target = nil
             }
             let url: String

@@ -10,6 +10,16 @@ import Mustache
 /// engine prints (page numbers of links, CSS `target-counter`, are printed by none of the three
 /// browsers). Left out of the sitemap: it repeats the recipe pages, which are the ones to find.
 package struct CookbookPage: TemplatePage {
+    /// The printable cookbook of every recipe.
+    package static let siteBookPath = "cookbook/index.html"
+    /// A tag's printable cookbook: `tags/<slug>/cookbook/index.html`.
+    package static func path(tag slug: String) -> String { "tags/\(slug)/cookbook/index.html" }
+    /// Whether the output file at `path` is a book (in any language tree): books repeat the bodies
+    /// of pages, so a problem in a body is named at its page first.
+    package static func isBook(_ path: String) -> Bool {
+        path == siteBookPath || path.hasSuffix("/" + siteBookPath)
+    }
+
     package var templateName: String { "cookbook" }
     package var isListedInSitemap: Bool { false }
 
@@ -21,7 +31,7 @@ package struct CookbookPage: TemplatePage {
     package func count(in site: PagePlan) -> Int { site.cookbooks.count }
 
     package func path(_ index: Int, in site: PagePlan) -> String {
-        site.cookbooks[index].tag.map { SitePaths.cookbook(tag: site.tags[$0].slug) } ?? SitePaths.cookbook
+        site.cookbooks[index].tag.map { CookbookPage.path(tag: site.tags[$0].slug) } ?? CookbookPage.siteBookPath
     }
 
     package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue {
@@ -102,7 +112,7 @@ extension PageRenderer {
     /// The book's context: cover, contents, recipes, indexes.
     func cookbookContext(_ book: CookbookPage.Book) throws -> MustacheValue {
         let tag = book.tag.map { tags[$0] }
-        let path = tag.map { SitePaths.cookbook(tag: $0.slug) } ?? SitePaths.cookbook
+        let path = tag.map { CookbookPage.path(tag: $0.slug) } ?? CookbookPage.siteBookPath
         let root = URLPath.root(from: path)
         let members = tag?.members ?? Array(site.recipes.indices)
         let order = tag == nil ? recipeIndexOrder : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
@@ -126,7 +136,7 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(title), "description": .string(description)],
             "meta": socialMeta(path: path, root: root, title: "\(title) · \(strings.text("cookbook"))", description: description).context,
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
+            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
             "cookbook": [
                 "title": .string(title),
                 "isTag": .bool(tag != nil),
@@ -135,7 +145,7 @@ extension PageRenderer {
                 "author": .optional(site.config.author),
                 "countText": .string(countText),
                 "cover": cover ?? .null,
-                "tagURL": tag.map { .string(URLPath.link(to: SitePaths.tag(slug: $0.slug), root: root)) } ?? .null,
+                "tagURL": tag.map { .string(URLPath.link(to: TagPage.path(slug: $0.slug), root: root)) } ?? .null,
                 "recipes": .array(recipes),
                 "tagIndex": .array(tagIndex),
                 "hasTagIndex": .bool(!tagIndex.isEmpty),
@@ -158,10 +168,10 @@ extension PageRenderer {
             "number": .string(strings.number(number)),
             "anchor": .string(CookbookPage.anchor(of: recipe)),
             "summary": .optional(recipe.summary),
-            "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root)),
+            "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root)),
             // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
             "printURL": .optional(site.config.publishedURL.map { url in
-                let address = url.page(SitePaths.recipe(recipe))
+                let address = url.page(RecipePage.path(of: recipe))
                 return address.removingPercentEncoding ?? address
             }),
             "image": recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) } ?? .null,
@@ -204,7 +214,7 @@ extension PageRenderer {
         }
         // The body as its own page has it, its relative links then moved to the book's folder
         // (a link written `../sidecar/` in a recipe means `recipes/sidecar/`).
-        let page = SitePaths.recipe(recipe)
+        let page = RecipePage.path(of: recipe)
         let pageRoot = URLPath.root(from: page)
         let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: html,
                                        images: bodyImages(documentPath: recipe.sourcePath, root: pageRoot),
@@ -306,16 +316,11 @@ extension CookbookPage {
         }
     }
 
-    /// Whether `html` has `="` anywhere, read byte by byte: `String.contains` goes through
-    /// NSString's search, which was 7 % of a 300-recipe build's render phase (once per recipe
-    /// per book) when most bodies hold no attribute to rebase.
+    /// Whether `html` has `="` anywhere (`memmem`): `String.contains` goes through NSString's
+    /// search, which was 7 % of a 300-recipe build's render phase (once per recipe per book) when
+    /// most bodies hold no attribute to rebase.
     static func hasQuotedAttribute(_ html: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in html.utf8 {
-            if previous == UInt8(ascii: "="), byte == UInt8(ascii: "\"") { return true }
-            previous = byte
-        }
-        return false
+        html.containsBytes("=\"")
     }
 
     /// A recipe's id in the book: never one of the page's own (`main`, `contents`).

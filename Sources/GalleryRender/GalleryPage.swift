@@ -8,11 +8,18 @@ import Mustache
 /// The gallery's pages (`gallery` template): cards, section headers, the arrangement switcher,
 /// tag filters, pagination and the CSS that places everything.
 package struct GalleryPage: TemplatePage {
+    /// The gallery's first page, the site's home.
+    package static let firstPagePath = "index.html"
+    /// Gallery page `number` (1-based): `index.html`, `page/2/index.html`, …
+    package static func path(page number: Int) -> String {
+        number <= 1 ? firstPagePath : "page/\(number)/index.html"
+    }
+
     package var templateName: String { "gallery" }
 
     package func count(in site: PagePlan) -> Int { site.gallery.pages.count }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.gallery(page: index + 1) }
+    package func path(_ index: Int, in site: PagePlan) -> String { GalleryPage.path(page: index + 1) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue {
         site.galleryContext(page: index + 1)
@@ -22,7 +29,7 @@ package struct GalleryPage: TemplatePage {
 extension PageRenderer {
     func galleryContext(page number: Int) -> MustacheValue {
         let pages = gallery.pages
-        let path = SitePaths.gallery(page: number)
+        let path = GalleryPage.path(page: number)
         let root = URLPath.root(from: path)
         let settings = site.config.gallery
         let model = gallery.model(page: number)
@@ -76,7 +83,7 @@ extension PageRenderer {
             css += ":root{--gallery-background:\(color)}\n"
         }
         if let image = settings.backgroundImage {
-            css += ".gv{background-image:url(\"\(URLPath.link(to: SitePaths.image(image), root: assetRoot(root)))\")}\n"
+            css += ".gv{background-image:url(\"\(URLPath.link(to: AssetPaths.image(image), root: assetRoot(root)))\")}\n"
         }
         var context: [String: MustacheValue] = [
             "root": .string(root),
@@ -93,10 +100,10 @@ extension PageRenderer {
             "hasFilters": .bool(filters.count > 1),
             "hasBackground": .bool(settings.backgroundColor != nil || settings.backgroundImage != nil),
         ]
-        context["pagination"] = pagination(page: number, of: pages.count, root: root, path: SitePaths.gallery(page:))
+        context["pagination"] = pagination(page: number, of: pages.count, root: root, path: GalleryPage.path(page:))
         // The site's own home text, above the first page's cards.
         if number == 1 { context["homeText"] = homeContext(root: root) }
-        context["cookbookURL"] = plan.hasCookbook ? .string(URLPath.link(to: SitePaths.cookbook, root: root)) : .null
+        context["cookbookURL"] = plan.hasCookbook ? .string(URLPath.link(to: CookbookPage.siteBookPath, root: root)) : .null
         // Head meta (ItemList JSON-LD, Open Graph), the optional search box and the A–Z link.
         context["structuredData"] = .string(galleryStructuredData(pages[number - 1], root: root).script)
         context["meta"] = galleryMeta(pages[number - 1], path: path, root: root)

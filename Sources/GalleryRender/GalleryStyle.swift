@@ -16,7 +16,9 @@ package struct GalleryStyle: Sendable {
     /// The properties each element gets per state.
     enum Property: String {
         case x, y, w, h, r, s, z, o, v
-        /// Room for the title: none on cards too small to carry one (circle's thumbnails).
+        /// Room for the title: none on cards too small to carry one (circle's thumbnails);
+        /// negative in an arrangement without titles below the cards, whose title then lies over
+        /// the foot of the picture (the front card of a fan, deck or cover flow still names itself).
         case lh
         /// The turn in depth (`Placement.isTurned`): translation inside the perspective, degrees
         /// about x and y, the perspective distance. Written only for a gallery with a turned card.
@@ -39,7 +41,7 @@ package struct GalleryStyle: Sendable {
             case .rx: CSSNumber.scaled(placement.rotationX, places: 2)
             case .ry: CSSNumber.scaled(placement.rotationY, places: 2)
             case .p: CSSNumber.scaled(placement.perspective ?? perspective, places: 1)
-            case .lh: labelHeight > 0 && placement.height >= labelHeight * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
+            case .lh: labelHeight != 0 && placement.height >= abs(labelHeight) * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
             case .x: CSSNumber.scaled(placement.x, places: 1)
             case .y: CSSNumber.scaled(placement.y, places: 1)
             case .w: CSSNumber.scaled(placement.width, places: 1)
@@ -251,7 +253,7 @@ package struct GalleryStyle: Sendable {
             let members = (kind == .card ? cardMembers : headerMembers)[state.filter]
             guard !members.isEmpty else { return }
             let name = stateName(state).utf8
-            let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : 0
+            let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : -self.labelHeight
             let elements = placements(kind: kind, state: stateIndex)
             let hidden = hiddenPlacement(state)
             let baseSlot = fallbackIndex.map { slot(kind: kind, state: $0) }

@@ -25,7 +25,7 @@ extension PageRenderer {
             "hasFeatured": .bool(!featured.isEmpty),
             "posts": .array(Array(posts)),
             "hasPosts": .bool(!posts.isEmpty),
-            "journalURL": .string(URLPath.link(to: SitePaths.journal(page: 1), root: root)),
+            "journalURL": .string(URLPath.link(to: JournalPage.path(page: 1), root: root)),
         ]
     }
 

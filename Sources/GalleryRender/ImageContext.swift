@@ -18,7 +18,7 @@ extension PageRenderer {
         case .local(let path):
             let info = site.images[path]
             var context: [String: MustacheValue] = [
-                "src": .string(URLPath.link(to: SitePaths.image(path), root: root)),
+                "src": .string(URLPath.link(to: AssetPaths.image(path), root: root)),
                 "alt": .string(alt),
                 "width": info.map { .int($0.width) } ?? .null,
                 "height": info.map { .int($0.height) } ?? .null,
@@ -58,8 +58,8 @@ extension PageRenderer {
     /// The one output file standing for a local picture where only one can be named (feeds): the
     /// SVG itself or the largest JPEG rendition, else the plain copy path.
     static func publishedImagePath(_ sourcePath: String, in pictures: [String: PublishedPicture]) -> String {
-        guard let processed = pictures[sourcePath]?.processed else { return SitePaths.image(sourcePath) }
-        return processed.vectorPath ?? processed.renditions(.jpeg).max { $0.width < $1.width }?.path ?? SitePaths.image(sourcePath)
+        guard let processed = pictures[sourcePath]?.processed else { return AssetPaths.image(sourcePath) }
+        return processed.vectorPath ?? processed.renditions(.jpeg).max { $0.width < $1.width }?.path ?? AssetPaths.image(sourcePath)
     }
 
     /// A `srcset` of `renditions` (smallest first), each URL starting from the page's `root`.

@@ -36,7 +36,7 @@ extension PageRenderer {
     func galleryStructuredData(_ recipes: ArraySlice<Recipe>, root: String) -> ItemListStructuredData {
         let published = site.config.publishedURL
         return ItemListStructuredData(urls: recipes.map { recipe in
-            published?.page(SitePaths.recipe(recipe)) ?? URLPath.link(to: SitePaths.recipe(recipe), root: root)
+            published?.page(RecipePage.path(of: recipe)) ?? URLPath.link(to: RecipePage.path(of: recipe), root: root)
         }, startPosition: recipes.startIndex + 1)
     }
 }

@@ -5,6 +5,11 @@ import Mustache
 /// The journal's list (`journal` template): the posts newest first, `postsPerPage` to a page
 /// (`journal/index.html`, `journal/page/2/index.html`, …); no page at all for a site without posts.
 package struct JournalPage: TemplatePage {
+    /// The journal's list page `number` (1-based): `journal/index.html`, `journal/page/2/index.html`, …
+    package static func path(page number: Int) -> String {
+        number <= 1 ? Post.journalPath + "/index.html" : Post.journalPath + "/page/\(number)/index.html"
+    }
+
     /// Enough to scroll through on a phone without a wall of text.
     package static let postsPerPage = 10
 
@@ -14,7 +19,7 @@ package struct JournalPage: TemplatePage {
         (site.site.posts.count + Self.postsPerPage - 1) / Self.postsPerPage
     }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.journal(page: index + 1) }
+    package func path(_ index: Int, in site: PagePlan) -> String { JournalPage.path(page: index + 1) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.journalContext(page: index + 1) }
 
@@ -35,7 +40,7 @@ package struct JournalPage: TemplatePage {
 
 extension PageRenderer {
     func journalContext(page number: Int) -> MustacheValue {
-        let path = SitePaths.journal(page: number)
+        let path = JournalPage.path(page: number)
         let root = URLPath.root(from: path)
         let title = strings.text("journal")
         let description = strings.phrase("journal_description", ["site": site.config.title])
@@ -50,9 +55,9 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(title), "description": .string(description), "number": .int(number)],
             "meta": socialMeta(path: path, root: root, title: "\(title) · \(site.config.title)", description: description).context,
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
+            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
             "posts": .array(posts),
-            "pagination": pagination(page: number, of: pageCount, root: root, path: SitePaths.journal(page:)),
+            "pagination": pagination(page: number, of: pageCount, root: root, path: JournalPage.path(page:)),
         ]
         return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }

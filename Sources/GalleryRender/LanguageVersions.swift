@@ -97,7 +97,7 @@ extension PageRenderer {
             guard let languages else { return .array([]) }
             return .array(languages.trees.map { tree in
                 // A language without this page links to its gallery.
-                let path = tree.paths[key] ?? SitePaths.gallery
+                let path = tree.paths[key] ?? GalleryPage.firstPagePath
                 return ["code": .string(tree.code), "name": .string(tree.name),
                         "url": .string(URLPath.link(to: tree.prefix + path, root: root)),
                         "current": .bool(tree.prefix == site.treePrefix)]

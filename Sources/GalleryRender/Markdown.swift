@@ -153,7 +153,7 @@ package enum Markdown {
         let html = String(cString: rendered)
         // cmark marks what safe mode removed with a comment; readers need no trace of it.
         // Only Markdown with a "<" can hold raw HTML; skipping the search saves a copy per page.
-        guard !allowRawHTML, source.utf8.contains(UInt8(ascii: "<")) else { return html }
+        guard !allowRawHTML, source.containsByte(UInt8(ascii: "<")) else { return html }
         return html.replacingOccurrences(of: "<!-- raw HTML omitted -->", with: "")
     }
 }

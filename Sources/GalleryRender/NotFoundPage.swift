@@ -9,12 +9,14 @@ import Mustache
 /// `base_url` (`/back-bar/`: right on the published host, under any domain or protocol) or, without
 /// one, `/` (the site at the root of its host, as `gallerygen serve` and most hosts serve it).
 package struct NotFoundPage: TemplatePage {
+    package static let outputPath = "404.html"
+
     package var templateName: String { "404" }
     package var isListedInSitemap: Bool { false }
 
     package func count(in site: PagePlan) -> Int { site.isDefaultTree ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.notFound }
+    package func path(_ index: Int, in site: PagePlan) -> String { NotFoundPage.outputPath }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.notFoundContext() }
 
@@ -31,8 +33,8 @@ extension PageRenderer {
             "root": .string(root),
             "site": siteContext,
             "page": ["title": .string(strings.text("not_found_title")), "description": .null],
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
-            "tagsURL": hasTagIndex ? .string(URLPath.link(to: SitePaths.tagIndex, root: root)) : .null,
+            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
+            "tagsURL": hasTagIndex ? .string(URLPath.link(to: TagIndexPage.outputPath, root: root)) : .null,
         ]
     }
 }

@@ -3,18 +3,10 @@ import GalleryContent
 import GallerySupport
 import Mustache
 
-/// Where every file of a site goes, in one place: the page kinds write there, links are made from
-/// here, and templates read the same paths as `site.paths` instead of spelling them out.
-package enum SitePaths {
-    /// The gallery's first page.
-    package static let gallery = "index.html"
-    package static let tagIndex = "tags/index.html"
-    package static let notFound = "404.html"
-    package static let sitemap = "sitemap.xml"
-    package static let feed = "feed.xml"
-    package static let robots = "robots.txt"
-    /// The search index's manifest; its shards and records are beside it (`SearchIndex`).
-    package static let searchIndex = "search/index.json"
+/// Where the theme's assets and the published pictures go. A page's path belongs to its kind
+/// (`RecipePage.path(slug:)`, `GalleryPage.path(page:)`, `SitemapFile.outputPath`…), so each
+/// path has one owner; this holds the files no kind makes one by one.
+package enum AssetPaths {
     package static let stylesheet = "assets/style.css"
     /// The cookbook's own styles, for the screen and for print (`CookbookPage`).
     package static let cookbookStylesheet = "assets/cookbook.css"
@@ -23,55 +15,9 @@ package enum SitePaths {
     package static let scaleScript = "assets/scale.js"
     /// The recipe page's click-to-load video player.
     package static let videoScript = "assets/video.js"
-    package static let webManifest = "site.webmanifest"
     /// The default theme's icons (assets), linked unless the site's `static/` has its own.
     package static let themeIcon = "assets/favicon.svg"
     package static let themeIconPNG = "assets/favicon-32.png"
-
-    /// Gallery page `number` (1-based): `index.html`, `page/2/index.html`, …
-    package static func gallery(page number: Int) -> String {
-        number <= 1 ? gallery : "page/\(number)/index.html"
-    }
-
-    package static func recipe(_ recipe: Recipe) -> String {
-        self.recipe(slug: recipe.slug)
-    }
-
-    package static func recipe(slug: String) -> String {
-        "recipes/\(slug)/index.html"
-    }
-
-    /// The journal's list page `number` (1-based): `journal/index.html`, `journal/page/2/index.html`, …
-    package static func journal(page number: Int) -> String {
-        number <= 1 ? Post.journalPath + "/index.html" : Post.journalPath + "/page/\(number)/index.html"
-    }
-
-    /// A journal post: `journal/<slug>/index.html`.
-    package static func post(slug: String) -> String {
-        Post.journalPath + "/\(slug)/index.html"
-    }
-
-    /// A page of `pages/`: `about/index.html`.
-    package static func page(_ page: Page) -> String {
-        page.outputPath
-    }
-
-    /// Page `number` (1-based) of the A–Z list of recipes: `a-z/index.html`, `a-z/2/index.html`, …
-    package static func recipeIndex(page number: Int) -> String {
-        number <= 1 ? "a-z/index.html" : "a-z/\(number)/index.html"
-    }
-
-    package static func tag(slug: String) -> String {
-        "tags/\(slug)/index.html"
-    }
-
-    /// The printable cookbook of every recipe.
-    package static let cookbook = "cookbook/index.html"
-
-    /// A tag's printable cookbook: `tags/<slug>/cookbook/index.html`.
-    package static func cookbook(tag slug: String) -> String {
-        "tags/\(slug)/cookbook/index.html"
-    }
 
     /// A local picture published as it is (a background image): everything under `images/`,
     /// whatever folder it came from.
@@ -79,11 +25,13 @@ package enum SitePaths {
         sourcePath.hasPrefix("images/") ? sourcePath : "images/" + sourcePath
     }
 
-    /// The fixed paths as templates see them (`{{root}}{{site.paths.tagIndex}}`).
+    /// The fixed paths as templates see them (`{{root}}{{site.paths.tagIndex}}`): the assets and
+    /// the first page of the kinds that have one.
     package static let context: MustacheValue = [
-        "gallery": .string(gallery), "tagIndex": .string(tagIndex), "feed": .string(feed),
-        "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
-        "webManifest": .string(webManifest), "journal": .string(journal(page: 1)),
+        "gallery": .string(GalleryPage.firstPagePath), "tagIndex": .string(TagIndexPage.outputPath),
+        "feed": .string(FeedFile.outputPath), "searchIndex": .string(SearchIndexFile.manifestPath),
+        "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
+        "webManifest": .string(WebManifestFile.outputPath), "journal": .string(JournalPage.path(page: 1)),
         "cookbookStylesheet": .string(cookbookStylesheet),
     ]
 }

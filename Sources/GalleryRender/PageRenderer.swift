@@ -161,7 +161,7 @@ extension PageRenderer {
             "hasFeed": .bool(config.baseURL != nil),
             "hasTagIndex": .bool(hasTagIndex),
             "hasJournal": .bool(!site.posts.isEmpty),
-            "paths": SitePaths.context,
+            "paths": AssetPaths.context,
             "colorScheme": .string(config.theme.colorScheme.rawValue),
             "themeColor": .string(config.themeColor),
             "icons": iconsContext,
@@ -178,7 +178,7 @@ extension PageRenderer {
         switch key {
         case "title": .string(recipe.title)
         case "slug": .string(recipe.slug)
-        case "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root))
+        case "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))
         case "summary": recipe.summary.map(MustacheValue.string) ?? .null
         case "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
         case "hasTags": .bool(recipe.hasTags)
@@ -198,6 +198,6 @@ extension PageRenderer {
     }
 
     func link(to recipe: Recipe, root: String) -> MustacheValue {
-        ["title": .string(recipe.title), "url": .string(URLPath.link(to: SitePaths.recipe(recipe), root: root))]
+        ["title": .string(recipe.title), "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))]
     }
 }

@@ -8,11 +8,14 @@ import Mustache
 /// its body, its tags (shared with the recipes), links to the older and newer post and a
 /// schema.org `BlogPosting`.
 package struct PostPage: TemplatePage {
+    /// A journal post: `journal/<slug>/index.html`.
+    package static func path(slug: String) -> String { Post.journalPath + "/\(slug)/index.html" }
+
     package var templateName: String { "post" }
 
     package func count(in site: PagePlan) -> Int { site.site.posts.count }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.post(slug: site.site.posts[index].slug) }
+    package func path(_ index: Int, in site: PagePlan) -> String { PostPage.path(slug: site.site.posts[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.postContext(index) }
 
@@ -38,7 +41,7 @@ extension PageRenderer {
         var fields: [String: MustacheValue] = [
             "title": .string(post.title),
             "slug": .string(post.slug),
-            "url": .string(URLPath.link(to: SitePaths.post(slug: post.slug), root: root)),
+            "url": .string(URLPath.link(to: PostPage.path(slug: post.slug), root: root)),
             "date": .string(strings.date(post.date)),
             "dateISO": .string(post.date.iso8601),
             "summary": .optional(post.summary),
@@ -54,7 +57,7 @@ extension PageRenderer {
     func postContext(_ index: Int) -> MustacheValue {
         let posts = site.posts
         let post = posts[index]
-        let path = SitePaths.post(slug: post.slug)
+        let path = PostPage.path(slug: post.slug)
         let root = URLPath.root(from: path)
         var fields = postSummary(post, root: root)
         fields["author"] = .optional(post.author ?? site.config.author)
@@ -62,7 +65,7 @@ extension PageRenderer {
                                                    images: bodyImages(documentPath: post.sourcePath, root: root),
                                                    recipeLinks: recipeLinks(root: root)))
         let link = { (post: Post) -> MustacheValue in
-            ["title": .string(post.title), "url": .string(URLPath.link(to: SitePaths.post(slug: post.slug), root: root))]
+            ["title": .string(post.title), "url": .string(URLPath.link(to: PostPage.path(slug: post.slug), root: root))]
         }
         var meta = socialMeta(path: path, root: root, type: "article", title: post.title, description: post.summary, image: fields["image"])
         meta.publishedTime = post.date.iso8601
@@ -76,8 +79,8 @@ extension PageRenderer {
             "page": ["title": .string(post.title), "description": .optional(post.summary)],
             "meta": meta.context,
             "structuredData": .string(structuredData.script),
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
-            "journalURL": .string(URLPath.link(to: SitePaths.journal(page: 1), root: root)),
+            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
+            "journalURL": .string(URLPath.link(to: JournalPage.path(page: 1), root: root)),
             "post": .dictionary(fields),
             // Newest first: the previous post in the list is the newer one.
             "newer": index > 0 ? link(posts[index - 1]) : .null,
@@ -88,6 +91,6 @@ extension PageRenderer {
 
     /// The address of each `recipe:slug` link of a body on a page whose root is `root`.
     func recipeLinks(root: String) -> Markdown.RecipeLinkRenderer {
-        { slug, fragment in URLPath.link(to: SitePaths.recipe(slug: slug), root: root) + (fragment.map { "#" + $0 } ?? "") }
+        { slug, fragment in URLPath.link(to: RecipePage.path(slug: slug), root: root) + (fragment.map { "#" + $0 } ?? "") }
     }
 }

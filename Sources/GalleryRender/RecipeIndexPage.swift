@@ -7,6 +7,11 @@ import Mustache
 /// recipe from any gallery page. One page of plain links up to `recipesPerPage` recipes; a larger
 /// site's list goes on at `a-z/2/`, `a-z/3/`…, each page naming the letters it covers.
 package struct RecipeIndexPage: TemplatePage {
+    /// Page `number` (1-based) of the A–Z list of recipes: `a-z/index.html`, `a-z/2/index.html`, …
+    package static func path(page number: Int) -> String {
+        number <= 1 ? "a-z/index.html" : "a-z/\(number)/index.html"
+    }
+
     package var templateName: String { "az" }
 
     /// Links on one page: about 70 KB of HTML, 12 KB compressed.
@@ -16,7 +21,7 @@ package struct RecipeIndexPage: TemplatePage {
         site.site.recipes.isEmpty ? 0 : (site.site.recipes.count + site.recipesPerIndexPage - 1) / site.recipesPerIndexPage
     }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.recipeIndex(page: index + 1) }
+    package func path(_ index: Int, in site: PagePlan) -> String { RecipeIndexPage.path(page: index + 1) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.recipeIndexContext(page: index) }
 
@@ -43,7 +48,7 @@ extension PageRenderer {
     var recipeIndexOrder: [Int] { plan.recipeIndex.get { RecipeIndexPage.order(site.recipes) } }
 
     func recipeIndexContext(page: Int) -> MustacheValue {
-        let path = SitePaths.recipeIndex(page: page + 1)
+        let path = RecipeIndexPage.path(page: page + 1)
         let root = URLPath.root(from: path)
         let order = recipeIndexOrder
         let perPage = plan.recipesPerIndexPage
@@ -58,7 +63,7 @@ extension PageRenderer {
             let id = "letter-\(seen.count + 1)"
             seen[letter] = id
             let onPage = position / perPage
-            let url = (onPage == page ? "" : URLPath.link(to: SitePaths.recipeIndex(page: onPage + 1), root: root)) + "#" + id
+            let url = (onPage == page ? "" : URLPath.link(to: RecipeIndexPage.path(page: onPage + 1), root: root)) + "#" + id
             letters.append(["letter": .string(letter), "url": .string(url)])
         }
         var groups: [MustacheValue] = []
@@ -82,7 +87,7 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(title), "description": .string(description)],
             "meta": socialMeta(path: path, root: root, title: "\(title) · \(site.config.title)", description: description).context,
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
+            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
             "letters": .array(letters),
             "groups": .array(groups),
             "search": searchContext(root: root),
@@ -92,7 +97,7 @@ extension PageRenderer {
                 let first = RecipeIndexPage.letter(of: site.recipes[order[number * perPage]].title)
                 let last = RecipeIndexPage.letter(of: site.recipes[order[min(order.count, (number + 1) * perPage) - 1]].title)
                 return ["range": .string(first == last ? first : "\(first)–\(last)"), "current": .bool(number == page),
-                        "url": .string(URLPath.link(to: SitePaths.recipeIndex(page: number + 1), root: root))]
+                        "url": .string(URLPath.link(to: RecipeIndexPage.path(page: number + 1), root: root))]
             })]
         }
         return .dictionary(context)
@@ -113,7 +118,7 @@ extension PageRenderer {
     func headerValue(_ key: String, root: String) -> MustacheValue? {
         switch key {
         case "search": searchContext(root: root)
-        case "azURL": site.recipes.isEmpty ? .null : .string(URLPath.link(to: SitePaths.recipeIndex(page: 1), root: root))
+        case "azURL": site.recipes.isEmpty ? .null : .string(URLPath.link(to: RecipeIndexPage.path(page: 1), root: root))
         default: nil
         }
     }

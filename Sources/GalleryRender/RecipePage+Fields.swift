@@ -66,7 +66,7 @@ extension PageRenderer {
                 "label": .string(strings.text(servings.unit == nil ? "serves" : "makes")),
                 "count": .string(servings.countText),
                 "unit": .optional(servings.unit),
-                "scriptURL": .string(URLPath.link(to: SitePaths.scaleScript, root: root)),
+                "scriptURL": .string(URLPath.link(to: AssetPaths.scaleScript, root: root)),
                 "units": .string(scaleUnits.text),
                 "nouns": .string(scaleNouns.text),
             ]
@@ -100,7 +100,7 @@ extension PageRenderer {
                     return imageContext(image, alt: "", root: root)
                 } ?? .null,
                 "noticeText": .optional(host.map { strings.phrase("video_notice", ["host": $0]) }),
-                "scriptURL": .string(URLPath.link(to: SitePaths.videoScript, root: root)),
+                "scriptURL": .string(URLPath.link(to: AssetPaths.videoScript, root: root)),
             ]
         case "extra": return recipe.extra.map(Self.templateValue) ?? .null
         default: return nil
@@ -111,7 +111,7 @@ extension PageRenderer {
     func componentContext(_ link: ComponentLink, root: String) -> MustacheValue {
         [
             "title": .string(link.title),
-            "url": .string(URLPath.link(to: SitePaths.recipe(slug: link.slug), root: root)),
+            "url": .string(URLPath.link(to: RecipePage.path(slug: link.slug), root: root)),
             "image": link.image.map { imageContext($0, alt: "", root: root) } ?? .null,
         ]
     }

@@ -6,12 +6,16 @@ import Mustache
 
 /// One page per recipe (`recipe` template).
 package struct RecipePage: TemplatePage {
+    /// A recipe's page: `recipes/<slug>/index.html`.
+    package static func path(slug: String) -> String { "recipes/\(slug)/index.html" }
+    package static func path(of recipe: Recipe) -> String { path(slug: recipe.slug) }
+
     package var templateName: String { "recipe" }
 
     package func count(in site: PagePlan) -> Int { site.site.recipes.count }
 
     /// From the slug alone: copying the whole recipe out to read it costs more than the path.
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.recipe(slug: site.site.recipes[index].slug) }
+    package func path(_ index: Int, in site: PagePlan) -> String { RecipePage.path(slug: site.site.recipes[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index).context }
 
@@ -73,7 +77,7 @@ extension PageRenderer {
             (steps, sections) = Markdown.method(of: recipe)
         }
         return RecipeStructuredData(recipe: recipe, config: site.config,
-                                    pageURL: published?.page(SitePaths.recipe(recipe)),
+                                    pageURL: published?.page(RecipePage.path(of: recipe)),
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
                                     steps: steps,
                                     sections: sections,

@@ -22,7 +22,7 @@ struct RecipePageContext: MustacheObject {
         self.renderer = renderer
         self.index = index
         recipe = renderer.site.recipes[index]
-        path = SitePaths.recipe(recipe)
+        path = RecipePage.path(of: recipe)
         root = URLPath.root(from: path)
         image = renderer.summaryValue("image", of: recipe, root: root)
         let strings = renderer.strings
@@ -43,7 +43,7 @@ struct RecipePageContext: MustacheObject {
         case "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null]
         case "meta": meta
         case "structuredData": .string(structuredData)
-        case "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root))
+        case "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root))
         case "recipe": .object(Fields(page: self))
         default: renderer.headerValue(key, root: root)
         }

@@ -11,7 +11,7 @@ package struct RobotsTxt: Sendable {
     package var sitemapURL: String?
 
     package init(publishedURL: PublishedURL?) {
-        sitemapURL = publishedURL?.file(SitePaths.sitemap)
+        sitemapURL = publishedURL?.file(SitemapFile.outputPath)
     }
 
     package var text: String {
@@ -19,15 +19,17 @@ package struct RobotsTxt: Sendable {
     }
 
     package var file: OutputFile {
-        OutputFile(path: SitePaths.robots, text: text)
+        OutputFile(path: RobotsFile.outputPath, text: text)
     }
 }
 
 /// `robots.txt`, pointing at the sitemap when there is one.
 package struct RobotsFile: GeneratedFile {
+    package static let outputPath = "robots.txt"
+
     package func count(in site: PagePlan) -> Int { site.isDefaultTree ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.robots }
+    package func path(_ index: Int, in site: PagePlan) -> String { RobotsFile.outputPath }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         RobotsTxt(publishedURL: site.site.config.publishedURL).file

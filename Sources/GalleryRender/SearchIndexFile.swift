@@ -11,6 +11,9 @@ import Synchronization
 /// Each is a file of its own with its own fingerprint, so an incremental build or `serve` writes
 /// again only the shards and records an edit changed.
 package struct SearchIndexFile: GeneratedFile {
+    /// The search index's manifest; its shards and records are beside it (`SearchIndex`).
+    package static let manifestPath = "search/index.json"
+
     /// What file `index` of the kind is.
     enum Part: Equatable {
         case manifest
@@ -44,7 +47,7 @@ package struct SearchIndexFile: GeneratedFile {
     package func path(_ index: Int, in site: PagePlan) -> String {
         let shards = site.searchPlan.index(of: site).index.shards
         switch part(index, in: site) {
-        case .manifest: return SitePaths.searchIndex
+        case .manifest: return SearchIndexFile.manifestPath
         case .shard(let shard): return SearchIndex.shardPath(shards[shard].key)
         case .bestRecords(let shard): return SearchIndex.bestRecordsPath(shards[shard].key)
         case .postings(let shard, _, let number): return SearchIndex.postingsPath(shards[shard].key, number)
@@ -249,16 +252,16 @@ extension PageRenderer {
         switch plan.searchDocumentKind(document) {
         case .recipe(let number):
             let recipe = site.recipes[number]
-            return .array([.string(recipe.title), .string(URLPath.encode(SitePaths.recipe(recipe))),
+            return .array([.string(recipe.title), .string(URLPath.encode(RecipePage.path(of: recipe))),
                            .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
                            .string((recipe.totalTime ?? recipe.summedTime).map { plan.searchPlan.duration($0, phrased: strings.duration) } ?? "")])
         case .page(let number):
             let page = site.pages[number]
-            return .array([.string(page.title), .string(URLPath.encode(SitePaths.page(page))), .string(""), .array([]), .string(""),
+            return .array([.string(page.title), .string(URLPath.encode(ContentPage.path(of: page))), .string(""), .array([]), .string(""),
                            .string("page")])
         case .post(let number):
             let post = site.posts[number]
-            return .array([.string(post.title), .string(URLPath.encode(SitePaths.post(slug: post.slug))),
+            return .array([.string(post.title), .string(URLPath.encode(PostPage.path(slug: post.slug))),
                            .string(post.image.map(searchThumbnail) ?? ""), .array(post.tags.map(JSONValue.string)),
                            .string("\(strings.text("journal")) · \(strings.date(post.date))"), .string("post")])
         }
@@ -272,10 +275,10 @@ extension PageRenderer {
         case .remote(let url):
             return url
         case .local(let path):
-            guard let processed = pictures[path]?.processed else { return URLPath.link(to: SitePaths.image(path), root: root) }
+            guard let processed = pictures[path]?.processed else { return URLPath.link(to: AssetPaths.image(path), root: root) }
             if let vector = processed.vectorPath { return URLPath.link(to: vector, root: root) }
             let smallest = (processed.renditions(.webp).isEmpty ? processed.renditions(.jpeg) : processed.renditions(.webp)).min { $0.width < $1.width }
-            return URLPath.link(to: smallest?.path ?? SitePaths.image(path), root: root)
+            return URLPath.link(to: smallest?.path ?? AssetPaths.image(path), root: root)
         }
     }
 
@@ -287,7 +290,7 @@ extension PageRenderer {
             JSONValue.object(Dictionary(uniqueKeysWithValues: strings.forms(key).map { ($0.key.rawValue, .string($0.value)) })).text
         }
         return ["indexURL": .string(URLPath.link(to: "search/", root: root)),
-                "scriptURL": .string(URLPath.link(to: SitePaths.searchScript, root: assetRoot(root))),
+                "scriptURL": .string(URLPath.link(to: AssetPaths.searchScript, root: assetRoot(root))),
                 "matches": .string(phrases("search_matches"))]
     }
 }

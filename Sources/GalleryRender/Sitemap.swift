@@ -152,7 +152,7 @@ package struct Sitemap: Sendable {
 
     /// The sitemap as one file at `sitemap.xml`.
     package var file: OutputFile {
-        file(0..<count, path: SitePaths.sitemap)
+        file(0..<count, path: SitemapFile.outputPath)
     }
 
     /// A sitemap of entries `document` at `path`, written piece by piece: a large site's sitemap

@@ -16,7 +16,7 @@ package struct SitemapFile: GeneratedFile {
     }
 
     package func path(_ index: Int, in site: PagePlan) -> String {
-        index == 0 ? SitePaths.sitemap : SitePaths.sitemap(part: index)
+        index == 0 ? SitemapFile.outputPath : SitemapFile.path(part: index)
     }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
@@ -25,9 +25,9 @@ package struct SitemapFile: GeneratedFile {
         if parts.count == 1 { return sitemap.file }
         guard index > 0 else {
             let published = site.site.config.publishedURL!
-            return OutputFile(path: SitePaths.sitemap, text: Sitemap.index(of: parts.indices.map { published.file(SitePaths.sitemap(part: $0 + 1)) }))
+            return OutputFile(path: SitemapFile.outputPath, text: Sitemap.index(of: parts.indices.map { published.file(SitemapFile.path(part: $0 + 1)) }))
         }
-        return sitemap.file(parts[index - 1], path: SitePaths.sitemap(part: index))
+        return sitemap.file(parts[index - 1], path: SitemapFile.path(part: index))
     }
 }
 
@@ -42,9 +42,12 @@ extension SitemapFile {
     }
 }
 
-extension SitePaths {
+extension SitemapFile {
+    /// The sitemap, or the index of its parts when one file cannot hold it.
+    package static let outputPath = "sitemap.xml"
+
     /// Part `number` (1-based) of a sitemap too large for one file: `sitemap-1.xml`, …
-    package static func sitemap(part number: Int) -> String {
+    package static func path(part number: Int) -> String {
         "sitemap-\(number).xml"
     }
 }

@@ -20,11 +20,14 @@ package struct RecipeTag: Sendable, Hashable {
 /// Tag pages (`tags/<slug>/index.html`) listing a tag's recipes, and the tag index (`tags/index.html`).
 /// One page per tag (`tag` template): the recipes that carry it.
 package struct TagPage: TemplatePage {
+    /// A tag's page: `tags/<slug>/index.html`.
+    package static func path(slug: String) -> String { "tags/\(slug)/index.html" }
+
     package var templateName: String { "tag" }
 
     package func count(in site: PagePlan) -> Int { site.tags.count }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.tag(slug: site.tags[index].slug) }
+    package func path(_ index: Int, in site: PagePlan) -> String { TagPage.path(slug: site.tags[index].slug) }
 
     package func context(_ index: Int, in site: PageRenderer) -> MustacheValue { site.tagContext(site.tags[index]) }
 
@@ -79,12 +82,12 @@ extension PageRenderer {
     func tagLinks(_ tags: [String], root: String) -> MustacheValue {
         .array(tags.map { name in
             ["name": .string(name),
-             "url": TagPage.slug(of: name, style: site.config.slugStyle).map { .string(URLPath.link(to: SitePaths.tag(slug: $0), root: root)) } ?? .null]
+             "url": TagPage.slug(of: name, style: site.config.slugStyle).map { .string(URLPath.link(to: TagPage.path(slug: $0), root: root)) } ?? .null]
         })
     }
 
     func tagContext(_ tag: RecipeTag) -> MustacheValue {
-        let path = SitePaths.tag(slug: tag.slug)
+        let path = TagPage.path(slug: tag.slug)
         let root = URLPath.root(from: path)
         let description = tag.members.isEmpty
             ? strings.counted("tag_post_description", tag.posts.count, ["tag": tag.name, "site": site.config.title])
@@ -101,14 +104,14 @@ extension PageRenderer {
             "site": siteContext,
             "page": ["title": .string(tag.name), "description": .string(description)],
             "meta": socialMeta(path: path, root: root, title: "\(tag.name) · \(site.config.title)", description: description).context,
-            "galleryURL": .string(URLPath.link(to: SitePaths.gallery, root: root)),
-            "tagsURL": .string(URLPath.link(to: SitePaths.tagIndex, root: root)),
+            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
+            "tagsURL": .string(URLPath.link(to: TagIndexPage.outputPath, root: root)),
             "tag": ["name": .string(tag.name), "countText": .string(tagCountText(tag))],
             "cards": .lazyArray(cards),
             "posts": .array(tag.posts.map { .dictionary(postSummary(site.posts[$0], root: root)) }),
             "hasPosts": .bool(!tag.posts.isEmpty),
             "cookbookURL": plan.hasCookbook(tagMembers: tag.members.count)
-                ? .string(URLPath.link(to: SitePaths.cookbook(tag: tag.slug), root: root)) : .null,
+                ? .string(URLPath.link(to: CookbookPage.path(tag: tag.slug), root: root)) : .null,
         ]
         return .dictionary(context.merging(headerContext(root: root)) { _, header in header })
     }

@@ -8,9 +8,11 @@ import Mustache
 /// that add a site to a home screen. Every address in it is relative to the manifest, which sits
 /// at the output root, so it works under any sub-path.
 package struct WebManifestFile: GeneratedFile {
+    package static let outputPath = "site.webmanifest"
+
     package func count(in site: PagePlan) -> Int { site.isDefaultTree ? 1 : 0 }
 
-    package func path(_ index: Int, in site: PagePlan) -> String { SitePaths.webManifest }
+    package func path(_ index: Int, in site: PagePlan) -> String { WebManifestFile.outputPath }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
         let config = site.site.config
@@ -31,7 +33,7 @@ package struct WebManifestFile: GeneratedFile {
             }),
         ]
         if let description = config.description { members["description"] = .string(description) }
-        return OutputFile(path: SitePaths.webManifest, text: JSONValue.object(members).text + "\n")
+        return OutputFile(path: WebManifestFile.outputPath, text: JSONValue.object(members).text + "\n")
     }
 }
 
@@ -60,8 +62,8 @@ extension PageRenderer {
             icons = siteIcons
         } else {
             let themeIcons = [
-                SiteIcon(rel: "icon", path: SitePaths.themeIcon, type: "image/svg+xml", sizes: "any"),
-                SiteIcon(rel: "icon", path: SitePaths.themeIconPNG, type: "image/png", sizes: "32x32"),
+                SiteIcon(rel: "icon", path: AssetPaths.themeIcon, type: "image/svg+xml", sizes: "any"),
+                SiteIcon(rel: "icon", path: AssetPaths.themeIconPNG, type: "image/png", sizes: "32x32"),
             ]
             icons = themeIcons.filter { theme.assets[String($0.path.dropFirst("assets/".count))] != nil }
         }

@@ -41,15 +41,39 @@ import Testing
     }
 
     @Test func explicitAnglesAreUsed() {
-        let layout = FanLayout(angle: 0.1, anglePerItem: 0.2).prepare(context(width: 375, items: 2))
+        let layout = FanLayout(angle: 0.1, anglePerItem: 0.2).prepare(context(width: 1280, items: 2))
         #expect(layout.attributes.map(\.transform.rotationZ) == [0.1, 0.1 + 0.2])
     }
 
-    @Test func aWholeRingStaysInsideItsContent() {
+    @Test func aHandWiderThanItsContainerIsHeldTighterToFitIt() {
+        // 300 cards a step apart would go round the turning point several times; on a 768 px page
+        // every turn shrinks by one factor until the hand is 768 px wide, centred and upright.
         var random = SeededGenerator(seed: 3)
         let layout = FanLayout().prepare(context(width: 768, height: 900, items: 300))
         expectInsideContent(layout)
         expectQueriesMatchScan(layout, &random)
-        #expect(layout.contentSize.width > 4000)
+        let turns = layout.attributes.map(\.transform.rotationZ)
+        let tighter = turns[1] - turns[0]
+        #expect(tighter > 0 && tighter < step)
+        #expect(zip(turns, turns.dropFirst()).allSatisfy { abs($1 - $0 - tighter) < 1e-12 })
+        #expect(abs(turns[0] + turns[299]) < 1e-12)
+        var left = Double.infinity, right = -Double.infinity
+        for card in layout.attributes {
+            left = min(left, card.boundingBox.minX)
+            right = max(right, card.boundingBox.maxX)
+        }
+        #expect(layout.contentSize.width == 768)
+        #expect(right - left <= 768 && right - left > 767)
+    }
+
+    @Test func theSampleFanOnAPhoneShowsItsTopCardWhole() {
+        // The sample site's fan (150 × 232, radius 700, 2.1° a card) with 45 cards is 1,282 px
+        // wide as set; on a 375 px phone it fits, so the top card is on the page.
+        let fan = FanLayout(itemSize: Size(width: 150, height: 232), radius: 700, anglePerItem: 2.1 * .pi / 180)
+        let layout = fan.prepare(context(width: 375, items: 45))
+        let top = layout.attributes[44].boundingBox
+        #expect(layout.contentSize.width == 375)
+        #expect(top.minX >= 0 && top.maxX <= 375 && top.minY >= 0 && top.maxY <= layout.contentSize.height)
+        #expect(layout.contentSize.height < 300)
     }
 }

@@ -324,9 +324,10 @@ import GalleryTestSupport
         let recipes = GalleryModelTests.recipes([("a", [], "Coupe"), ("b", [], "Rocks")])
         let model = try GalleryModelTests().model(recipes, arrangements: ["stack"], sectionBy: "glass")
         let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
-        // The opened card is taller by its title (200 + 44), which only it shows.
+        // The opened card is taller by its title (200 + 44) below its picture; a closed stack's
+        // cards carry theirs over the picture (-44), where only the top card's shows.
         #expect(style.css.contains(".g:has(#gs1:checked) .gc{--cw:375;--ch:632}.g:has(#gs1:checked) .card{--x:47.5;"))
-        #expect(style.css.contains("--h:var(--ha0s1,200);") && style.css.contains("--lh:var(--lha0s1,0);"))
+        #expect(style.css.contains("--h:var(--ha0s1,200);") && style.css.contains("--lh:var(--lha0s1,-44);"))
         #expect(style.cardStyles[0].contains("--ha0s1:244;--lha0s1:44;"))
         #expect(!style.cardStyles[1].contains("--lha0s1"))
         #expect(!style.css.contains("#ga0") && !style.css.contains("#gf0"))

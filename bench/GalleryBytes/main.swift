@@ -37,7 +37,7 @@ func measure(name: String, site: Site) throws {
     let themeCSS = try Data(contentsOf: root.appendingPathComponent("Templates/assets/style.css"))
     let pages = renderer.gallery.pages
     let first = renderer.gallery.model(page: 1)
-    let html = files.first { $0.path == SitePaths.gallery }!
+    let html = files.first { $0.path == GalleryPage.firstPagePath }!
     guard case .data(let htmlData) = html.contents else { return }
     let gzipped = gzipSize(htmlData) + gzipSize(themeCSS)
     let states = first.states.count
