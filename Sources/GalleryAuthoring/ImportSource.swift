@@ -10,7 +10,8 @@ package enum ImportFormat: String, Sendable, CaseIterable {
     case nextcloud
     /// Paprika's `.paprikarecipes` export (a ZIP of gzip'd JSON), or one `.paprikarecipe`.
     case paprika
-    /// Mealie's backup ZIP (v0.4, v0.5, and v1 or later with `database.json`) or a recipe export ZIP.
+    /// Mealie's backup ZIP (v0.4, v0.5, and v1 or later with `database.json`), unpacked or not,
+    /// or a recipe export ZIP.
     case mealie
     /// Cooklang `.cook` files, with `Name.jpg` (and step pictures `Name.N.jpg`) beside them.
     case cooklang
@@ -28,7 +29,7 @@ package enum ImportFormat: String, Sendable, CaseIterable {
                           "gallerygen import ~/Nextcloud/Recipes")
         case .paprika: ("Paprika's export (.paprikarecipes: photos, categories, notes, free-text times), or one .paprikarecipe",
                         "gallerygen import ~/Desktop/My\\ Recipes.paprikarecipes")
-        case .mealie: ("Mealie's backup ZIP (v1 and later: database.json and data/recipes/<id>/images; v0.4 and v0.5: recipes/<slug>/<slug>.json) or one recipe's export ZIP (<slug>.json, original.webp)",
+        case .mealie: ("Mealie's backup ZIP, or the folder it unzips to (v1 and later: database.json and data/recipes/<id>/images; v0.4 and v0.5: recipes/<slug>/<slug>.json), or one recipe's export ZIP (<slug>.json, original.webp)",
                        "gallerygen import mealie_2026.09.30.zip")
         case .cooklang: ("Cooklang .cook files (a file, or a folder of them): @ingredients{}, #cookware{}, ~timers{}, sections, metadata; Name.jpg beside each is its photo, Name.N.jpg the picture of step N (from 0)",
                          "gallerygen import ~/recipes/*.cook")
@@ -63,6 +64,12 @@ package struct ImportSource: Sendable {
         }
         if isDirectory.boolValue {
             readFolder(url, display: display, format: format, slugStyle: slugStyle)
+            return
+        }
+        // An unpacked backup's database.json names the whole backup (its photos are beside it).
+        if format == nil || format == .mealie, url.lastPathComponent == "database.json",
+           MealieReader.isBackupFolder(url.deletingLastPathComponent()) {
+            readMealieFolder(url.deletingLastPathComponent(), display: (display as NSString).deletingLastPathComponent)
             return
         }
         let data: Data
@@ -135,6 +142,10 @@ package struct ImportSource: Sendable {
             readNextcloud(url, display: display)
             return
         }
+        if format == .mealie || (format == nil && MealieReader.isBackupFolder(url)) {
+            readMealieFolder(url, display: display)
+            return
+        }
         let names = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         var readAny = false
         for name in names {
@@ -164,6 +175,14 @@ package struct ImportSource: Sendable {
         if !readAny {
             diagnostics.append(.error("the folder holds nothing to import (recipe pages, .json files, Nextcloud Cookbook folders with recipe.json)", path: display))
         }
+    }
+
+    /// An unpacked Mealie backup: the folder its ZIP unzips to.
+    mutating func readMealieFolder(_ url: URL, display: String) {
+        let (mealieRecipes, problems, layout) = MealieReader.recipes(inFolder: url, display: display.isEmpty ? "." : display)
+        recipes += mealieRecipes
+        diagnostics += problems
+        if let layout { identified.append("\(display.isEmpty ? "." : display): \(layout.description)") }
     }
 
     /// A `.cook` file, its photo `Name.jpg` (or `.jpeg`, `.png`) beside it, and the pictures of

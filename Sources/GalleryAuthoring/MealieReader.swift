@@ -60,20 +60,73 @@ package enum MealieReader {
         return parts.count == 1 || parts[parts.count - 2] == "images"
     }
 
+    /// Which files of a backup are read: the JSON, and the photos (thumbnails such as
+    /// `min-original.webp`, timeline pictures and assets are left unread).
+    static func isKept(_ name: String) -> Bool {
+        name.lowercased().hasSuffix(".json") || isOriginalImage(name)
+    }
+
     /// The recipes of a Mealie ZIP; `display` names it in messages.
     package static func recipes(from data: Data, display: String) -> (recipes: [ForeignRecipe], diagnostics: [Diagnostic], layout: Layout?) {
         let entries: [ArchiveReader.Entry]
         do throws(ArchiveReader.Failure) {
-            // Thumbnails (min-original, tiny-original), timeline pictures and assets are not unpacked.
-            entries = try ArchiveReader.zipEntries(data) { name in
-                name.lowercased().hasSuffix(".json") || isOriginalImage(name)
-            }
+            entries = try ArchiveReader.zipEntries(data, keep: isKept)
         } catch {
             return ([], [.error("not a readable ZIP archive: \(error.message)", path: display)], nil)
         }
-        guard var layout = layout(of: entries.map(\.name)) else {
+        guard layout(of: entries.map(\.name)) != nil else {
             return ([], [.error("a ZIP archive that is neither a Paprika export nor a Mealie backup or recipe export (no database.json, recipes/<slug>/<slug>.json or <slug>.json)", path: display)], nil)
         }
+        return recipes(from: entries, display: display)
+    }
+
+    /// Whether `folder` is an unpacked Mealie backup: `database.json` with `data/` beside it
+    /// (v1 and later), or `recipes/<slug>/<slug>.json` (v0.4, v0.5).
+    package static func isBackupFolder(_ folder: URL) -> Bool {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: folder.appendingPathComponent("database.json").path) {
+            return fileManager.fileExists(atPath: folder.appendingPathComponent("data").path)
+        }
+        let recipes = folder.appendingPathComponent("recipes")
+        let slugs = (try? fileManager.contentsOfDirectory(atPath: recipes.path)) ?? []
+        return slugs.contains { slug in
+            fileManager.fileExists(atPath: recipes.appendingPathComponent(slug).appendingPathComponent(slug + ".json").path)
+        }
+    }
+
+    /// The recipes of an unpacked backup (the folder its ZIP unzips to), read as the ZIP would
+    /// be, within the same limits.
+    package static func recipes(inFolder folder: URL, display: String) -> (recipes: [ForeignRecipe], diagnostics: [Diagnostic], layout: Layout?) {
+        var entries: [ArchiveReader.Entry] = []
+        var total = 0
+        let names = ((FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []).sorted()
+        for name in names where isKept(name) && !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            let url = folder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard entries.count < ArchiveReader.maximumEntries else {
+                return ([], [.error("the backup holds more than \(ArchiveReader.maximumEntries) files to read", path: display)], nil)
+            }
+            do throws(SiteFile.Failure) {
+                let data = try SiteFile.read(url, upTo: ArchiveReader.maximumEntryBytes + 1)
+                total += data.count
+                guard data.count <= ArchiveReader.maximumEntryBytes, total <= ArchiveReader.maximumTotalBytes else {
+                    return ([], [.error("the backup's files are larger than any recipe backup (over \(ArchiveReader.maximumEntryBytes / 1_048_576) MB in one file or \(ArchiveReader.maximumTotalBytes / 1_073_741_824) GB in all)", path: (display as NSString).appendingPathComponent(name))], nil)
+                }
+                entries.append(ArchiveReader.Entry(name: name, data: data))
+            } catch {
+                return ([], [.error("the file \(error.message)", path: (display as NSString).appendingPathComponent(name))], nil)
+            }
+        }
+        guard layout(of: entries.map(\.name)) != nil else {
+            return ([], [.error("not a Mealie backup (no database.json or recipes/<slug>/<slug>.json)", path: display)], nil)
+        }
+        return recipes(from: entries, display: display)
+    }
+
+    /// The recipes of a backup's files (from a ZIP or a folder), whose names say its layout.
+    static func recipes(from entries: [ArchiveReader.Entry], display: String) -> (recipes: [ForeignRecipe], diagnostics: [Diagnostic], layout: Layout?) {
+        guard var layout = layout(of: entries.map(\.name)) else { return ([], [], nil) }
         var recipes: [ForeignRecipe] = []
         var diagnostics: [Diagnostic] = []
         var images: [String: Data] = [:]

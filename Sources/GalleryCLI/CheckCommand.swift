@@ -133,7 +133,7 @@ struct CheckCommand: Subcommand {
     private func checkLinks(in directory: URL, displayPath: String, baseURL: String?, recipes: Int, warnings: Int) -> Int32 {
         let report = LinkChecker(outputDirectory: directory, displayPath: displayPath, baseURL: baseURL).check()
         tool.report(report.diagnostics, format: format)
-        let broken = report.diagnostics.count
+        let broken = report.brokenCount
         guard broken == 0 else {
             tool.console.error("check failed: \(broken) broken link\(broken == 1 ? "" : "s") in \(displayPath)")
             return ExitCode.failure

@@ -21,6 +21,16 @@ package struct ContentLoader: Sendable {
         self.boundary = boundary ?? SiteFolderBoundary(siteDirectory: self.siteDirectory)
     }
 
+    /// A loader of the folder a site was read from (`Site.folder`), to read a file of it again:
+    /// its path was standardized when the site was read (`standardizedFileURL` once a body read
+    /// cost a quarter of reading it).
+    init(readingAgain folder: (directory: URL, displayRoot: String, boundary: SiteFolderBoundary)) {
+        siteDirectory = folder.directory
+        displayRoot = folder.displayRoot
+        includeDrafts = false
+        boundary = folder.boundary
+    }
+
     /// How a site-relative path appears in messages.
     package func displayPath(_ relative: String) -> String {
         Self.displayPath(relative, root: displayRoot)

@@ -680,11 +680,16 @@ package enum RecipeBody: Sendable, Hashable {
     }
 
     /// FNV-1a (64-bit): cheap, and enough to notice a file that changed during the build.
+    /// Over the bytes in place when they are contiguous (a native string's are): through the
+    /// sequence's iterator, each byte cost several times the hashing.
     package static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        func hash<Source: Sequence<UInt8>>(_ source: Source) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in source {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            return hash
         }
-        return hash
+        return bytes.withContiguousStorageIfAvailable(hash) ?? hash(bytes)
     }
 }

@@ -64,7 +64,7 @@ package struct Site: Sendable {
             guard let folder else {
                 throw .error("the recipe's text was not kept and there is no site folder to read it from", path: recipe.sourcePath)
             }
-            let loader = ContentLoader(siteDirectory: folder.directory, displayRoot: folder.displayRoot, boundary: folder.boundary)
+            let loader = ContentLoader(readingAgain: folder)
             let path = displayPath(recipe.sourcePath)
             let text = try SourceText.decode(try loader.readSiteFile(recipe.sourcePath, what: "the recipe"), path: path)
             let bytes = text.utf8

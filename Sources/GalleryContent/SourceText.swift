@@ -12,6 +12,12 @@ package enum SourceText {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            // ASCII, most of any text: one byte, one column.
+            if byte > 0, byte < 0x80, byte != 0x0A {
+                column += 1
+                index += 1
+                continue
+            }
             if byte == 0 {
                 throw .error("binary data (a NUL byte) in a text file", path: path, line: line, column: column)
             }

@@ -41,12 +41,28 @@ package struct LinkChecker: Sendable {
 
     /// What a check found.
     package struct Report: Sendable {
-        /// One error per broken link, sorted by file and position.
+        /// One error per missing file (at the place that links to it first, pages before the
+        /// printable books that repeat their bodies), each followed by a note naming the other
+        /// places that link to the same file; one error per invalid URL.
         package var diagnostics: [Diagnostic]
         /// HTML and CSS files read.
         package var fileCount: Int
         /// Internal links followed.
         package var linkCount: Int
+        /// The broken links: the errors, not counting the places their notes name.
+        package var brokenCount: Int { diagnostics.count { $0.severity == .error } }
+    }
+
+    /// A link that leads nowhere, where it was found.
+    private struct Breakage {
+        var path: String
+        var page: String
+        var link: Link
+        var problem: String
+
+        var error: Diagnostic {
+            .error("broken link '\(link.url)': \(problem)", path: path, line: link.line, column: link.column)
+        }
     }
 
     /// Reads every HTML and CSS file of the output and follows its internal links.
@@ -54,7 +70,8 @@ package struct LinkChecker: Sendable {
         let files = Set(ThemeLoader.files(under: outputDirectory))
         // Links may lead to published dot files (`.well-known/`, from static/), which are not read.
         let targets = files.union(ThemeLoader.files(under: outputDirectory, includingHidden: true))
-        var log = DiagnosticLog()
+        var invalid: [Breakage] = []
+        var missing: [String: [Breakage]] = [:]
         var fileCount = 0
         var linkCount = 0
         for page in files.sorted() {
@@ -66,20 +83,45 @@ package struct LinkChecker: Sendable {
             let links = isHTML ? Self.links(inHTML: text) : Self.links(inCSS: text)
             let path = displayPath.isEmpty || displayPath == "." ? page : displayPath + "/" + page
             for link in links {
-                let problem: String?
                 switch Self.target(of: link.url, from: page, baseURL: baseURL) {
-                case .unchecked: problem = nil
-                case .invalid(let reason): problem = reason
+                case .unchecked:
+                    break
+                case .invalid(let reason):
+                    invalid.append(Breakage(path: path, page: page, link: link, problem: reason))
                 case .file(let target):
                     linkCount += 1
-                    problem = Self.exists(target, in: targets) ? nil : "no file '\(Self.expected(target))' in the output"
-                }
-                if let problem {
-                    log.append(.error("broken link '\(link.url)': \(problem)", path: path, line: link.line, column: link.column))
+                    if !Self.exists(target, in: targets) {
+                        let expected = Self.expected(target)
+                        missing[expected, default: []].append(Breakage(path: path, page: page, link: link, problem: "no file '\(expected)' in the output"))
+                    }
                 }
             }
         }
-        return Report(diagnostics: log.sorted, fileCount: fileCount, linkCount: linkCount)
+        var errors = DiagnosticLog()
+        for breakage in invalid { errors.append(breakage.error) }
+        var notes: [Diagnostic: Diagnostic] = [:]
+        for places in missing.values {
+            let ordered = places.sorted { a, b in
+                (CookbookPage.isBook(a.page) ? 1 : 0, a.path, a.link.line, a.link.column)
+                    < (CookbookPage.isBook(b.page) ? 1 : 0, b.path, b.link.line, b.link.column)
+            }
+            let error = ordered[0].error
+            errors.append(error)
+            if ordered.count > 1 { notes[error] = Self.note(sameTargetAs: ordered[0], from: ordered.dropFirst()) }
+        }
+        // Each note right after its error (sorting would put "also…" before "broken…").
+        let diagnostics = errors.sorted.flatMap { error in [error] + (notes[error].map { [$0] } ?? []) }
+        return Report(diagnostics: diagnostics, fileCount: fileCount, linkCount: linkCount)
+    }
+
+    /// The note naming the other places that link to a missing file: up to three in full, then
+    /// how many more, so a link a body repeats in every book it is printed in is one error.
+    private static func note(sameTargetAs first: Breakage, from others: ArraySlice<Breakage>) -> Diagnostic {
+        let shown = others.prefix(3).map { "\($0.path):\($0.link.line):\($0.link.column)" }
+        let more = others.count - shown.count
+        let list = shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+        return Diagnostic(.note, path: first.path, line: first.link.line, column: first.link.column,
+                          "also linked from \(others.count) more place\(others.count == 1 ? "" : "s"): \(list)")
     }
 
     private static func exists(_ target: String, in files: Set<String>) -> Bool {

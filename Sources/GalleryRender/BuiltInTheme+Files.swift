@@ -413,7 +413,7 @@ extension BuiltInTheme {
   const first2 = (w) => [...w].slice(0, 2).join("");
   let manifest, loaded;
   const load = () => manifest || (manifest = get("index.json").then((m) => {
-    if (m.version !== 1) throw new Error("index version");
+    if (m.version !== 2) throw new Error("index version");
     m.keys = new Set(m.shards);
     return (loaded = m);
   }));
@@ -469,14 +469,26 @@ extension BuiltInTheme {
     return found;
   };
 
-  // Every posting of a term: its top list when that is all, else its postings file.
+  // Postings as the index writes them (SearchPostings.swift), [score, "documents", …] best first,
+  // each group's documents as base-32 gaps (a digit of 32 or more has more to follow), read into
+  // [document, score, …] in the same order.
+  const digit = new Uint8Array(128);
+  [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
+  const pairs = (groups) => {
+    const out = [];
+    for (let g = 0; g < groups.length; g += 2) {
+      const score = groups[g], text = groups[g + 1];
+      for (let i = 0, doc = -1, v = 0; i < text.length; i++) {
+        const x = digit[text.charCodeAt(i)];
+        if (x < 32) { doc += v + x + 1; out.push(doc, score); v = 0; } else v = (v + x - 32) * 32;
+      }
+    }
+    return out;
+  };
+  // Every posting of a term: its top list when that is all (it has no postings file), else its file.
   const postings = async (t, all) => {
-    const [count, top, file] = t.entry;
-    if (count * 2 <= top.length || !all) return top;
-    const gaps = await get(`p/${name(t.key)}-${file}.json`);
-    const pairs = [];
-    for (let i = 0, doc = 0; i < gaps.length; i += 2) pairs.push(doc += gaps[i], gaps[i + 1]);
-    return pairs;
+    const [, top, file] = t.entry;
+    return pairs(file === undefined || !all ? top : await get(`p/${name(t.key)}-${file}.json`));
   };
 
   // The documents matching every word, best first: { ids, total, complete, bests }, bests naming
@@ -501,7 +513,7 @@ extension BuiltInTheme {
       const found = new Map();
       terms.forEach((t, i) => {
         // A partial list: the count is still exact when the word matched that term alone.
-        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
+        if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
         const list = lists[word][i];
         for (let j = 0; j < list.length; j += 2) found.set(list[j], Math.max(found.get(list[j]) || 0, list[j + 1] * t.q));
       });
@@ -638,6 +650,8 @@ extension BuiltInTheme {
   --video-shadow: rgb(0 0 0 / .35); --video-text-shadow: rgb(0 0 0 / .6);
   /* A photo's credit label, over the photo in both palettes. */
   --credit-background: rgb(0 0 0 / .62); --credit-text: #fff;
+  /* A card title over the foot of its picture (overlapping arrangements), in both palettes. */
+  --title-shade-top: rgb(0 0 0 / .2); --title-shade-bottom: rgb(0 0 0 / .7); --title-over-text: #fff;
   --paper: #f7f2ea;              /* the page */
   --ink: #2a211b;                /* text */
   --muted: #6d6158;              /* secondary text: 5.4:1 on paper, 4.6:1 on sunken */
@@ -924,8 +938,9 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   padding-inline: calc(var(--over) * 8 * var(--u));
   border-end-start-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
   border-end-end-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
-  background: linear-gradient(rgb(0 0 0 / calc(var(--over) * .2)), rgb(0 0 0 / calc(var(--over) * .7)));
-  color: color-mix(in srgb, #fff calc(var(--over) * 100%), currentColor);
+  background: linear-gradient(color-mix(in srgb, var(--title-shade-top) calc(var(--over) * 100%), transparent),
+                              color-mix(in srgb, var(--title-shade-bottom) calc(var(--over) * 100%), transparent));
+  color: color-mix(in srgb, var(--title-over-text) calc(var(--over) * 100%), currentColor);
   font-weight: 700; line-height: 1.25;
   /* Scales down with the layout on narrow screens, never up past its design size. */
   font-size: min(15px, calc(15 * var(--u)));
@@ -3963,6 +3978,11 @@ pictures:
   hero: 720                # the recipe page's photo (.recipe-top, one column just below 760 px)
   text: [720, 548, 343]    # a picture in a recipe's method: one column, beside the ingredients, a phone
   page: 720                # a picture on a page or a journal post, a video's poster (.content-page)
+# The recipe page's photo as style.css lays it out: beside the text from 760 px (5/11 of a column
+# at most 1036 px wide), one column with about 4vw of padding each side below. gallerygen widens
+# each width for a photo that overflows the box to cover it.
+sizes:
+  hero: "(min-width: 1100px) 450px, (min-width: 760px) 41vw, 92vw"
 
 """#),
     ]

@@ -20,8 +20,9 @@ package struct SearchIndex: Sendable, Equatable {
     /// Results the box shows: a shard's best records (`bestDocuments`) are each of its terms' first
     /// `shownResults`, so that a one-word query draws its results without a second round trip.
     package static let shownResults = 10
-    /// Version of the file format, which search.js checks.
-    package static let version = 1
+    /// Version of the file format, which search.js checks: 2 writes postings grouped by score
+    /// (`SearchPostings`).
+    package static let version = 2
 
     /// One term: its folded text and every document it occurs in with its score, by document.
     package struct Term: Sendable, Equatable {
@@ -114,7 +115,7 @@ package struct SearchIndex: Sendable, Equatable {
 
     // MARK: Files
 
-    /// The manifest: `{"version":1,"documents":N,"group":16,"top":64,"shards":["ab",…]}`.
+    /// The manifest: `{"version":2,"documents":N,"group":16,"top":64,"shards":["ab",…]}`.
     package var manifest: Data {
         var bytes: [UInt8] = []
         bytes += #"{"version":\#(Self.version),"documents":\#(documentCount),"group":\#(Self.recordsPerGroup),"top":\#(Self.topPostings),"shards":["#.utf8
@@ -161,8 +162,9 @@ package struct SearchIndex: Sendable, Equatable {
         Set(shard.terms.flatMap { best($0.postings, limit: shownResults).map { Int($0 >> 8) } }).sorted()
     }
 
-    /// A shard: `{"term":[count,[document,score,…]],…}`, the postings the best first (equal scores
-    /// in document order); a term with more than `topPostings` adds the number of its postings file.
+    /// A shard: `{"term":[count,[score,"documents",…]],…}`, each term's best `topPostings` postings
+    /// grouped by score, the best first (`SearchPostings`); a term with more adds the number of its
+    /// postings file.
     package static func shardFile(_ shard: Shard) -> Data {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         var full = 0
@@ -170,16 +172,13 @@ package struct SearchIndex: Sendable, Equatable {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             JSONValue.string(term.text).write(to: &bytes)
             bytes += ":[".utf8
-            appendDecimal(UInt32(term.postings.count), to: &bytes)
+            SearchPostings.appendDecimal(UInt32(term.postings.count), to: &bytes)
             bytes += ",[".utf8
-            for (position, posting) in best(term.postings, limit: topPostings).enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendPair(posting >> 8, posting & 0xFF, to: &bytes)
-            }
+            SearchPostings.append(best(term.postings, limit: topPostings), to: &bytes)
             bytes.append(UInt8(ascii: "]"))
             if term.postings.count > topPostings {
                 bytes.append(UInt8(ascii: ","))
-                appendDecimal(UInt32(full), to: &bytes)
+                SearchPostings.appendDecimal(UInt32(full), to: &bytes)
                 full += 1
             }
             bytes.append(UInt8(ascii: "]"))
@@ -188,46 +187,14 @@ package struct SearchIndex: Sendable, Equatable {
         return Data(bytes)
     }
 
-    /// A common term's every posting, by document: `[gap,score,gap,score,…]`, each document
-    /// written as its distance from the one before (the first from 0), which keeps dense lists short.
+    /// A common term's every posting, grouped by score, the best first: `[score,"documents",…]`
+    /// (`SearchPostings`).
     package static func postingsFile(_ term: Term) -> Data {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(6 * term.postings.count + 3)
-        var previous: UInt32 = 0
-        for (index, posting) in term.postings.enumerated() {
-            let document = posting >> 8
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendPair(document - previous, posting & 0xFF, to: &bytes)
-            previous = document
-        }
+        bytes.reserveCapacity(2 * term.postings.count + 16)
+        SearchPostings.append(SearchPostings.bestFirst(term.postings), to: &bytes)
         bytes += "]\n".utf8
         return Data(bytes)
-    }
-
-    /// `first,second` in decimal, straight into the bytes: the index writes millions of these at
-    /// 100,000 recipes, and a String for each is an allocation apiece.
-    private static func appendPair(_ first: UInt32, _ second: UInt32, to bytes: inout [UInt8]) {
-        appendDecimal(first, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        appendDecimal(second, to: &bytes)
-    }
-
-    private static func appendDecimal(_ value: UInt32, to bytes: inout [UInt8]) {
-        if value < 10 {
-            bytes.append(0x30 + UInt8(value))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            for position in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[position]) }
-        }
     }
 
     /// Where the index's files go, under the tree's `search/`.

@@ -27,18 +27,37 @@ extension String {
 }
 
 extension String {
-    /// Whether the UTF-8 bytes of `needle` occur in the text: a byte search, where `contains` of
-    /// Foundation goes through NSString (the loader and the renderer ask it of every body).
+    /// Whether the UTF-8 bytes of `needle` occur in the text: `memchr` for its first byte, then
+    /// `memcmp`, over the text's bytes in place, where `contains` of Foundation goes through
+    /// NSString (the loader and the renderer ask it of every body; a search through the UTF-8
+    /// view, with a slice per candidate, was a tenth of the instructions of rendering a body).
     package func containsBytes(_ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        let bytes = utf8
-        var index = bytes.startIndex
-        while let found = bytes[index...].firstIndex(of: first) {
-            if bytes[found...].starts(with: pattern) { return true }
-            index = bytes.index(after: found)
+        var text = self
+        var pattern = needle
+        return text.withUTF8 { bytes in
+            pattern.withUTF8 { wanted in
+                guard let first = wanted.first else { return true }
+                guard var start = bytes.baseAddress, bytes.count >= wanted.count else { return false }
+                let end = start + bytes.count
+                // A match starts at most this far in.
+                let last = end - wanted.count
+                while start <= last, let found = memchr(start, Int32(first), last - start + 1) {
+                    let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(candidate, wanted.baseAddress!, wanted.count) == 0 { return true }
+                    start = candidate + 1
+                }
+                return false
+            }
         }
-        return false
+    }
+
+    /// Whether the UTF-8 byte `byte` occurs in the text (`memchr`).
+    package func containsByte(_ byte: UInt8) -> Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
     }
 }
 

@@ -124,6 +124,47 @@ import GalleryTestSupport
         #expect(source.identified == ["old.zip: a Mealie v0.4 backup (recipes/<slug>/<slug>.json, camelCase fields)"])
     }
 
+    /// What an import of `sources` would write, path and bytes.
+    func importedFiles(_ sources: [(URL, String)]) -> (files: [String: Data], identified: [String], diagnostics: [Diagnostic]) {
+        var source = ImportSource()
+        for (url, display) in sources { source.read(url, display: display, format: nil, slugStyle: .unicode) }
+        let plan = ImportPlan(source.recipes, ready: source.ready, slugStyle: .unicode, fetch: nil)
+        return (Dictionary(uniqueKeysWithValues: plan.files.map { ($0.path, $0.data) }), source.identified, source.diagnostics + plan.diagnostics)
+    }
+
+    @Test func anUnzippedBackupReadsAsItsZip() throws {
+        for (zip, layout) in [("mealie-v2-backup.zip", "a Mealie v1+ backup (database.json at schema revision b1020f328e98 of 2024-10-23)"),
+                              ("mealie-v3-backup.zip", "a Mealie v1+ backup (database.json at schema revision 27621d27c7e1 of 2026-09-24)"),
+                              ("mealie-v0.5-backup.zip", "a Mealie v0.5 backup (recipes/<slug>/<slug>.json, snake_case fields)"),
+                              ("mealie-v0.4-backup.zip", "a Mealie v0.4 backup (recipes/<slug>/<slug>.json, camelCase fields)")] {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            // Unzipped as a cook's file manager does: every file, thumbnails and hidden ones too.
+            for entry in try ArchiveReader.zipEntries(Data(contentsOf: Self.folder.appendingPathComponent(zip))) {
+                try folder.write("backup/" + entry.name, entry.data)
+            }
+            let backup = folder.url.appendingPathComponent("backup")
+            #expect(MealieReader.isBackupFolder(backup), "\(zip)")
+            let zipped = importedFiles([(Self.folder.appendingPathComponent(zip), zip)])
+            let unzipped = importedFiles([(backup, "backup")])
+            #expect(zipped.diagnostics.isEmpty && unzipped.diagnostics.isEmpty, "\(zip): \(unzipped.diagnostics)")
+            #expect(!unzipped.files.isEmpty)
+            #expect(unzipped.files == zipped.files, "\(zip)")
+            #expect(unzipped.identified == ["backup: \(layout)"])
+            if FileManager.default.fileExists(atPath: backup.appendingPathComponent("database.json").path) {
+                // Its database.json named on its own reads the whole backup, photos included.
+                let named = importedFiles([(backup.appendingPathComponent("database.json"), "backup/database.json")])
+                #expect(named.files == zipped.files, "\(zip)")
+                #expect(named.identified == ["backup: \(layout)"])
+            }
+        }
+        // A folder with a database.json but no data/ beside it is not taken for a backup.
+        let other = try TemporaryDirectory()
+        defer { other.remove() }
+        try other.write("site/database.json", "{}")
+        #expect(!MealieReader.isBackupFolder(other.url.appendingPathComponent("site")))
+    }
+
     @Test func aRecipeExportWithFoodsUnitsAndObjectTags() throws {
         let (site, plan, diagnostics) = try tests.importAndBuild([Self.folder.appendingPathComponent("yoghurt-flatbreads.zip")])
         defer { site.remove() }

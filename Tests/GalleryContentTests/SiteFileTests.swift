@@ -130,6 +130,26 @@ import GalleryTestSupport
         #expect("Crème ![brûlée]".containsBytes("!["))
         #expect("anything".containsBytes(""))
         #expect("!!![".containsBytes("!["))
+        #expect("See recipe:syrup first".containsBytes("recipe:"))
+        #expect("a link to recipe:".containsBytes("recipe:"))
+        #expect("brûlée".containsBytes("û"))
+        #expect("".containsBytes(""))
+    }
+
+    @Test func containsBytesNeedsEveryByteInOrderWithinTheText() {
+        #expect(!"a recipe for rum".containsBytes("recipe:"))
+        // The first byte repeats, and a match would need bytes past the end.
+        #expect(!"rrrrecipe".containsBytes("recipe:"))
+        #expect(!"r".containsBytes("recipe:"))
+        #expect(!"= \" =".containsBytes("=\""))
+    }
+
+    @Test func containsByteFindsOneByteAnywhere() {
+        #expect("Shake <b>hard</b>".containsByte(UInt8(ascii: "<")))
+        #expect("<".containsByte(UInt8(ascii: "<")))
+        #expect("end<".containsByte(UInt8(ascii: "<")))
+        #expect(!"Shake hard".containsByte(UInt8(ascii: "<")))
+        #expect(!"".containsByte(UInt8(ascii: "<")))
     }
 
     @Test func realPathFollowsLinksAndIsNilForMissingPaths() throws {

@@ -64,4 +64,25 @@ import GalleryTestSupport
         #expect(report.fileCount == 3)
         #expect(report.linkCount == 7)
     }
+
+    @Test func namesAMissingFileOnceWithTheOtherPlacesInANote() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // A recipe body's link, repeated by the site's book and two tag books, and by a second page.
+        try folder.write("out/recipes/gimlet/index.html", "<a href=\"../sidecar/\">Sidecar</a>")
+        try folder.write("out/recipes/daiquiri/index.html", "<p>\n<a href=\"../sidecar/\">Sidecar</a>")
+        try folder.write("out/cookbook/index.html", "<a href=\"../recipes/sidecar/\">Sidecar</a>")
+        try folder.write("out/tags/gin/cookbook/index.html", "<a href=\"../../../recipes/sidecar/\">Sidecar</a>")
+        try folder.write("out/fr/cookbook/index.html", "<a href=\"../../recipes/sidecar/\">Sidecar</a>")
+        try folder.write("out/index.html", "<a href=\"gone.html\">x</a>")
+        let report = LinkChecker(outputDirectory: folder.url.appendingPathComponent("out"), displayPath: "public").check()
+        #expect(report.diagnostics.map(\.description) == [
+            "public/index.html:1:10: error: broken link 'gone.html': no file 'gone.html' in the output",
+            "public/recipes/daiquiri/index.html:2:10: error: broken link '../sidecar/': no file 'recipes/sidecar/index.html' in the output",
+            "public/recipes/daiquiri/index.html:2:10: note: also linked from 4 more places: public/recipes/gimlet/index.html:1:10, "
+                + "public/cookbook/index.html:1:10, public/fr/cookbook/index.html:1:10 and 1 more",
+        ])
+        #expect(report.brokenCount == 2)
+        #expect(report.linkCount == 6)
+    }
 }

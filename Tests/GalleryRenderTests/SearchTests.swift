@@ -92,21 +92,34 @@ import GalleryTestSupport
         let index = Self.smallIndex()
         let shard = try #require(try JSONSerialization.jsonObject(with: SearchIndex.shardFile(index.shards[0])) as? [String: [Any]])
         #expect(shard["lillet"]?.count == 2, "a rare term is listed whole and has no postings file")
+        #expect(try Self.postings(#require(shard["lillet"]?[1] as? [Any])) == [0, 6, 1, 6, 2, 6])
         let lime = try #require(shard["lime"])
         #expect(lime[0] as? Int == 100 && lime[2] as? Int == 0)
-        let top = try #require(lime[1] as? [Int])
+        let top = try Self.postings(#require(lime[1] as? [Any]))
         #expect(top.count == 2 * SearchIndex.topPostings)
         // Best first (every seventh document scores 22), equal scores in document order.
         #expect(Array(top.prefix(6)) == [0, 22, 7, 22, 14, 22])
         #expect(top[2 * 15] == 1 && top[2 * 15 + 1] == 6)
         #expect(index.shards[0].fullTerms == [1])
-        let gaps = try #require(try JSONSerialization.jsonObject(with: SearchIndex.postingsFile(index.shards[0].terms[1])) as? [Int])
-        var document = 0
-        let documents = stride(from: 0, to: gaps.count, by: 2).map { position in
-            document += gaps[position]
-            return document
-        }
-        #expect(documents == Array(0..<100))
+        let all = try Self.postings(#require(try JSONSerialization.jsonObject(with: SearchIndex.postingsFile(index.shards[0].terms[1])) as? [Any]))
+        #expect(all.count == 200)
+        #expect(stride(from: 0, to: all.count, by: 2).map { all[$0] }.sorted() == Array(0..<100))
+        #expect(stride(from: 0, to: all.count, by: 2).allSatisfy { all[$0 + 1] == (all[$0] % 7 == 0 ? 22 : 6) })
+    }
+
+    /// Postings grouped by score, read back as `[document, score, …]`.
+    static func postings(_ groups: [Any]) throws -> [Int] {
+        try #require(SearchOutput.postings(groups))
+    }
+
+    @Test func postingsAreWrittenAsScoreGroupsOfDocumentGaps() throws {
+        // Gaps of 0, 31 (one digit), 32 and 100,000 (several), a score of its own between.
+        let postings: [UInt32] = [0, 32, 65, 100_066].map { $0 << 8 | 6 } + [7 << 8 | 1]
+        var bytes: [UInt8] = []
+        SearchPostings.append(SearchPostings.bestFirst(postings.sorted { $0 >> 8 < $1 >> 8 }), to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"6,"AfhAjh1A",1,"H""#)
+        let read = try Self.postings(#require(try JSONSerialization.jsonObject(with: Data("[".utf8 + bytes + "]".utf8)) as? [Any]))
+        #expect(read == [0, 6, 32, 6, 65, 6, 100_066, 6, 7, 1])
     }
 
     @Test func theBestPostingsAreThoseASortOfAllPutsFirst() {
@@ -169,6 +182,22 @@ import GalleryTestSupport
         for path in try FileManager.default.subpathsOfDirectory(atPath: site.outputDirectory.appendingPathComponent("search").path).sorted() {
             #expect(site.text("search/" + path) == again.text("search/" + path), "\(path)")
         }
+    }
+
+    @Test func theIndexIsLetGoOnceItsFilesAreMadeWhileItsPathsStayKnown() throws {
+        let temporary = try TemporaryDirectory()
+        let folder = try temporary.copyFixture("basic")
+        let builder = SiteBuilder(options: BuildOptions(siteDirectory: folder, themeDirectory: Repository.templates))
+        let log = DiagnosticDigest(detail: .grouped, listsAdvice: false)
+        let tree = try builder.plan(builder.load(log), log).trees[0]
+        let paths = tree.outputPaths
+        #expect(paths.contains("search/t/ne.json") && tree.searchPlan.holdsIndex, "planning the paths made the index")
+        let (files, diagnostics) = PageRenderer(plan: tree).render()
+        #expect(!diagnostics.contains { $0.severity == .error })
+        #expect(!tree.searchPlan.holdsIndex, "every file of the index is made")
+        #expect(files.map(\.path) == paths && tree.outputPaths == paths)
+        #expect(!tree.searchPlan.holdsIndex, "the paths did not make it again")
+        #expect(files.first { $0.path == "search/t/ne.json" }.map { String(decoding: $0.data ?? Data(), as: UTF8.self) }?.contains("negroni") == true)
     }
 
     @Test func galleryTagAndRecipePagesHaveTheSearchBoxInTheirHeader() throws {

@@ -25,7 +25,7 @@ package struct SearchOutput {
     package var titles: [String] { records.compactMap { $0.first as? String } }
     package var urls: [String] { records.compactMap { $0.count > 1 ? $0[1] as? String : nil } }
 
-    /// A shard: term → `[count, [document, score, …], file?]`.
+    /// A shard: term → `[count, [score, "documents", …], file?]`.
     package func shard(_ name: String) -> [String: [Any]]? {
         FileManager.default.contents(atPath: folder.appendingPathComponent("t/\(name).json").path)
             .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [Any]] }
@@ -33,7 +33,31 @@ package struct SearchOutput {
 
     /// The documents a term's shard lists for it (its top postings), or nil for an unknown term.
     package func documents(_ term: String, shard name: String) -> [Int]? {
-        guard let entry = shard(name)?[term], let postings = entry[1] as? [Int] else { return nil }
+        guard let entry = shard(name)?[term], let groups = entry[1] as? [Any], let postings = Self.postings(groups) else { return nil }
         return stride(from: 0, to: postings.count, by: 2).map { postings[$0] }
+    }
+
+    /// Postings as the index writes them (`[score, "gaps", …]`, base-32 gaps whose digits of 32 and
+    /// more have another after them; search.js's `pairs`), read back as `[document, score, …]` in
+    /// their order; nil when they are not of that form.
+    package static func postings(_ groups: [Any]) -> [Int]? {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        let digits = Dictionary(uniqueKeysWithValues: alphabet.enumerated().map { ($1, $0) })
+        var pairs: [Int] = []
+        for group in stride(from: 0, to: groups.count - 1, by: 2) {
+            guard let score = groups[group] as? Int, let text = groups[group + 1] as? String else { return nil }
+            var document = -1, value = 0
+            for byte in text.utf8 {
+                guard let digit = digits[byte] else { return nil }
+                if digit < 32 {
+                    document += value + digit + 1
+                    pairs += [document, score]
+                    value = 0
+                } else {
+                    value = (value + digit - 32) * 32
+                }
+            }
+        }
+        return groups.count % 2 == 0 ? pairs : nil
     }
 }

@@ -41,7 +41,7 @@
   const first2 = (w) => [...w].slice(0, 2).join("");
   let manifest, loaded;
   const load = () => manifest || (manifest = get("index.json").then((m) => {
-    if (m.version !== 1) throw new Error("index version");
+    if (m.version !== 2) throw new Error("index version");
     m.keys = new Set(m.shards);
     return (loaded = m);
   }));
@@ -97,14 +97,26 @@
     return found;
   };
 
-  // Every posting of a term: its top list when that is all, else its postings file.
+  // Postings as the index writes them (SearchPostings.swift), [score, "documents", …] best first,
+  // each group's documents as base-32 gaps (a digit of 32 or more has more to follow), read into
+  // [document, score, …] in the same order.
+  const digit = new Uint8Array(128);
+  [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
+  const pairs = (groups) => {
+    const out = [];
+    for (let g = 0; g < groups.length; g += 2) {
+      const score = groups[g], text = groups[g + 1];
+      for (let i = 0, doc = -1, v = 0; i < text.length; i++) {
+        const x = digit[text.charCodeAt(i)];
+        if (x < 32) { doc += v + x + 1; out.push(doc, score); v = 0; } else v = (v + x - 32) * 32;
+      }
+    }
+    return out;
+  };
+  // Every posting of a term: its top list when that is all (it has no postings file), else its file.
   const postings = async (t, all) => {
-    const [count, top, file] = t.entry;
-    if (count * 2 <= top.length || !all) return top;
-    const gaps = await get(`p/${name(t.key)}-${file}.json`);
-    const pairs = [];
-    for (let i = 0, doc = 0; i < gaps.length; i += 2) pairs.push(doc += gaps[i], gaps[i + 1]);
-    return pairs;
+    const [, top, file] = t.entry;
+    return pairs(file === undefined || !all ? top : await get(`p/${name(t.key)}-${file}.json`));
   };
 
   // The documents matching every word, best first: { ids, total, complete, bests }, bests naming
@@ -129,7 +141,7 @@
       const found = new Map();
       terms.forEach((t, i) => {
         // A partial list: the count is still exact when the word matched that term alone.
-        if (t.entry[0] * 2 > t.entry[1].length && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
+        if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
         const list = lists[word][i];
         for (let j = 0; j < list.length; j += 2) found.set(list[j], Math.max(found.get(list[j]) || 0, list[j + 1] * t.q));
       });
