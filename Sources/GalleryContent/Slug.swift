@@ -33,23 +33,32 @@ package enum Slug {
             text = (text.applyingTransform(.toLatin, reverse: false) ?? text)
             text = text.applyingTransform(.stripDiacritics, reverse: false) ?? text
         }
-        text = text.precomposedStringWithCanonicalMapping.lowercased()
-        var slug = ""
+        text = composed(text).lowercased()
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
         var pendingHyphen = false
         for scalar in text.unicodeScalars {
             if scalar == "'" || scalar == "’" { continue }
-            let keep = style == .ascii ? isASCIILetterOrDigit(scalar)
+            let keep = scalar.isASCII || style == .ascii ? isASCIILetterOrDigit(scalar)
                 : isLetterOrDigit(scalar) || (isMark(scalar) && !slug.isEmpty && !pendingHyphen)
             if keep {
-                if pendingHyphen, !slug.isEmpty { slug.append("-") }
+                if pendingHyphen, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
                 pendingHyphen = false
-                slug.unicodeScalars.append(scalar)
+                slug.append(contentsOf: UTF8.encode(scalar)!)
             } else {
                 pendingHyphen = true
             }
         }
         // Lower-casing can decompose (İ → i̇); compose once more so the slug is NFC.
-        return slug.precomposedStringWithCanonicalMapping
+        return composed(String(decoding: slug, as: UTF8.self))
+    }
+
+    /// `text` composed (NFC). Text whose scalars are all below U+0300 (Latin, Latin-1, the Latin
+    /// extensions) is NFC already: the first scalar that can combine or decompose is U+0300, so
+    /// it comes back as it is without Foundation's normalization, most of a slug's cost on such
+    /// names (issue 37); any other text goes through Foundation.
+    private static func composed(_ text: String) -> String {
+        text.unicodeScalars.allSatisfy { $0.value < 0x300 } ? text : text.precomposedStringWithCanonicalMapping
     }
 
     /// The most UTF-8 bytes a slug made for a new file may take: file systems allow 255 bytes a
@@ -82,6 +91,8 @@ package enum Slug {
         !slug.isEmpty && slug == make(from: slug, style: style)
     }
 
+    /// For an ASCII scalar after lower-casing, the same answer as `isLetterOrDigit` (the
+    /// letters are a-z, the digits 0-9, the rest punctuation, symbols and controls).
     private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
     }

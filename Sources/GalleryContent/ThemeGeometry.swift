@@ -11,6 +11,8 @@ import GallerySupport
 ///   hero: 720                # the recipe page's photo at its widest
 ///   text: [720, 548, 343]    # a picture in a recipe's method, at each width the column takes
 ///   page: 720                # a picture on a page or a journal post, a video's poster
+/// sizes:
+///   hero: "(min-width: 1100px) 450px, (min-width: 760px) 41vw, 92vw"
 /// ```
 package struct ThemeGeometry: Sendable, Equatable {
     /// The gallery container's maximum width: the last breakpoint's arrangement scales up to it.
@@ -21,12 +23,16 @@ package struct ThemeGeometry: Sendable, Equatable {
     package var textWidths: [Double]
     /// The widest a picture on a page or a post is shown.
     package var pageWidth: Double
+    /// The hero's `sizes` at each of the stylesheet's breakpoints (widened per picture when it
+    /// overflows the box to cover it).
+    package var heroSizes: PictureSizes
 
-    package init(galleryWidth: Double, heroWidth: Double, textWidths: [Double], pageWidth: Double) {
+    package init(galleryWidth: Double, heroWidth: Double, textWidths: [Double], pageWidth: Double, heroSizes: PictureSizes) {
         self.galleryWidth = galleryWidth
         self.heroWidth = heroWidth
         self.textWidths = textWidths
         self.pageWidth = pageWidth
+        self.heroSizes = heroSizes
     }
 
     /// No box is wider: beyond it a width is a typing mistake, and renditions would be enormous.
@@ -83,10 +89,30 @@ package struct ThemeGeometry: Sendable, Equatable {
         }
         pictures.warnUnknownKeys(in: "pictures")
         reader.absorb(pictures)
+        var sizes = FieldReader(reader.value("sizes"), path: displayPath, what: "sizes")
+        var heroSizes = defaults?.heroSizes
+        if let node = sizes.value("hero") {
+            if let text = node.scalar {
+                switch PictureSizes.parse(text) {
+                case .success(let parsed): heroSizes = parsed
+                case .failure(let problem):
+                    sizes.error("'hero' is not a sizes attribute gallerygen can widen: \(problem.message)", at: node)
+                    heroSizes = nil
+                }
+            } else {
+                sizes.error("'hero' must be a sizes attribute in quotes, found \(node.kindName)", at: node)
+                heroSizes = nil
+            }
+        } else if heroSizes == nil {
+            let position = root.map { ($0.line, $0.column) } ?? (1, 1)
+            sizes.error("theme.yml gives no 'sizes: hero:'", line: position.0, column: position.1)
+        }
+        sizes.warnUnknownKeys(in: "sizes")
+        reader.absorb(sizes)
         reader.warnUnknownKeys(in: "theme.yml")
-        guard let gallery, let hero, let page, let text, !reader.diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let gallery, let hero, let page, let text, let heroSizes, !reader.diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, reader.diagnostics)
         }
-        return (ThemeGeometry(galleryWidth: gallery, heroWidth: hero, textWidths: text, pageWidth: page), reader.diagnostics)
+        return (ThemeGeometry(galleryWidth: gallery, heroWidth: hero, textWidths: text, pageWidth: page, heroSizes: heroSizes), reader.diagnostics)
     }
 }

@@ -654,6 +654,8 @@ extension BuiltInTheme {
   --video-shadow: rgb(0 0 0 / .35); --video-text-shadow: rgb(0 0 0 / .6);
   /* A photo's credit label, over the photo in both palettes. */
   --credit-background: rgb(0 0 0 / .62); --credit-text: #fff;
+  /* A card title over the foot of its picture (overlapping arrangements), in both palettes. */
+  --title-shade-top: rgb(0 0 0 / .2); --title-shade-bottom: rgb(0 0 0 / .7); --title-over-text: #fff;
   --paper: #f7f2ea;              /* the page */
   --ink: #2a211b;                /* text */
   --muted: #6d6158;              /* secondary text: 5.4:1 on paper, 4.6:1 on sunken */
@@ -852,7 +854,8 @@ main { display: block; }
   z-index: var(--z);
   opacity: var(--o);
   visibility: var(--v);
-  scroll-snap-align: center;
+  /* Snap areas only in a strip that snaps (--snap: center, written with its scroll-snap-type). */
+  scroll-snap-align: var(--snap, none);
   /* Only compositor properties move; visibility flips at the end of a fade-out. Every duration and
      delay is 0 until a switch arms the gallery (below). The build bakes the stagger into each
      card's easing (--e and --ef: still for the card's delay, then the movement, then still), and
@@ -939,8 +942,9 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   padding-inline: calc(var(--over) * 8 * var(--u));
   border-end-start-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
   border-end-end-radius: calc(var(--over) * min(var(--w), var(--h)) * var(--u) / 9);
-  background: linear-gradient(rgb(0 0 0 / calc(var(--over) * .2)), rgb(0 0 0 / calc(var(--over) * .7)));
-  color: color-mix(in srgb, #fff calc(var(--over) * 100%), currentColor);
+  background: linear-gradient(color-mix(in srgb, var(--title-shade-top) calc(var(--over) * 100%), transparent),
+                              color-mix(in srgb, var(--title-shade-bottom) calc(var(--over) * 100%), transparent));
+  color: color-mix(in srgb, var(--title-over-text) calc(var(--over) * 100%), currentColor);
   font-weight: 700; line-height: 1.25;
   /* Scales down with the layout on narrow screens, never up past its design size. */
   font-size: min(15px, calc(15 * var(--u)));
@@ -3978,6 +3982,11 @@ pictures:
   hero: 720                # the recipe page's photo (.recipe-top, one column just below 760 px)
   text: [720, 548, 343]    # a picture in a recipe's method: one column, beside the ingredients, a phone
   page: 720                # a picture on a page or a journal post, a video's poster (.content-page)
+# The recipe page's photo as style.css lays it out: beside the text from 760 px (5/11 of a column
+# at most 1036 px wide), one column with about 4vw of padding each side below. gallerygen widens
+# each width for a photo that overflows the box to cover it.
+sizes:
+  hero: "(min-width: 1100px) 450px, (min-width: 760px) 41vw, 92vw"
 
 """#),
     ]

@@ -131,8 +131,11 @@ package struct GalleryStyle: Sendable {
                 // A strip whose cards turn with the scroll (cover flow) scrolls freely: a snap area
                 // is a card's transformed box, which moves as the card turns. It snaps only to a
                 // focused card, its one snap area, which faces the viewer once at the middle.
+                // The cards are snap areas only here (--snap): WebKit (2.50) scrolled a strip that
+                // became one, its cards snap areas in every arrangement before, to a card of its own
+                // choosing, not the first, and the cover flow after it started there too.
                 css += (state.scrollDrivenTurn == nil ? " .gv{" : " .gv:has(.card:focus-visible){").utf8
-                css += "scroll-snap-type:x mandatory}".utf8
+                css += "scroll-snap-type:x mandatory;--snap:center}".utf8
             }
             encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: &css)
             if model.hasSectionHeaders {

@@ -38,7 +38,7 @@ extension PageRenderer {
                 context["webpSrcset"] = webps.isEmpty ? .null : .string(Self.srcset(webps, root: root))
                 context["sizes"] = .string(Self.gallerySizes(shares: picture.galleryShares, breakpoints: site.config.breakpoints,
                                                                    galleryWidth: theme.geometry.galleryWidth))
-                context["heroSizes"] = .string(Self.heroSizes(aspectRatio: info.aspectRatio))
+                context["heroSizes"] = .string(theme.geometry.heroSizes.attribute(widenedBy: RenditionPlanner.heroCoverFactor(aspectRatio: info.aspectRatio)))
             }
             context["placeholderStyle"] = Self.placeholderStyle(processed).map(MustacheValue.string) ?? .null
             context["crops"] = .array(processed.crops.map { crop in
@@ -95,17 +95,8 @@ extension PageRenderer {
         return entries.joined(separator: ", ")
     }
 
-    /// `sizes` for the recipe page's hero (style.css: one column below 760 px with about 4vw of
-    /// padding each side, then 5/11 of a column at most 1036 px wide), widened by how much a
-    /// picture beyond the hero's bounds (4:5 to 16:9) must overflow the box to cover it.
-    static func heroSizes(aspectRatio: Double) -> String {
-        let cover = RenditionPlanner.heroCoverFactor(aspectRatio: aspectRatio)
-        func px(_ value: Double) -> String { "\(Int((value * cover).rounded(.up)))px" }
-        return "(min-width: 1100px) \(px(450)), (min-width: 760px) \(vw(0.41 * cover)), \(vw(0.92 * cover))"
-    }
-
     private static func vw(_ share: Double) -> String {
-        "\(CSSNumber.format((share * 10_000).rounded(.up) / 100))vw"
+        PictureSizes.viewportWidth(share: share)
     }
 
     /// The box's background until the picture arrives: the blurred preview over the dominant colour.

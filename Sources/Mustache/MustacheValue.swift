@@ -1,5 +1,8 @@
 /// The data a template renders: the JSON-shaped model that tags and sections look names up in.
-package indirect enum MustacheValue: Sendable {
+///
+/// Only the cases too large to hold in place are boxed (`indirect`): a string, a number or a list
+/// is made without an allocation of its own, and a page makes thousands of them (issue 37).
+package enum MustacheValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -9,11 +12,11 @@ package indirect enum MustacheValue: Sendable {
     /// A list whose items are made as a section reaches them and let go once rendered, so that a
     /// page of thousands of cards never holds every card's values at once. It renders as `array`
     /// of the same items does.
-    case lazyArray(MustacheLazyArray)
+    indirect case lazyArray(MustacheLazyArray)
     case dictionary([String: MustacheValue])
     /// A context that answers names one at a time as the template asks for them (`MustacheObject`):
     /// it renders as `dictionary` of the same keys and values does.
-    case object(any MustacheObject)
+    indirect case object(any MustacheObject)
 }
 
 /// A context that answers the names a template looks up one at a time, computing each value when
@@ -26,7 +29,8 @@ package protocol MustacheObject: Sendable {
     /// Every key it may answer: what checks that read a whole context walk (`expanded`).
     var keys: [String] { get }
     /// The value of `key`, made now; nil when it has no such key (null when it has the key
-    /// without a value, which stops the lookup there, as a dictionary's null does).
+    /// without a value, which stops the lookup there, as a dictionary's null does). A render asks
+    /// once per key and section pass and keeps the answer, so the same key must give the same value.
     func value(forKey key: String) -> MustacheValue?
 }
 

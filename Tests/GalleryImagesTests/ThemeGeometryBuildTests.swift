@@ -62,4 +62,33 @@ import GalleryTestSupport
         #expect(report.diagnostics.map(\.description).contains("theme.yml:3:3: warning: unknown key 'sidebar' in pictures (ignored)"))
         #expect(try bodyPictureWidths(site) == ["304", "608"])
     }
+
+    @Test func theHeroSizesAreTheThemesBreakpoints() throws {
+        let site = try ImageTestSite()
+        defer { site.remove() }
+        try site.addImage("images/wide.jpg", try ImageFixture.jpeg(width: 1200, height: 800))
+        try site.addRecipe("wide", image: "images/wide.jpg")
+        try site.temporary.write("site/templates/theme.yml", "sizes:\n  hero: \"(min-width: 900px) 600px, (orientation: landscape) 50vw, 100vw\"\n")
+        _ = try site.build()
+        let page = try String(contentsOf: site.output.appendingPathComponent("recipes/wide/index.html"), encoding: .utf8)
+        #expect(page.contains("sizes=\"(min-width: 900px) 600px, (orientation: landscape) 50vw, 100vw\""), "\(page)")
+        #expect(!page.contains("(min-width: 1100px) 450px"))
+    }
+
+    @Test func heroSizesGallerygenCannotWidenAreAnErrorAtTheValue() throws {
+        for (value, message) in [
+            ("\"(min-width: 900px) 40em, 100vw\"", "'40em' in candidate 1 must be a width in px or vw (such as 450px or 41vw)"),
+            ("\"100vw, (min-width: 900px) 600px\"", "only the last candidate may have no media condition ('100vw' is candidate 1)"),
+            ("\"(min-width: 900px) 600px\"", "the last candidate must be a width alone, the one used when no condition holds (found '(min-width: 900px) 600px')"),
+            ("\"min-width 600px, 100vw\"", "candidate 1 must be a media condition in parentheses and a width, found 'min-width 600px'"),
+            ("\"(min-width: 900px) 600px,, 100vw\"", "candidate 2 is empty"),
+        ] {
+            let site = try site(themeFile: "sizes:\n  hero: \(value)\n")
+            defer { site.remove() }
+            #expect(site.errors() == ["theme.yml:2:9: error: 'hero' is not a sizes attribute gallerygen can widen: \(message)"], "\(value)")
+        }
+        let list = try site(themeFile: "sizes:\n  hero: [100vw]\n")
+        defer { list.remove() }
+        #expect(list.errors() == ["theme.yml:2:9: error: 'hero' must be a sizes attribute in quotes, found a list"])
+    }
 }

@@ -145,9 +145,11 @@ import GalleryTestSupport
         #expect(PageRenderer.heroAspectRatio(1.5) == "1.5")
         // A 3:2 photo fills its 3:2 box: no wider renditions than the box needs.
         #expect(RenditionPlanner.heroCoverFactor(aspectRatio: 1.5) == 1)
-        #expect(PageRenderer.heroSizes(aspectRatio: 1.5) == "(min-width: 1100px) 450px, (min-width: 760px) 41vw, 92vw")
+        #expect(BuiltInTheme.geometry.heroSizes.attribute(widenedBy: 1) == "(min-width: 1100px) 450px, (min-width: 760px) 41vw, 92vw")
         // A panorama is cropped to 16:9.
         #expect(abs(RenditionPlanner.heroCoverFactor(aspectRatio: 32.0 / 9.0) - 2) < 1e-9)
+        // Its sizes widen with it: twice the box, rounded up.
+        #expect(BuiltInTheme.geometry.heroSizes.attribute(widenedBy: 2.001) == "(min-width: 1100px) 901px, (min-width: 760px) 82.05vw, 184.1vw")
     }
 
     @Test func recipeHeroCarriesItsAspectRatio() throws {

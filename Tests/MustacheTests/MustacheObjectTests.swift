@@ -50,7 +50,19 @@ struct MustacheObjectTests {
         _ = try Template(source: "{{title}}", name: "t").render(object)
         #expect(counter.value == 0)
         _ = try Template(source: "{{count}}{{count}}", name: "t").render(object)
-        #expect(counter.value == 2)
+        #expect(counter.value == 1)
+    }
+
+    @Test func aKeyReadAgainInTheSameSectionAsksTheObjectOnce() throws {
+        let counter = Counter()
+        let context: MustacheValue = ["card": .object(Card(title: "Negroni", asked: counter)), "rows": [1, 2, 3]]
+        // Each row misses `count` and finds it in the card, which is asked the first time only.
+        let rendered = try Template(source: "{{#card}}{{#rows}}{{.}}:{{count}} {{/rows}}{{/card}}", name: "t").render(context)
+        #expect(rendered == "1:7 2:7 3:7 ")
+        #expect(counter.value == 1)
+        // Another pass over the card is another section: it asks again.
+        _ = try Template(source: "{{#card}}{{count}}{{/card}}{{#card}}{{count}}{{/card}}", name: "t").render(context)
+        #expect(counter.value == 3)
     }
 
     @Test func equalsTheDictionaryItExpandsTo() {

@@ -19,10 +19,10 @@ enum Node: Sendable {
 
 /// A dotted name split into its parts; `.` (the implicit iterator) has none.
 struct VariableName: Sendable {
-    let components: [String]
+    let components: [MustacheKey]
 
     init(_ name: String) {
-        components = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        components = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) }
     }
 }
 

@@ -20,6 +20,10 @@ struct Renderer<Partials: PartialProvider> {
     /// What has been written; `Template.render(_:partials:options:into:)` lends its buffer here.
     var output: [UInt8] = []
     private var stack: [MustacheValue]
+    /// Per entry of `stack`: what an object there answered so far, by key number (nil: it has no
+    /// such key), so that a name read twice, or looked for further out from inner sections, asks
+    /// it once. Objects are immutable values: the same key gives the same answer.
+    private var answers: [[Answer]]
     private var depth = 0
     private var sectionPasses = 0
     private var nodesRendered = 0
@@ -28,7 +32,9 @@ struct Renderer<Partials: PartialProvider> {
         self.partials = partials
         self.options = options
         self.stack = [context]
+        self.answers = [[]]
     }
+
 
     /// - Parameter indentation: written at every `.lineStart`, for standalone partials and blocks.
     mutating func render(
@@ -71,22 +77,22 @@ struct Renderer<Partials: PartialProvider> {
         if case .array(let items) = value {
             for item in items {
                 try countPass(section)
-                stack.append(item)
+                push(item)
                 try render(section.content, blocks: blocks, indentation: indentation)
-                stack.removeLast()
+                pop()
             }
         } else if case .lazyArray(let list) = value {
             for index in 0..<list.count {
                 try countPass(section)
-                stack.append(list[index])
+                push(list[index])
                 try render(section.content, blocks: blocks, indentation: indentation)
-                stack.removeLast()
+                pop()
             }
         } else if !value.isFalsy {
             try countPass(section)
-            stack.append(value)
+            push(value)
             try render(section.content, blocks: blocks, indentation: indentation)
-            stack.removeLast()
+            pop()
         }
     }
 
@@ -159,22 +165,56 @@ struct Renderer<Partials: PartialProvider> {
         depth += 1
     }
 
+    private mutating func push(_ context: MustacheValue) {
+        stack.append(context)
+        answers.append([])
+    }
+
+    private mutating func pop() {
+        stack.removeLast()
+        answers.removeLast()
+    }
+
     /// Resolves a name against the context stack: the first part in the innermost context
     /// that has it, every further part only inside the value before it.
-    private func lookUp(_ name: VariableName) -> MustacheValue {
+    private mutating func lookUp(_ name: VariableName) -> MustacheValue {
         guard let first = name.components.first else { return stack.last ?? .null }
         var found: MustacheValue?
-        for context in stack.reversed() {
-            if let value = context.member(first) {
+        var level = stack.count - 1
+        while level >= 0 {
+            if let value = member(first, at: level) {
                 found = value
                 break
             }
+            level -= 1
         }
         guard var value = found else { return .null }
         for component in name.components.dropFirst() {
-            guard let next = value.member(component) else { return .null }
+            guard let next = value.member(component.name) else { return .null }
             value = next
         }
         return value
     }
+
+    /// `key` in the context at `level` of the stack; an object is asked once per key (`answers`).
+    private mutating func member(_ key: MustacheKey, at level: Int) -> MustacheValue? {
+        switch stack[level] {
+        case .dictionary(let fields):
+            return fields[key.name]
+        case .object(let object):
+            for answer in answers[level] where answer.number == key.number { return answer.value }
+            let value = object.value(forKey: key.name)
+            answers[level].append(Answer(number: key.number, value: value))
+            return value
+        default:
+            return nil
+        }
+    }
+}
+
+/// An object's answer to one key (`Renderer.answers`). Outside the generic renderer, so that its
+/// lists' type is known when compiled instead of looked up at run time on every read.
+private struct Answer {
+    let number: Int
+    let value: MustacheValue?
 }
