@@ -41,7 +41,8 @@ package struct GalleryStyle: Sendable {
             case .rx: CSSNumber.scaled(placement.rotationX, places: 2)
             case .ry: CSSNumber.scaled(placement.rotationY, places: 2)
             case .p: CSSNumber.scaled(placement.perspective ?? perspective, places: 1)
-            case .lh: labelHeight != 0 && placement.height >= abs(labelHeight) * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
+            case .lh: labelHeight != 0 && placement.height >= abs(labelHeight) * 2.5 && !(labelHeight < 0 && placement.isTitleCovered)
+                ? CSSNumber.scaled(labelHeight, places: 1) : 0
             case .x: CSSNumber.scaled(placement.x, places: 1)
             case .y: CSSNumber.scaled(placement.y, places: 1)
             case .w: CSSNumber.scaled(placement.width, places: 1)
