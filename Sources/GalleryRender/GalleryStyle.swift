@@ -41,7 +41,8 @@ package struct GalleryStyle: Sendable {
             case .rx: CSSNumber.scaled(placement.rotationX, places: 2)
             case .ry: CSSNumber.scaled(placement.rotationY, places: 2)
             case .p: CSSNumber.scaled(placement.perspective ?? perspective, places: 1)
-            case .lh: labelHeight != 0 && placement.height >= abs(labelHeight) * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
+            case .lh: labelHeight != 0 && placement.height >= abs(labelHeight) * 2.5 && !(labelHeight < 0 && placement.isTitleCovered)
+                ? CSSNumber.scaled(labelHeight, places: 1) : 0
             case .x: CSSNumber.scaled(placement.x, places: 1)
             case .y: CSSNumber.scaled(placement.y, places: 1)
             case .w: CSSNumber.scaled(placement.width, places: 1)
@@ -134,8 +135,11 @@ package struct GalleryStyle: Sendable {
                 // A strip whose cards turn with the scroll (cover flow) scrolls freely: a snap area
                 // is a card's transformed box, which moves as the card turns. It snaps only to a
                 // focused card, its one snap area, which faces the viewer once at the middle.
+                // The cards are snap areas only here (--snap): WebKit (2.50) scrolled a strip that
+                // became one, its cards snap areas in every arrangement before, to a card of its own
+                // choosing, not the first, and the cover flow after it started there too.
                 css += (state.scrollDrivenTurn == nil ? " .gv{" : " .gv:has(.card:focus-visible){").utf8
-                css += "scroll-snap-type:x mandatory}".utf8
+                css += "scroll-snap-type:x mandatory;--snap:center}".utf8
             }
             encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: &css)
             if model.hasSectionHeaders {

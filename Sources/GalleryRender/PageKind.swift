@@ -60,6 +60,9 @@ package protocol PageKind: Sendable {
     /// from `inputs`. Equal fingerprints promise equal bytes, so an incremental build keeps the
     /// file; when in doubt a kind folds in more (a wider fingerprint only costs a re-render).
     func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint
+    /// Called once a render has made every file of this kind it was to make: the kind lets go
+    /// of what only its files needed (the search index), keeping what its paths need.
+    func finished(in site: PagePlan)
 }
 
 /// What an output file is made from, as an error about two files at one path names it.
@@ -71,6 +74,8 @@ package enum FileOrigin: Sendable, Hashable {
 }
 
 extension PageKind {
+    package func finished(in site: PagePlan) {}
+
     package func makeReportingWarnings(_ index: Int, in site: PageRenderer) throws -> (OutputFile, [Diagnostic]) {
         (try make(index, in: site), [])
     }

@@ -5,6 +5,7 @@ import GalleryLayout
 import GalleryPlan
 import GallerySupport
 import Mustache
+import Synchronization
 
 /// Renders every page of one language's tree with a theme: pure, from values to `OutputFile`s.
 /// Made once per tree by the build's render step, after the image phase: the plan (`PagePlan`),
@@ -39,6 +40,9 @@ package struct PageRenderer: Sendable {
 
     /// The `site` key every page has, made once per tree rather than for each page.
     package private(set) var siteContext: MustacheValue = .null
+
+    /// The recipes' bodies in the printed books' form, made once for all the books holding them.
+    var cookbookBodies = CookbookBodies()
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
@@ -79,18 +83,34 @@ package struct PageRenderer: Sendable {
     package func render(only: Set<Int>? = nil, warn: (@Sendable ([Diagnostic]) -> Void)? = nil,
                         emit: @Sendable (_ file: OutputFile, _ position: Int) -> Void) -> [Diagnostic] {
         let files = files
-        // Made in another order: the heavy gallery pages first, with the files made in code
-        // beside them, so that no core is left alone with a gallery page at the end.
+        // Made in another order: the search index's files first, so that the index goes before
+        // the pages are made (`PageKind.finished`); then the heavy gallery pages, with the files
+        // made in code beside them, so that no core is left alone with a gallery page at the end.
+        let searchKind = Self.kinds.firstIndex { $0 is SearchIndexFile }
         let galleryKind = Self.kinds.firstIndex { $0 is GalleryPage }
         let order = files.indices.filter { only?.contains($0) ?? true }.sorted { a, b in
             func rank(_ position: Int) -> Int {
-                files[position].kind == galleryKind ? 0 : Self.kinds[files[position].kind].template == nil ? 1 : 2
+                let kind = files[position].kind
+                return kind == searchKind ? 0 : kind == galleryKind ? 1 : Self.kinds[kind].template == nil ? 2 : 3
             }
             return (rank(a), a) < (rank(b), b)
         }
+        // Each kind's files still to make; a kind with none left hears `finished`.
+        var remaining = [Int](repeating: 0, count: Self.kinds.count)
+        for position in order { remaining[files[position].kind] += 1 }
+        for kind in Self.kinds.indices where remaining[kind] == 0 { Self.kinds[kind].finished(in: plan) }
+        let unmade = Mutex(remaining)
         let results = concurrentMap(count: order.count) { slot in
             let position = order[slot]
             let (kind, index) = files[position]
+            defer {
+                if unmade.withLock({ counts in
+                    counts[kind] -= 1
+                    return counts[kind] == 0
+                }) {
+                    Self.kinds[kind].finished(in: plan)
+                }
+            }
             return Result { () throws -> [Diagnostic] in
                 let made = try Self.kinds[kind].makeReportingWarnings(index, in: self)
                 var file = made.0

@@ -25,18 +25,18 @@ package struct SearchIndexFile: GeneratedFile {
 
     package func count(in site: PagePlan) -> Int {
         guard site.site.config.search else { return 0 }
-        let plan = site.searchPlan.index(of: site)
-        return 1 + 2 * plan.shards.count + plan.postings.count + SearchIndex.recordGroups(plan.index.documentCount)
+        let plan = site.searchPlan.layout(of: site)
+        return 1 + 2 * plan.shardKeys.count + plan.postings.count + SearchIndex.recordGroups(plan.documentCount)
     }
 
     func part(_ index: Int, in site: PagePlan) -> Part {
-        let plan = site.searchPlan.index(of: site)
+        let plan = site.searchPlan.layout(of: site)
         if index == 0 { return .manifest }
         var index = index - 1
-        if index < plan.shards.count { return .shard(index) }
-        index -= plan.shards.count
-        if index < plan.shards.count { return .bestRecords(shard: index) }
-        index -= plan.shards.count
+        if index < plan.shardKeys.count { return .shard(index) }
+        index -= plan.shardKeys.count
+        if index < plan.shardKeys.count { return .bestRecords(shard: index) }
+        index -= plan.shardKeys.count
         if index < plan.postings.count {
             let (shard, term, number) = plan.postings[index]
             return .postings(shard: shard, term: term, number: number)
@@ -45,12 +45,12 @@ package struct SearchIndexFile: GeneratedFile {
     }
 
     package func path(_ index: Int, in site: PagePlan) -> String {
-        let shards = site.searchPlan.index(of: site).index.shards
+        let keys = site.searchPlan.layout(of: site).shardKeys
         switch part(index, in: site) {
         case .manifest: return SearchIndexFile.manifestPath
-        case .shard(let shard): return SearchIndex.shardPath(shards[shard].key)
-        case .bestRecords(let shard): return SearchIndex.bestRecordsPath(shards[shard].key)
-        case .postings(let shard, _, let number): return SearchIndex.postingsPath(shards[shard].key, number)
+        case .shard(let shard): return SearchIndex.shardPath(keys[shard])
+        case .bestRecords(let shard): return SearchIndex.bestRecordsPath(keys[shard])
+        case .postings(let shard, _, let number): return SearchIndex.postingsPath(keys[shard], number)
         case .records(let group): return SearchIndex.recordsPath(group)
         }
     }
@@ -68,6 +68,12 @@ package struct SearchIndexFile: GeneratedFile {
         case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount)
         }
         return OutputFile(path: path(index, in: site.plan), contents: .data(data))
+    }
+
+    /// Every file is made: the index (at 100,000 recipes its postings are some 30 MB) goes, and
+    /// only what the paths need stays.
+    package func finished(in site: PagePlan) {
+        site.searchPlan.releaseIndex()
     }
 
     /// The manifest and the shards by their terms and postings; the postings files by their term's;
@@ -110,7 +116,17 @@ package final class SearchIndexPlan: Sendable {
         var failure: Diagnostic?
     }
 
-    private let made = SharedLazy<Made>()
+    /// What the files' count and paths need of the index, kept when the index goes.
+    struct Layout: Sendable {
+        var shardKeys: [String]
+        var postings: [(shard: Int, term: Int, number: Int)]
+        var documentCount: Int
+    }
+
+    /// The index, made on first use; nil again once every file of it is made (`releaseIndex`),
+    /// and made again only if asked for after that.
+    private let made = Mutex<Made?>(nil)
+    private let madeLayout = SharedLazy<Layout>()
     /// The records' times, by seconds: a few dozen distinct values, each phrased (plural rules,
     /// the tree's strings) once rather than once a record.
     private let durations = Mutex<[Int: String]>([:])
@@ -125,8 +141,29 @@ package final class SearchIndexPlan: Sendable {
     }
 
     package func index(of site: PagePlan) -> Made {
-        made.get { Self.make(site) }
+        made.withLock { made in
+            if let made { return made }
+            let index = Self.make(site)
+            made = index
+            return index
+        }
     }
+
+    /// The shard keys, postings files and document count: made with the index, kept without it.
+    func layout(of site: PagePlan) -> Layout {
+        madeLayout.get {
+            let made = index(of: site)
+            return Layout(shardKeys: made.shards.map(\.key), postings: made.postings, documentCount: made.index.documentCount)
+        }
+    }
+
+    /// Lets the index go (the build has written its files); the layout stays.
+    func releaseIndex() {
+        made.withLock { $0 = nil }
+    }
+
+    /// Whether the index is made and not yet let go.
+    var holdsIndex: Bool { made.withLock { $0 != nil } }
 
     /// Documents a core tokenises in one go, with one ICU iterator.
     static let batchSize = 256

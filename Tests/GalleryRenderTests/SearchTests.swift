@@ -85,6 +85,7 @@ import GalleryTestSupport
         #expect(index.shards[0].terms.map(\.text) == ["lillet", "lime"])
         let manifest = try #require(try JSONSerialization.jsonObject(with: index.manifest) as? [String: Any])
         #expect(manifest["documents"] as? Int == 100 && manifest["shards"] as? [String] == ["li", "mi"])
+        #expect(manifest["postings"] as? [String: Int] == ["lime": 0], "the one term with a postings file")
         #expect(SearchIndex.shardKey("カレー") == "カレ" && SearchIndex.fileName("カレ") == "e382abe383ac" && SearchIndex.fileName("ab") == "ab")
     }
 
@@ -182,6 +183,22 @@ import GalleryTestSupport
         for path in try FileManager.default.subpathsOfDirectory(atPath: site.outputDirectory.appendingPathComponent("search").path).sorted() {
             #expect(site.text("search/" + path) == again.text("search/" + path), "\(path)")
         }
+    }
+
+    @Test func theIndexIsLetGoOnceItsFilesAreMadeWhileItsPathsStayKnown() throws {
+        let temporary = try TemporaryDirectory()
+        let folder = try temporary.copyFixture("basic")
+        let builder = SiteBuilder(options: BuildOptions(siteDirectory: folder, themeDirectory: Repository.templates))
+        let log = DiagnosticDigest(detail: .grouped, listsAdvice: false)
+        let tree = try builder.plan(builder.load(log), log).trees[0]
+        let paths = tree.outputPaths
+        #expect(paths.contains("search/t/ne.json") && tree.searchPlan.holdsIndex, "planning the paths made the index")
+        let (files, diagnostics) = PageRenderer(plan: tree).render()
+        #expect(!diagnostics.contains { $0.severity == .error })
+        #expect(!tree.searchPlan.holdsIndex, "every file of the index is made")
+        #expect(files.map(\.path) == paths && tree.outputPaths == paths)
+        #expect(!tree.searchPlan.holdsIndex, "the paths did not make it again")
+        #expect(files.first { $0.path == "search/t/ne.json" }.map { String(decoding: $0.data ?? Data(), as: UTF8.self) }?.contains("negroni") == true)
     }
 
     @Test func galleryTagAndRecipePagesHaveTheSearchBoxInTheirHeader() throws {
