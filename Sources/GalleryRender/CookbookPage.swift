@@ -116,11 +116,11 @@ extension PageRenderer {
         let root = URLPath.root(from: path)
         let members = tag?.members ?? Array(site.recipes.indices)
         let order = tag == nil ? recipeIndexOrder : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
-        let inBook = Set(order.map { site.recipes[$0].slug })
+        let place = BookPlace(path: path, inBook: Set(order.map { site.recipes[$0].slug }), renderer: self)
         var recipes: [MustacheValue] = []
         recipes.reserveCapacity(order.count)
         for (number, position) in order.enumerated() {
-            recipes.append(try cookbookRecipe(site.recipes[position], number: number + 1, bookPath: path, inBook: inBook))
+            recipes.append(try cookbookRecipe(position, number: number + 1, in: place))
         }
         let title = tag?.name ?? site.config.title
         let countText = strings.counted("recipe_count", order.count)
@@ -157,22 +157,41 @@ extension PageRenderer {
         return .dictionary(context)
     }
 
-    /// Recipe `recipe` as the book shows it, number `number`: what a cook reads on paper, without
-    /// the page's controls (servings, video, previous and next).
-    func cookbookRecipe(_ recipe: Recipe, number: Int, bookPath: String, inBook: Set<String>) throws -> MustacheValue {
-        let root = URLPath.root(from: bookPath)
-        let links = bookLinks(root: root, inBook: inBook)
+    /// Where a book is and what it holds: worked out once per book, not once per recipe in it.
+    struct BookPlace {
+        /// The book's output path in its tree, and the way back to the tree's root from it.
+        var path: String
+        var root: String
+        /// The slugs of the book's recipes.
+        var inBook: Set<String>
+        /// Where a `recipe:` link of an ingredient or a step goes from the book (`bookLinks`).
+        var links: Markdown.RecipeLinkRenderer
+
+        init(path: String, inBook: Set<String>, renderer: PageRenderer) {
+            self.path = path
+            root = URLPath.root(from: path)
+            self.inBook = inBook
+            links = renderer.bookLinks(root: root, inBook: inBook)
+        }
+    }
+
+    /// Recipe `position` as the book shows it, number `number`: what a cook reads on paper,
+    /// without the page's controls (servings, video, previous and next).
+    func cookbookRecipe(_ position: Int, number: Int, in place: BookPlace) throws -> MustacheValue {
+        let recipe = site.recipes[position]
+        let (root, links) = (place.root, place.links)
+        let page = RecipePage.path(of: recipe)
         let html = site.config.unsafeHTML
         var fields: [String: MustacheValue] = [
             "title": .string(recipe.title),
             "number": .string(strings.number(number)),
             "anchor": .string(CookbookPage.anchor(of: recipe)),
             "summary": .optional(recipe.summary),
-            "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root)),
+            "url": .string(URLPath.link(to: page, root: root)),
             // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
             "printURL": .optional(site.config.publishedURL.map { url in
-                let address = url.page(RecipePage.path(of: recipe))
-                return address.removingPercentEncoding ?? address
+                let address = url.page(page)
+                return address.containsByte(UInt8(ascii: "%")) ? address.removingPercentEncoding ?? address : address
             }),
             "image": recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) } ?? .null,
             "imageCredit": .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? site.config.imageCredit)?.text),
@@ -212,15 +231,12 @@ extension PageRenderer {
         if let source = recipe.source {
             fields["source"] = ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
         }
-        // The body as its own page has it, its relative links then moved to the book's folder
-        // (a link written `../sidecar/` in a recipe means `recipes/sidecar/`).
-        let page = RecipePage.path(of: recipe)
-        let pageRoot = URLPath.root(from: page)
-        let body = Markdown.recipeBody(try site.body(of: recipe), allowRawHTML: html,
-                                       images: bodyImages(documentPath: recipe.sourcePath, root: pageRoot),
-                                       recipeLinks: bookLinks(root: pageRoot, inBook: inBook))
-        fields["bodyHTML"] = .string(CookbookPage.demotingHeadings(
-            CookbookPage.rebasing(body.html, from: site.treePrefix + page, to: site.treePrefix + bookPath)))
+        // The body as its own page has it (made once for all the recipe's books), its relative
+        // links then moved to the book's folder (a link written `../sidecar/` in a recipe means
+        // `recipes/sidecar/`).
+        let body = try cookbookBody(position, inBook: place.inBook)
+        fields["bodyHTML"] = .string(!body.hasAttributes ? body.html
+            : CookbookPage.rebasing(body.html, from: site.treePrefix + page, to: site.treePrefix + place.path))
         return .dictionary(fields)
     }
 

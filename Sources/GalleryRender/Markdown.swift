@@ -16,6 +16,9 @@ package enum Markdown {
         package var steps: [String]
         /// The method in headed parts, when it has them (see `methodSections(_:)`); else empty.
         package var sections: [MethodSection] = []
+        /// The HTML before cook mode's markup was put in (`stepClosing`), when it was asked for
+        /// (`keepingUnmarkedHTML`): the printed cookbook's form, from the same parse as the page's.
+        package var unmarkedHTML: String?
     }
 
     /// A headed part of the method ("For the syrup") and its steps: a schema.org `HowToSection`.
@@ -77,10 +80,12 @@ package enum Markdown {
 
     /// `html(_:allowRawHTML:images:)` and `orderedListItems(_:)` of `text` from a single parse.
     /// `stepClosing`, when given, puts each step of the method in cook mode's markup (`CookStep`),
-    /// the links of the one-step view being what it returns.
+    /// the links of the one-step view being what it returns. `keepingUnmarkedHTML` also renders
+    /// the document before that markup (`RecipeBody.unmarkedHTML`): rendering is a fraction of
+    /// reading and parsing the text again.
     package static func recipeBody(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil,
                                    recipeLinks: RecipeLinkRenderer? = nil,
-                                   stepClosing: ((CookStep) -> String)? = nil) -> RecipeBody {
+                                   stepClosing: ((CookStep) -> String)? = nil, keepingUnmarkedHTML: Bool = false) -> RecipeBody {
         withDocument(text) { document in
             // The steps are read before the images are replaced: their alt text stays in the steps.
             let steps = orderedListItems(in: document)
@@ -88,9 +93,11 @@ package enum Markdown {
             let stepNodes = stepClosing == nil ? [] : methodStepNodes(in: document)
             if let images { replaceImages(in: document, source: text, with: images) }
             if let recipeLinks { replaceRecipeLinks(in: document, source: text, with: recipeLinks) }
+            let unmarked = keepingUnmarkedHTML && stepClosing != nil ? html(of: document, source: text, allowRawHTML: allowRawHTML) : nil
             if let stepClosing { markSteps(stepNodes, closing: stepClosing) }
-            return RecipeBody(html: html(of: document, source: text, allowRawHTML: allowRawHTML), steps: steps, sections: sections)
-        } ?? RecipeBody(html: "", steps: [])
+            let html = html(of: document, source: text, allowRawHTML: allowRawHTML)
+            return RecipeBody(html: html, steps: steps, sections: sections, unmarkedHTML: keepingUnmarkedHTML ? unmarked ?? html : nil)
+        } ?? RecipeBody(html: "", steps: [], unmarkedHTML: keepingUnmarkedHTML ? "" : nil)
     }
 
     /// The text of a Markdown document without its markup, blocks joined by single spaces.

@@ -41,6 +41,9 @@ package struct PageRenderer: Sendable {
     /// The `site` key every page has, made once per tree rather than for each page.
     package private(set) var siteContext: MustacheValue = .null
 
+    /// The recipes' bodies in the printed books' form, made once for all the books holding them.
+    var cookbookBodies = CookbookBodies()
+
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
         self.init(plan: PagePlan(site: site, theme: theme), pictures: pictures)

@@ -25,11 +25,7 @@ struct RecipePageContext: MustacheObject {
         path = RecipePage.path(of: recipe)
         root = URLPath.root(from: path)
         image = renderer.summaryValue("image", of: recipe, root: root)
-        let strings = renderer.strings
-        body = Markdown.recipeBody(try renderer.site.body(of: recipe), allowRawHTML: renderer.site.config.unsafeHTML,
-                                   images: renderer.bodyImages(documentPath: recipe.sourcePath, root: root),
-                                   recipeLinks: renderer.recipeLinks(root: root),
-                                   stepClosing: recipe.method.isEmpty ? { $0.closing(strings) } : nil)
+        body = try renderer.recipePageBody(index, root: root)
         structuredData = renderer.structuredData(recipe, image: image, root: root, steps: body.steps, sections: body.sections).script
     }
 

@@ -1,0 +1,146 @@
+import GalleryContent
+import GallerySupport
+import Synchronization
+
+/// Each recipe's body as the printed cookbooks show it, made once per build and handed to every
+/// book that holds the recipe. The site's book and each of its tags' books used to read and parse
+/// the body again, once per book: a 1,000-recipe build parsed 4,500 bodies for 1,000 recipes
+/// (its page and 3.5 books each), more than a third of its render instructions. Now the recipe's
+/// own page, rendered before the books, leaves the books' form here from its own parse
+/// (`Markdown.RecipeBody.unmarkedHTML`), and a book that finds none makes it and leaves it for
+/// the recipe's other books.
+///
+/// Memory: bodies are not held for the whole build (a 100,000-recipe site's would be hundreds of
+/// megabytes). A body is held from the page that makes it until the last book holding the recipe
+/// has taken it (how many books hold each recipe is known from the plan), and never more than
+/// `budget` bytes of them at once: past that, a book makes its own, as it did before, which costs
+/// instructions but no memory. One per renderer, so whatever an incremental build leaves untaken
+/// goes with the render step.
+final class CookbookBodies: Sendable {
+    /// A body in the books' form: headings one level down (`CookbookPage.demotingHeadings`), its
+    /// URLs still relative to the recipe's page.
+    struct Body: Sendable {
+        var html: String
+        /// Whether it has an attribute that may hold a URL to move to the book's folder
+        /// (`CookbookPage.hasQuotedAttribute`); most bodies have none.
+        var hasAttributes: Bool
+
+        /// The books' form of `html`, a body as its page renders it without cook mode's markup.
+        init(pageHTML html: String) {
+            self.html = CookbookPage.demotingHeadings(html)
+            hasAttributes = CookbookPage.hasQuotedAttribute(self.html)
+        }
+    }
+
+    private struct Held {
+        /// By the recipe's position: the body, and how many books are still to take it.
+        var bodies: [Int: (body: Body, uses: Int)] = [:]
+        var bytes = 0
+    }
+
+    private let held = Mutex(Held())
+    /// How many books hold each recipe, by position (`CookbookBodies.bookCounts(in:)`), made on first use.
+    private let counts = SharedLazy<[Int32]>()
+    /// The most bytes of HTML held at once: a few thousand bodies. The books of the 10,000-recipe
+    /// bench corpus (each recipe in 2.5 tags' books) fit; a 100,000-recipe site with small tags
+    /// makes some of its books' bodies twice rather than hold them all.
+    let budget: Int
+
+    static let defaultBudget = 16 << 20
+
+    init(budget: Int = CookbookBodies.defaultBudget) {
+        self.budget = budget
+    }
+
+    /// How many of `plan`'s books hold the recipe at `position`.
+    func bookCount(of position: Int, in plan: PagePlan) -> Int {
+        Int(counts.get { Self.bookCounts(in: plan) }[position])
+    }
+
+    /// Each recipe's number of books: the site's book holds all, a tag's book its members.
+    static func bookCounts(in plan: PagePlan) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: plan.site.recipes.count)
+        for book in plan.cookbooks {
+            if let tag = book.tag {
+                for member in plan.tags[tag].members { counts[member] += 1 }
+            } else {
+                for position in counts.indices { counts[position] += 1 }
+            }
+        }
+        return counts
+    }
+
+    /// Whether a body for recipe `position` would be kept now: some book holds the recipe, none
+    /// is held for it yet, and the budget has room.
+    func wants(_ position: Int, in plan: PagePlan) -> Bool {
+        guard bookCount(of: position, in: plan) > 0 else { return false }
+        return held.withLock { $0.bodies[position] == nil && $0.bytes < budget }
+    }
+
+    /// Keeps `body` for `uses` books to take, unless one is held already or it does not fit.
+    func keep(_ body: Body, of position: Int, uses: Int) {
+        guard uses > 0 else { return }
+        let size = body.html.utf8.count
+        held.withLock { held in
+            guard held.bodies[position] == nil, held.bytes + size <= budget else { return }
+            held.bodies[position] = (body, uses)
+            held.bytes += size
+        }
+    }
+
+    /// The body held for recipe `position`, if any, let go when this was the last book to take it.
+    func take(_ position: Int) -> Body? {
+        held.withLock { held in
+            guard let (body, uses) = held.bodies[position] else { return nil }
+            if uses > 1 {
+                held.bodies[position]?.uses = uses - 1
+            } else {
+                held.bodies[position] = nil
+                held.bytes -= body.html.utf8.count
+            }
+            return body
+        }
+    }
+
+    /// The bytes held now (tests).
+    var heldBytes: Int { held.withLock { $0.bytes } }
+}
+
+extension PageRenderer {
+    /// Recipe `index`'s body as its page shows it (`RecipePageContext`), read and parsed once: the
+    /// same parse gives its books' form when a book holds the recipe (`CookbookBodies`). A body
+    /// with `recipe:` links is left to each book, whose links differ (`bookLinks`).
+    func recipePageBody(_ index: Int, root: String) throws(Diagnostic) -> Markdown.RecipeBody {
+        let recipe = site.recipes[index]
+        let text = try site.body(of: recipe)
+        let strings = self.strings
+        let forBooks = cookbookBodies.wants(index, in: plan) && !text.containsBytes(RecipeLink.scheme)
+        var body = Markdown.recipeBody(text, allowRawHTML: site.config.unsafeHTML,
+                                       images: bodyImages(documentPath: recipe.sourcePath, root: root),
+                                       recipeLinks: recipeLinks(root: root),
+                                       stepClosing: recipe.method.isEmpty ? { $0.closing(strings) } : nil,
+                                       keepingUnmarkedHTML: forBooks)
+        if let unmarked = body.unmarkedHTML {
+            cookbookBodies.keep(CookbookBodies.Body(pageHTML: unmarked), of: index, uses: cookbookBodies.bookCount(of: index, in: plan))
+            body.unmarkedHTML = nil
+        }
+        return body
+    }
+
+    /// Recipe `position`'s body in the books' form, for a book holding the recipes `inBook`:
+    /// the one its page or an earlier book left, else made here (and left for the recipe's other
+    /// books). The body as its own page has it: images and links relative to that page.
+    func cookbookBody(_ position: Int, inBook: Set<String>) throws(Diagnostic) -> CookbookBodies.Body {
+        if let body = cookbookBodies.take(position) { return body }
+        let recipe = site.recipes[position]
+        let text = try site.body(of: recipe)
+        let pageRoot = URLPath.root(from: RecipePage.path(of: recipe))
+        let body = CookbookBodies.Body(pageHTML: Markdown.html(text, allowRawHTML: site.config.unsafeHTML,
+                                                               images: bodyImages(documentPath: recipe.sourcePath, root: pageRoot),
+                                                               recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
+        if !text.containsBytes(RecipeLink.scheme) {
+            cookbookBodies.keep(body, of: position, uses: cookbookBodies.bookCount(of: position, in: plan) - 1)
+        }
+        return body
+    }
+}

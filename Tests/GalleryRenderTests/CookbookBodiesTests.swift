@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import GalleryTestSupport
+@testable import GalleryContent
+@testable import GalleryKit
+@testable import GalleryRender
+
+/// Each recipe's body is made once for all the printed books holding it (`CookbookBodies`): held
+/// until its last book takes it, never past the budget, and the books come out the same either way.
+@Suite struct CookbookBodiesTests {
+    @Test func aKeptBodyIsTakenByEachBookThenLetGo() throws {
+        let bodies = CookbookBodies(budget: 1_000)
+        bodies.keep(CookbookBodies.Body(pageHTML: #"<h2>Method</h2><p><a href="../x/">x</a></p>"#), of: 3, uses: 2)
+        #expect(bodies.heldBytes > 0)
+        let first = try #require(bodies.take(3))
+        #expect(first.html == #"<h3>Method</h3><p><a href="../x/">x</a></p>"# && first.hasAttributes)
+        #expect(bodies.take(3)?.html == first.html)
+        #expect(bodies.take(3) == nil)
+        #expect(bodies.heldBytes == 0)
+        #expect(!CookbookBodies.Body(pageHTML: "<p>Stir.</p>").hasAttributes)
+    }
+
+    @Test func aBodyPastTheBudgetIsNotKept() {
+        let bodies = CookbookBodies(budget: 20)
+        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Shake hard with ice.</p>"), of: 0, uses: 3)
+        #expect(bodies.take(0) == nil && bodies.heldBytes == 0)
+        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Stir.</p>"), of: 1, uses: 1)
+        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Pour.</p>"), of: 2, uses: 1)
+        #expect(bodies.take(1) != nil && bodies.take(2) == nil)
+        // No book left to take it: nothing is held.
+        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Stir.</p>"), of: 1, uses: 0)
+        #expect(bodies.heldBytes == 0)
+    }
+
+    /// The basic fixture (a site book and four tag books, a body with a `recipe:` link): rendered
+    /// with the bodies shared and with none held (budget 0, each book making its own), the files
+    /// are the same, and nothing is held once every book is made.
+    @Test func sharedBodiesMakeTheSameBooksAndAreAllLetGo() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let copy = try folder.copyFixture("basic")
+        let daiquiri = copy.appendingPathComponent("recipes/daiquiri.md")
+        try (String(contentsOf: daiquiri, encoding: .utf8) + "\nA cousin of the [Negroni](recipe:negroni).\n")
+            .write(to: daiquiri, atomically: true, encoding: .utf8)
+        let (site, _) = try ContentLoader(siteDirectory: copy, displayRoot: "site").load()
+        let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
+        let shared = PageRenderer(site: site, theme: theme)
+        var unshared = PageRenderer(site: site, theme: theme)
+        unshared.cookbookBodies = CookbookBodies(budget: 0)
+        #expect(shared.plan.cookbooks.count == 5)
+        let (files, diagnostics) = shared.render()
+        let (expected, _) = unshared.render()
+        #expect(!diagnostics.contains { $0.severity == .error })
+        #expect(files.map(\.path) == expected.map(\.path))
+        var compared = 0
+        for (file, other) in zip(files, expected) {
+            guard case .data(let made) = file.contents, case .data(let wanted) = other.contents else { continue }
+            #expect(made == wanted, "\(file.path) differs when the books' bodies are shared")
+            compared += 1
+        }
+        #expect(compared >= 5 + 2)
+        #expect(shared.cookbookBodies.heldBytes == 0)
+        let book = try #require(files.first { $0.path == "cookbook/index.html" })
+        guard case .data(let html) = book.contents else { Issue.record("the book is not made in memory"); return }
+        #expect(String(decoding: html, as: UTF8.self).contains(##"<a href="#recipe-negroni">Negroni</a>"##))
+    }
+}
