@@ -486,9 +486,10 @@ extension BuiltInTheme {
     return out;
   };
   // Every posting of a term: its top list when that is all (it has no postings file), else its file.
+  const file = (key, n) => get(`p/${name(key)}-${n}.json`);
   const postings = async (t, all) => {
-    const [, top, file] = t.entry;
-    return pairs(file === undefined || !all ? top : await get(`p/${name(t.key)}-${file}.json`));
+    const [, top, n] = t.entry;
+    return pairs(n === undefined || !all ? top : await file(t.key, n));
   };
 
   // The documents matching every word, best first: { ids, total, complete, bests }, bests naming
@@ -504,8 +505,11 @@ extension BuiltInTheme {
       for (const { w } of ws) if ([...w].length > 1) [shard(first2(w))].concat(single ? [best(first2(w))] : []).forEach(ask);
     }
     const m = await load();
-    const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
     all = all || !single;
+    // A word with a postings file of its own (the manifest lists them) has it asked for beside
+    // its shard, not after it.
+    if (all) for (const { w } of ws) if (Object.hasOwn(m.postings, w)) ask(file(first2(w), m.postings[w]));
+    const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
     // Every postings list at once, then the scores: the sum over the words of each word's best term.
     const lists = await Promise.all(matched.map((terms) => Promise.all(terms.map((t) => postings(t, all)))));
     let scores = null, complete = true, lower = 0;
@@ -850,7 +854,8 @@ main { display: block; }
   z-index: var(--z);
   opacity: var(--o);
   visibility: var(--v);
-  scroll-snap-align: center;
+  /* Snap areas only in a strip that snaps (--snap: center, written with its scroll-snap-type). */
+  scroll-snap-align: var(--snap, none);
   /* Only compositor properties move; visibility flips at the end of a fade-out. Every duration and
      delay is 0 until a switch arms the gallery (below). The build bakes the stagger into each
      card's easing (--e and --ef: still for the card's delay, then the movement, then still), and
@@ -924,8 +929,8 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 
 /* The title below the picture (--lh, its room, above 0), or, in an arrangement whose cards overlap
    (--lh below 0: fan, deck, spread, cover flow, stack), over the foot of the picture on a shade
-   (--over: 1), so the card on top still names itself and those under it hide their titles with
-   the rest of them. */
+   (--over: 1) on the cards no other card covers there (the build leaves it out on the others), so
+   the card on top still names itself. */
 .card-title {
   --over: clamp(0, -1 * var(--lh), 1);
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
@@ -945,8 +950,11 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   font-size: min(15px, calc(15 * var(--u)));
   text-align: center;
 }
-/* A spread shows each card's start only: its title begins there. */
-.g:has(.segments input[value="spread"]:checked) .card-title { text-align: start; }
+/* Over the picture the title begins at the card's start, the part a card above leaves clear (a
+   spread shows each card's start only); the build gives a title only to cards whose start is clear. */
+.g:has(.segments :is([value="fan"], [value="deck"], [value="spread"], [value="coverflow"], [value="stack"]):checked) .card-title {
+  text-align: start;
+}
 
 /* Stacks that open (a stack arrangement on a site with section_by). Each section's header holds
    its stack's radio (`gs1`…; `gs0`, first in the canvas, closes them all) and a label that covers

@@ -85,6 +85,7 @@ import GalleryTestSupport
         #expect(index.shards[0].terms.map(\.text) == ["lillet", "lime"])
         let manifest = try #require(try JSONSerialization.jsonObject(with: index.manifest) as? [String: Any])
         #expect(manifest["documents"] as? Int == 100 && manifest["shards"] as? [String] == ["li", "mi"])
+        #expect(manifest["postings"] as? [String: Int] == ["lime": 0], "the one term with a postings file")
         #expect(SearchIndex.shardKey("カレー") == "カレ" && SearchIndex.fileName("カレ") == "e382abe383ac" && SearchIndex.fileName("ab") == "ab")
     }
 

@@ -114,9 +114,10 @@
     return out;
   };
   // Every posting of a term: its top list when that is all (it has no postings file), else its file.
+  const file = (key, n) => get(`p/${name(key)}-${n}.json`);
   const postings = async (t, all) => {
-    const [, top, file] = t.entry;
-    return pairs(file === undefined || !all ? top : await get(`p/${name(t.key)}-${file}.json`));
+    const [, top, n] = t.entry;
+    return pairs(n === undefined || !all ? top : await file(t.key, n));
   };
 
   // The documents matching every word, best first: { ids, total, complete, bests }, bests naming
@@ -132,8 +133,11 @@
       for (const { w } of ws) if ([...w].length > 1) [shard(first2(w))].concat(single ? [best(first2(w))] : []).forEach(ask);
     }
     const m = await load();
-    const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
     all = all || !single;
+    // A word with a postings file of its own (the manifest lists them) has it asked for beside
+    // its shard, not after it.
+    if (all) for (const { w } of ws) if (Object.hasOwn(m.postings, w)) ask(file(first2(w), m.postings[w]));
+    const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
     // Every postings list at once, then the scores: the sum over the words of each word's best term.
     const lists = await Promise.all(matched.map((terms) => Promise.all(terms.map((t) => postings(t, all)))));
     let scores = null, complete = true, lower = 0;
