@@ -68,6 +68,14 @@ public struct LayoutAttributes: Hashable, Sendable {
         }
     }
 
+    /// Where the point at (`x`, `y`) of the untransformed frame, as fractions of its width and
+    /// height from its top-left corner, lands once `transform` is applied around `anchorPoint`.
+    public func point(atUnitX x: Double, y: Double) -> Point {
+        let frame = self.frame
+        let local = Transform3D.Prepared(transform).apply(x: (x - anchorPoint.x) * size.width, y: (y - anchorPoint.y) * size.height)
+        return Point(x: frame.minX + anchorPoint.x * size.width + local.x, y: frame.minY + anchorPoint.y * size.height + local.y)
+    }
+
     /// The axis-aligned bounding box of the frame after `transform` is applied around
     /// `anchorPoint`. Equals `frame` for the identity transform. `PreparedLayout.attributes(in:)`
     /// and overlap checks use this box, so a rotated card is found wherever any corner of it shows.

@@ -32,6 +32,9 @@ package struct Placement: Hashable, Sendable {
     package var translationY: Double = 0
     package var translationZ: Double = 0
     package var perspective: Double?
+    /// Whether another card lies over the foot of this one's picture, where an arrangement without
+    /// titles below its cards puts the title (`titleIsCovered(_:in:labelHeight:direction:)`).
+    package var isTitleCovered = false
 
     /// Converts layout attributes; the visual centre and angle are kept exactly.
     package init(_ attributes: LayoutAttributes) {
@@ -159,7 +162,8 @@ package struct GalleryModel: Sendable {
                 for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
                     states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics, members: members,
                                              hasHeaders: hasSectionHeaders, width: breakpoint.width, direction: layoutDirection,
-                                             arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: filterIndex))
+                                             arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: filterIndex,
+                                             titleOverPicture: labelHeight > 0 ? nil : settings.labelHeight))
                 }
             }
         }
@@ -178,7 +182,8 @@ package struct GalleryModel: Sendable {
                         states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics,
                                                  members: nil, hasHeaders: true, width: breakpoint.width, direction: layoutDirection,
                                                  arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
-                                                 opening: section))
+                                                 opening: section,
+                                                 titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight))
                     }
                 }
             }
@@ -207,7 +212,8 @@ package struct GalleryModel: Sendable {
     /// Lays out the cards that `members` flags (all when nil), keeping sections that still have cards.
     private static func state(layout: any CollectionLayout, sections: [Section], metrics: [ItemMetrics],
                               members: [Bool]?, hasHeaders: Bool, width: Double, direction: LayoutDirection,
-                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil) -> State {
+                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil,
+                              titleOverPicture: Double? = nil) -> State {
         var layoutSections: [LayoutSection] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
         var headerPaths: [(section: Int, layoutSection: Int)] = []
@@ -229,7 +235,12 @@ package struct GalleryModel: Sendable {
                                                                      layoutDirection: direction))
         var cards = [Placement?](repeating: nil, count: metrics.count)
         for (card, path) in cardPaths {
-            cards[card] = prepared.attributes(at: path).map(Placement.init)
+            guard let attributes = prepared.attributes(at: path) else { continue }
+            var placement = Placement(attributes)
+            if let titleOverPicture {
+                placement.isTitleCovered = Self.titleIsCovered(attributes, in: prepared, labelHeight: titleOverPicture, direction: direction)
+            }
+            cards[card] = placement
         }
         var headers = [Placement?](repeating: nil, count: sections.count)
         if hasHeaders {
@@ -240,6 +251,25 @@ package struct GalleryModel: Sendable {
         }
         return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
                      contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn, openedSection: opening)
+    }
+
+    /// Whether a card above `card` lies over its title, which an arrangement without titles below
+    /// its cards shows over the foot of the picture from the start side (a band 1.3 × `labelHeight`
+    /// high, the theme's): a tenth, three tenths and half of the way in, halfway up the band. Only
+    /// the cards whose title is clear carry one (the top card of a fan or a deck, the cover flow's
+    /// front card, every card of a spread), so covered titles never peek out in slivers.
+    static func titleIsCovered(_ card: LayoutAttributes, in layout: PreparedLayout, labelHeight: Double,
+                               direction: LayoutDirection) -> Bool {
+        guard card.size.height > 0 else { return false }
+        let y = 1 - 0.65 * labelHeight / card.size.height
+        return [0.1, 0.3, 0.5].contains { share in
+            let point = card.point(atUnitX: direction == .rightToLeft ? 1 - share : share, y: y)
+            return layout.attributes(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)).contains { other in
+                other.category == .cell && other.indexPath != card.indexPath && !other.isHidden && other.alpha > 0
+                    && (other.zIndex > card.zIndex || (other.zIndex == card.zIndex && other.indexPath > card.indexPath))
+                    && other.boundingBox.contains(point)
+            }
+        }
     }
 
     /// Width ÷ height of a recipe's picture; 4:5 when there is none to measure.

@@ -929,8 +929,8 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
 
 /* The title below the picture (--lh, its room, above 0), or, in an arrangement whose cards overlap
    (--lh below 0: fan, deck, spread, cover flow, stack), over the foot of the picture on a shade
-   (--over: 1), so the card on top still names itself and those under it hide their titles with
-   the rest of them. */
+   (--over: 1) on the cards no other card covers there (the build leaves it out on the others), so
+   the card on top still names itself. */
 .card-title {
   --over: clamp(0, -1 * var(--lh), 1);
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
@@ -950,8 +950,11 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   font-size: min(15px, calc(15 * var(--u)));
   text-align: center;
 }
-/* A spread shows each card's start only: its title begins there. */
-.g:has(.segments input[value="spread"]:checked) .card-title { text-align: start; }
+/* Over the picture the title begins at the card's start, the part a card above leaves clear (a
+   spread shows each card's start only); the build gives a title only to cards whose start is clear. */
+.g:has(.segments :is([value="fan"], [value="deck"], [value="spread"], [value="coverflow"], [value="stack"]):checked) .card-title {
+  text-align: start;
+}
 
 /* Stacks that open (a stack arrangement on a site with section_by). Each section's header holds
    its stack's radio (`gs1`…; `gs0`, first in the canvas, closes them all) and a label that covers

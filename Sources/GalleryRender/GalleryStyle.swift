@@ -41,7 +41,8 @@ package struct GalleryStyle: Sendable {
             case .rx: CSSNumber.scaled(placement.rotationX, places: 2)
             case .ry: CSSNumber.scaled(placement.rotationY, places: 2)
             case .p: CSSNumber.scaled(placement.perspective ?? perspective, places: 1)
-            case .lh: labelHeight != 0 && placement.height >= abs(labelHeight) * 2.5 ? CSSNumber.scaled(labelHeight, places: 1) : 0
+            case .lh: labelHeight != 0 && placement.height >= abs(labelHeight) * 2.5 && !(labelHeight < 0 && placement.isTitleCovered)
+                ? CSSNumber.scaled(labelHeight, places: 1) : 0
             case .x: CSSNumber.scaled(placement.x, places: 1)
             case .y: CSSNumber.scaled(placement.y, places: 1)
             case .w: CSSNumber.scaled(placement.width, places: 1)
@@ -103,9 +104,12 @@ package struct GalleryStyle: Sendable {
                     ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
                     : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
             }
-            let scope = state.openedSection.map { Self.openedScope(model: model, arrangement: state.arrangement, section: $0) }
-                ?? Self.scope(arrangement: state.arrangement, filter: state.filter)
-            let scopeText = scope.utf8
+            var scopeText: [UInt8] = []
+            if let section = state.openedSection {
+                Self.writeOpenedScope(model: model, arrangement: state.arrangement, section: section, to: &scopeText)
+            } else {
+                Self.writeScope(arrangement: state.arrangement, filter: state.filter, to: &scopeText)
+            }
             let breakpoint = model.breakpoints[state.breakpoint]
             // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
             if state.breakpoint > 0 {
@@ -161,7 +165,24 @@ package struct GalleryStyle: Sendable {
 
     /// The `.g:has(...)` prefix selecting a state's arrangement and filter.
     static func scope(arrangement: Int, filter: Int) -> String {
-        ".g" + (arrangement > 0 ? ":has(#ga\(arrangement):checked)" : "") + (filter > 0 ? ":has(#gf\(filter):checked)" : "")
+        var text: [UInt8] = []
+        writeScope(arrangement: arrangement, filter: filter, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `scope(arrangement:filter:)` to UTF-8 `output`, without a String per state.
+    static func writeScope(arrangement: Int, filter: Int, to output: inout [UInt8]) {
+        output += ".g".utf8
+        if arrangement > 0 { writeChecked("ga", arrangement, to: &output) }
+        if filter > 0 { writeChecked("gf", filter, to: &output) }
+    }
+
+    /// `:has(#<prefix><number>:checked)`, a radio input's test.
+    private static func writeChecked(_ prefix: StaticString, _ number: Int, to output: inout [UInt8]) {
+        output += ":has(#".utf8
+        output.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        CSSNumber.write(scaled: number, places: 0, to: &output)
+        output += ":checked)".utf8
     }
 
     /// The `.g:has(...)` prefix selecting an arrangement with section `section`'s stack opened
@@ -170,8 +191,17 @@ package struct GalleryStyle: Sendable {
     /// chips, so a chip closes the stacks and shows its filtered stacks instead. Its specificity
     /// beats the arrangement's own rules, filtered or not, at every breakpoint.
     static func openedScope(model: GalleryModel, arrangement: Int, section: Int) -> String {
-        ".g" + (model.arrangements.count > 1 ? ":has(#ga\(arrangement):checked)" : "") + ":has(#gs\(section + 1):checked)"
-            + (model.filters.isEmpty ? "" : ":has(#gf0:checked)")
+        var text: [UInt8] = []
+        writeOpenedScope(model: model, arrangement: arrangement, section: section, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `openedScope(model:arrangement:section:)` to UTF-8 `output`.
+    static func writeOpenedScope(model: GalleryModel, arrangement: Int, section: Int, to output: inout [UInt8]) {
+        output += ".g".utf8
+        if model.arrangements.count > 1 { writeChecked("ga", arrangement, to: &output) }
+        writeChecked("gs", section + 1, to: &output)
+        if !model.filters.isEmpty { writeChecked("gf", 0, to: &output) }
     }
 
     /// The filter classes of an element: `t3` when filter 3 shows it.
@@ -185,13 +215,31 @@ package struct GalleryStyle: Sendable {
             .map { "t\($0 + 1)" }.joined(separator: " ")
     }
 
-    private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
-
     /// A state's custom-property name suffix: arrangement letter, breakpoint digit, filter number.
     static func stateName(_ state: GalleryModel.State) -> String {
-        let letter = state.arrangement < letters.count ? String(letters[state.arrangement]) : "a\(state.arrangement)_"
-        return letter + String(state.breakpoint) + (state.filter > 0 ? "-\(state.filter)" : "")
-            + (state.openedSection.map { "s\($0 + 1)" } ?? "")
+        var text: [UInt8] = []
+        writeStateName(state, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `stateName(_:)` to UTF-8 `output`.
+    static func writeStateName(_ state: GalleryModel.State, to output: inout [UInt8]) {
+        if state.arrangement < 26 {
+            output.append(UInt8(ascii: "a") + UInt8(state.arrangement))
+        } else {
+            output.append(UInt8(ascii: "a"))
+            CSSNumber.write(scaled: state.arrangement, places: 0, to: &output)
+            output.append(UInt8(ascii: "_"))
+        }
+        CSSNumber.write(scaled: state.breakpoint, places: 0, to: &output)
+        if state.filter > 0 {
+            output.append(UInt8(ascii: "-"))
+            CSSNumber.write(scaled: state.filter, places: 0, to: &output)
+        }
+        if let section = state.openedSection {
+            output.append(UInt8(ascii: "s"))
+            CSSNumber.write(scaled: section + 1, places: 0, to: &output)
+        }
     }
 
     /// Encodes states one after another, remembering each state's expressions so a later state
@@ -220,9 +268,20 @@ package struct GalleryStyle: Sendable {
         init(model: GalleryModel, labelHeight: Double, wave: StaggerWave?) {
             self.model = model
             self.labelHeight = labelHeight
-            let turned = model.states.flatMap { $0.cards + $0.headers }.compactMap { $0?.isTurned == true ? $0 : nil }
-            properties = turned.isEmpty ? Property.flat : Property.turned
-            perspective = turned.compactMap(\.perspective).max() ?? 1_000_000
+            // Read in place: a list of every state's placements would copy all of them (the
+            // largest part of the style's cost, issue 37).
+            var isTurned = false
+            var largestPerspective: Double?
+            for state in model.states {
+                for placements in [state.cards, state.headers] {
+                    for case let placement? in placements where placement.isTurned {
+                        isTurned = true
+                        if let perspective = placement.perspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
+                    }
+                }
+            }
+            properties = isTurned ? Property.turned : Property.flat
+            perspective = largestPerspective ?? 1_000_000
             styles = model.cards.indices.map { Array(("--i:\($0);" + (wave?.cardStyle(card: $0) ?? "")).utf8) }
                 + model.sections.map { _ in [] }
             cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
@@ -250,12 +309,13 @@ package struct GalleryStyle: Sendable {
         /// Appends to `css` the rule of one kind of element in the state at index `stateIndex` of
         /// the model's states, falling back to the one at `fallbackIndex`; per-element values go
         /// into `styles`.
-        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: String.UTF8View,
+        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: [UInt8],
                              to css: inout [UInt8]) {
             let state = model.states[stateIndex]
             let members = (kind == .card ? cardMembers : headerMembers)[state.filter]
             guard !members.isEmpty else { return }
-            let name = stateName(state).utf8
+            var name: [UInt8] = []
+            writeStateName(state, to: &name)
             let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : -self.labelHeight
             let elements = placements(kind: kind, state: stateIndex)
             let hidden = hiddenPlacement(state)
@@ -309,7 +369,9 @@ package struct GalleryStyle: Sendable {
                 if members.allSatisfy({ ownKeys[offset + $0] == first }) {
                     property.write(first, to: &expression)
                 } else {
-                    let variable = Array("--\(property.rawValue)".utf8) + name
+                    var variable = Array("--".utf8)
+                    variable += property.rawValue.utf8
+                    variable += name
                     for element in members where baseKeys?[offset + element] != ownKeys[offset + element] {
                         let index = styleIndex(kind: kind, element: element)
                         styles[index] += variable
@@ -317,7 +379,8 @@ package struct GalleryStyle: Sendable {
                         property.write(ownKeys[offset + element], to: &styles[index])
                         styles[index].append(UInt8(ascii: ";"))
                     }
-                    expression = Array("var(".utf8) + variable
+                    expression = Array("var(".utf8)
+                    expression += variable
                     if let base = baseExpressions?[propertyIndex] {
                         expression.append(UInt8(ascii: ","))
                         expression += base
@@ -336,7 +399,10 @@ package struct GalleryStyle: Sendable {
             css += scope
             css += " .".utf8
             css += kind.rawValue.utf8
-            if state.filter > 0 { css += ".t\(state.filter)".utf8 }
+            if state.filter > 0 {
+                css += ".t".utf8
+                CSSNumber.write(scaled: state.filter, places: 0, to: &css)
+            }
             css.append(UInt8(ascii: "{"))
             css += declarations
             css.append(UInt8(ascii: "}"))

@@ -15,6 +15,8 @@ package struct ThemeStrings: Sendable {
     private let values: [String: TranslationTable.Value]
     private let plurals: PluralRules
     private let locale: Locale
+    /// `number(_:)` of 0 to 99, made once and shared by every copy (`SharedLazy`).
+    private let smallNumbers = SharedLazy<[String]>()
     /// `t`: every plain text of the table by key.
     package let context: MustacheValue
 
@@ -134,8 +136,40 @@ package struct ThemeStrings: Sendable {
     }
 
     /// Replaces each `{name}` of `template` with its value; other braces stay as written.
+    ///
+    /// Read as UTF-8 bytes when every brace stands between ASCII bytes, where a brace byte is a
+    /// brace character (a byte at or above 0x80 next to one could join it to a combining mark or
+    /// a prepended letter); such a phrase goes character by character (`fillingCharacters`).
+    /// Phrases are filled for every step and count of every page: the character walk and
+    /// Foundation's `contains` were most of their cost (issue 37).
     package func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        let bytes = Array(template.utf8)
+        guard bytes.contains(UInt8(ascii: "{")) else { return template }
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") {
+            if (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
+                return fillingCharacters(template, values)
+            }
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        var position = 0
+        while let open = bytes[position...].firstIndex(of: UInt8(ascii: "{")) {
+            result += bytes[position..<open]
+            guard let close = bytes[(open + 1)...].firstIndex(of: UInt8(ascii: "}")),
+                  let value = values[String(decoding: bytes[(open + 1)..<close], as: UTF8.self)] else {
+                result.append(UInt8(ascii: "{"))
+                position = open + 1
+                continue
+            }
+            result += value.utf8
+            position = close + 1
+        }
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `fill` character by character, for a phrase with a brace next to a non-ASCII byte.
+    func fillingCharacters(_ template: String, _ values: [String: String]) -> String {
         var result = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
@@ -153,6 +187,16 @@ package struct ThemeStrings: Sendable {
 
     /// A count as the language writes it (`1 234` in French, `1.234` in German).
     package func number(_ value: Int) -> String {
+        guard (0..<Self.smallNumberCount).contains(value) else { return formatted(value) }
+        return smallNumbers.get { (0..<Self.smallNumberCount).map(formatted) }[value]
+    }
+
+    /// The counts below this are formatted once per language, on first use: every duration, step
+    /// and count of every page writes one, and ICU's formatter costs more than the rest of a
+    /// counted phrase (issue 37).
+    private static let smallNumberCount = 100
+
+    private func formatted(_ value: Int) -> String {
         value.formatted(IntegerFormatStyle<Int>(locale: locale))
     }
 

@@ -27,6 +27,30 @@ import GalleryTestSupport
         return GalleryModel(recipes: recipes, images: [:], settings: settings, layouts: layouts, breakpoints: breakpoints)
     }
 
+    @Test func onlyTitlesNoCardCoversShowOverThePictures() throws {
+        // Grid titles sit below the cards; the fan's and the deck's lie over the foot of the
+        // pictures, where only the top card's start is clear; in a spread each card's start is
+        // clear; in the cover flow the front card's.
+        let recipes = GalleryModelTests.recipes((0..<8).map { ("r\($0)", [], nil) })
+        let model = try model(recipes, arrangements: ["grid", "fan", "deck", "spread", "coverflow"])
+        func covered(_ arrangement: Int, _ breakpoint: Int) -> [Bool] {
+            model.state(arrangement: arrangement, breakpoint: breakpoint, filter: 0).cards.map { $0!.isTitleCovered }
+        }
+        for breakpoint in 0..<2 {
+            #expect(covered(0, breakpoint) == Array(repeating: false, count: 8))
+            // At 375 px the fan is held tight; at 1280 px the default fan's neighbours only
+            // touch at the rim (Croupier's angle), so every title start is clear.
+            #expect(covered(1, breakpoint) == (breakpoint == 0 ? Array(repeating: true, count: 7) + [false] : Array(repeating: false, count: 8)))
+            #expect(covered(2, breakpoint) == Array(repeating: true, count: 7) + [false])
+            #expect(covered(3, breakpoint) == Array(repeating: false, count: 8))
+            #expect(covered(4, breakpoint).first == false)
+        }
+        let style = GalleryStyle(model: model, transition: TransitionSettings(), labelHeight: 44)
+        // The deck's top card carries its title over the picture, the others none.
+        #expect(style.css.contains(".g:has(#ga2:checked) .card{") && style.cardStyles[7].contains("--lhc0:-44"))
+        #expect(!style.cardStyles[0].contains("--lhc0:-44"))
+    }
+
     @Test func everyArrangementBreakpointAndFilterHasAState() throws {
         let model = try model()
         // gin (3), sour (2), rum (1): most used first.
