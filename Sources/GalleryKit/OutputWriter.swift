@@ -67,7 +67,7 @@ package struct OutputWriter: Sendable {
                     throw Diagnostic.error("refusing to replace a folder that gallerygen did not create (it has no \(Self.markerName) file); choose an empty or new folder with --output", path: displayPath)
                 }
             }
-            return Session(writer: self, lock: lock, ownership: ownership ?? .files([]))
+            return Session(writer: self, lock: lock, ownership: ownership ?? .files(OwnedFiles([String]())))
         } catch {
             lock.release()
             throw error
@@ -119,7 +119,7 @@ package struct OutputWriter: Sendable {
                OutputFingerprints.identity(ofMarker: writer.root.appendingPathComponent(OutputWriter.markerName).path) == remembered.marker {
                 return remembered.fingerprints
             }
-            guard let recorded = OutputFingerprints.read(in: writer.root), Set(recorded.keys) == paths else { return nil }
+            guard let recorded = OutputFingerprints.read(in: writer.root), paths.isSame(as: recorded.keys) else { return nil }
             return recorded
         }
 
@@ -191,7 +191,7 @@ package struct OutputWriter: Sendable {
         private func makeFolders(for files: [OutputFile], in root: String) throws {
             try madeFolders.folders.withLock { (made: inout Set<Fingerprint>) throws in
                 for subfolder in OutputWriter.folders(of: files) {
-                    let key = MadeFolders.key(subfolder)
+                    let key = Fingerprint(of: subfolder)
                     guard !made.contains(key) else { continue }
                     guard mkdir(root + subfolder, 0o755) == 0 || errno == EEXIST else { throw WriteError(path: root + subfolder, code: errno) }
                     made.insert(key)
@@ -288,12 +288,6 @@ package struct OutputWriter: Sendable {
     /// pages were made, the fingerprints 3 MB.
     final class MadeFolders: Sendable {
         let folders = Mutex<Set<Fingerprint>>([])
-
-        static func key(_ folder: String) -> Fingerprint {
-            var hasher = FingerprintHasher()
-            hasher.combine(folder)
-            return hasher.finalize()
-        }
     }
 
     /// The paths written into a staging folder, from any thread: their UTF-8 bytes one after

@@ -127,18 +127,8 @@ package final class SearchIndexPlan: Sendable {
     /// and made again only if asked for after that.
     private let made = Mutex<Made?>(nil)
     private let madeLayout = SharedLazy<Layout>()
-    /// The records' times, by seconds: a few dozen distinct values, each phrased (plural rules,
-    /// the tree's strings) once rather than once a record.
-    private let durations = Mutex<[Int: String]>([:])
 
     package init() {}
-
-    func duration(_ duration: RecipeDuration, phrased: (RecipeDuration) -> String) -> String {
-        if let known = durations.withLock({ $0[duration.seconds] }) { return known }
-        let text = phrased(duration)
-        durations.withLock { $0[duration.seconds] = text }
-        return text
-    }
 
     package func index(of site: PagePlan) -> Made {
         made.withLock { made in
@@ -173,8 +163,9 @@ package final class SearchIndexPlan: Sendable {
         let count = renderer.searchDocumentCount
         let language = renderer.site.config.language
         let failure = Mutex<Diagnostic?>(nil)
-        // Batches of batches: a few thousand documents' terms at a time are all a build holds.
-        let round = batchSize * 16
+        // Batches of batches, two for each core: about a thousand documents' terms at a time on
+        // two cores are all a build holds (16 batches held 7 MB at 100,000 recipes).
+        let round = batchSize * 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         for start in stride(from: 0, to: count, by: round) {
             let end = min(count, start + round)
             let batches = concurrentMap(count: (end - start + batchSize - 1) / batchSize) { batch -> [[ScoredTerm]] in
@@ -291,7 +282,7 @@ extension PageRenderer {
             let recipe = site.recipes[number]
             return .array([.string(recipe.title), .string(URLPath.encode(RecipePage.path(of: recipe))),
                            .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
-                           .string((recipe.totalTime ?? recipe.summedTime).map { plan.searchPlan.duration($0, phrased: strings.duration) } ?? "")])
+                           .string((recipe.totalTime ?? recipe.summedTime).map { plan.durations.text($0, in: strings) } ?? "")])
         case .page(let number):
             let page = site.pages[number]
             return .array([.string(page.title), .string(URLPath.encode(ContentPage.path(of: page))), .string(""), .array([]), .string(""),

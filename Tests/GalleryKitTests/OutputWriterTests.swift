@@ -125,6 +125,19 @@ import GalleryTestSupport
         #expect(exists("out/.git/HEAD") && exists("out/CNAME") && exists("out/recipes/gimlet/index.html"))
     }
 
+    @Test func aManifestsFilesAreKnownByPathAndTopLevelEntry() throws {
+        defer { temporary.remove() }
+        let owned = OwnedFiles(["404.html", "recipes/gimlet/index.html", "recipes/sidecar/index.html", "tags/gin/index.html"])
+        #expect(owned.count == 4 && owned.contains("recipes/gimlet/index.html") && !owned.contains("recipes/gimlet"))
+        #expect(owned.hasTopLevel("recipes") && owned.hasTopLevel("404.html") && !owned.hasTopLevel("gimlet") && !owned.hasTopLevel("rec"))
+        #expect(owned.isSame(as: ["tags/gin/index.html", "404.html", "recipes/sidecar/index.html", "recipes/gimlet/index.html"]))
+        #expect(!owned.isSame(as: ["tags/gin/index.html", "404.html", "recipes/sidecar/index.html", "recipes/negroni/index.html"]))
+        // As read from a folder: the marker's listed files are owned, a user's file beside them is not.
+        try build()
+        guard case .files(let read)? = OutputManifest.read(in: output) else { Issue.record("no file list"); return }
+        #expect(read.contains("recipes/gimlet/index.html") && read.hasTopLevel("assets") && !read.contains(OutputWriter.markerName))
+    }
+
     @Test func leftoversOfDeadBuildsAreRemovedOrPutBack() throws {
         defer { temporary.remove() }
         // What earlier versions left: the old site moved aside, no output, a staging folder.
