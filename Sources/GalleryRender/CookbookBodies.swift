@@ -41,6 +41,10 @@ final class CookbookBodies: Sendable {
     private let held = Mutex(Held())
     /// How many books hold each recipe, by position (`CookbookBodies.bookCounts(in:)`), made on first use.
     private let counts = SharedLazy<[Int32]>()
+    /// Each recipe's main ingredient and the key the index groups it by (`MainIngredient`), by
+    /// position, for the recipes in a book: found once, not once per book (reading the first
+    /// ingredient line was most of a book's index by ingredient).
+    private let mainIngredients = SharedLazy<[(name: String, key: String)?]>()
     /// The most bytes of HTML held at once: a few thousand bodies. The books of the 10,000-recipe
     /// bench corpus (each recipe in 2.5 tags' books) fit; a 100,000-recipe site with small tags
     /// makes some of its books' bodies twice rather than hold them all.
@@ -68,6 +72,17 @@ final class CookbookBodies: Sendable {
             }
         }
         return counts
+    }
+
+    /// The main ingredient of the recipe at `position` and its key, when it has one and a book holds it.
+    func mainIngredient(of position: Int, in plan: PagePlan) -> (name: String, key: String)? {
+        mainIngredients.get {
+            let recipes = plan.site.recipes
+            return concurrentMap(count: recipes.count) { position in
+                guard bookCount(of: position, in: plan) > 0, let name = MainIngredient.name(of: recipes[position]) else { return nil }
+                return (name, MainIngredient.key(of: name))
+            }
+        }[position]
     }
 
     /// Whether a body for recipe `position` would be kept now: some book holds the recipe, none

@@ -117,10 +117,12 @@ extension PageRenderer {
         let members = tag?.members ?? Array(site.recipes.indices)
         let order = tag == nil ? recipeIndexOrder : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
         let place = BookPlace(path: path, inBook: Set(order.map { site.recipes[$0].slug }), renderer: self)
+        // Each number is shown by the recipe, the contents and the indexes: formatted once.
+        let numbers = order.indices.map { strings.number($0 + 1) }
         var recipes: [MustacheValue] = []
         recipes.reserveCapacity(order.count)
         for (number, position) in order.enumerated() {
-            recipes.append(try cookbookRecipe(position, number: number + 1, in: place))
+            recipes.append(try cookbookRecipe(position, number: numbers[number], in: place))
         }
         let title = tag?.name ?? site.config.title
         let countText = strings.counted("recipe_count", order.count)
@@ -129,8 +131,10 @@ extension PageRenderer {
             let recipe = site.recipes[position]
             return recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
         }.first
-        let tagIndex = cookbookTagIndex(order, except: book.tag)
-        let ingredientIndex = cookbookIngredientIndex(order)
+        // The contents' and the indexes' entry for each recipe, made once for all of them.
+        let entries = order.indices.map { cookbookEntry(site.recipes[order[$0]], number: numbers[$0]) }
+        let tagIndex = cookbookTagIndex(order, entries: entries, except: book.tag)
+        let ingredientIndex = cookbookIngredientIndex(order, entries: entries)
         var context: [String: MustacheValue] = [
             "root": .string(root),
             "site": siteContext,
@@ -177,14 +181,14 @@ extension PageRenderer {
 
     /// Recipe `position` as the book shows it, number `number`: what a cook reads on paper,
     /// without the page's controls (servings, video, previous and next).
-    func cookbookRecipe(_ position: Int, number: Int, in place: BookPlace) throws -> MustacheValue {
+    func cookbookRecipe(_ position: Int, number: String, in place: BookPlace) throws -> MustacheValue {
         let recipe = site.recipes[position]
         let (root, links) = (place.root, place.links)
         let page = RecipePage.path(of: recipe)
         let html = site.config.unsafeHTML
         var fields: [String: MustacheValue] = [
             "title": .string(recipe.title),
-            "number": .string(strings.number(number)),
+            "number": .string(number),
             "anchor": .string(CookbookPage.anchor(of: recipe)),
             "summary": .optional(recipe.summary),
             "url": .string(URLPath.link(to: page, root: root)),
@@ -197,9 +201,9 @@ extension PageRenderer {
             "imageCredit": .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? site.config.imageCredit)?.text),
             "glass": .optional(recipe.glass),
             "yield": recipe.servings == nil ? .optional(recipe.yield) : .null,
-            "prepTime": .optional(recipe.prepTime.map(strings.duration)),
-            "cookTime": .optional(recipe.cookTime.map(strings.duration)),
-            "totalTime": .optional(recipe.shownTotalTime.map(strings.duration)),
+            "prepTime": .optional(recipe.prepTime.map { plan.durations.text($0, in: strings) }),
+            "cookTime": .optional(recipe.cookTime.map { plan.durations.text($0, in: strings) }),
+            "totalTime": .optional(recipe.shownTotalTime.map { plan.durations.text($0, in: strings) }),
             "category": .optional(recipe.category),
             "cuisine": .optional(recipe.cuisine),
             "hasFacts": .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
@@ -264,33 +268,32 @@ extension PageRenderer {
     }
 
     /// The book's recipes under each tag they carry (but the book's own), tags in tag-page order.
-    func cookbookTagIndex(_ order: [Int], except own: Int?) -> [MustacheValue] {
-        var numbers: [Int: Int] = [:]
-        for (number, position) in order.enumerated() { numbers[position] = number + 1 }
+    func cookbookTagIndex(_ order: [Int], entries: [MustacheValue], except own: Int?) -> [MustacheValue] {
+        var places: [Int: Int] = [:]
+        for (place, position) in order.enumerated() { places[position] = place }
         return tags.enumerated().compactMap { position, tag in
             guard position != own else { return nil }
-            let entries = tag.members.compactMap { member in numbers[member].map { (member, $0) } }.sorted { $0.1 < $1.1 }
-            guard !entries.isEmpty else { return nil }
-            return ["name": .string(tag.name), "recipes": .array(entries.map { cookbookEntry(site.recipes[$0.0], number: $0.1) })]
+            let found = tag.members.compactMap { places[$0] }.sorted()
+            guard !found.isEmpty else { return nil }
+            return ["name": .string(tag.name), "recipes": .array(found.map { entries[$0] })]
         }
     }
 
     /// The book's recipes under their main ingredient (`MainIngredient`), A–Z by ingredient.
-    func cookbookIngredientIndex(_ order: [Int]) -> [MustacheValue] {
+    func cookbookIngredientIndex(_ order: [Int], entries: [MustacheValue]) -> [MustacheValue] {
         var groups: [String: (name: String, entries: [MustacheValue])] = [:]
-        for (number, position) in order.enumerated() {
-            let recipe = site.recipes[position]
-            guard let name = MainIngredient.name(of: recipe) else { continue }
-            let key = MainIngredient.key(of: name)
-            groups[key, default: (name, [])].entries.append(cookbookEntry(recipe, number: number + 1))
+        for (place, position) in order.enumerated() {
+            guard let (name, key) = cookbookBodies.mainIngredient(of: position, in: plan) else { continue }
+            groups[key, default: (name, [])].entries.append(entries[place])
         }
         return groups.keys.sorted(by: SearchIndex.codePointOrder).map { key in
             ["name": .string(groups[key]!.name), "recipes": .array(groups[key]!.entries)]
         }
     }
 
-    func cookbookEntry(_ recipe: Recipe, number: Int) -> MustacheValue {
-        ["title": .string(recipe.title), "number": .string(strings.number(number)), "anchor": .string(CookbookPage.anchor(of: recipe))]
+    /// A recipe as the contents and the indexes list it: its title, its number in the book, its section.
+    func cookbookEntry(_ recipe: Recipe, number: String) -> MustacheValue {
+        ["title": .string(recipe.title), "number": .string(number), "anchor": .string(CookbookPage.anchor(of: recipe))]
     }
 }
 

@@ -35,6 +35,9 @@ package struct PagePlan: Sendable {
     /// The tree's search index, made on first use (its files' count and paths depend on it) and
     /// shared by the plan's copies.
     package let searchPlan = SearchIndexPlan()
+    /// Recipe times as the tree's strings phrase them, each distinct one phrased once (search
+    /// records, the cookbooks).
+    let durations = DurationPhrases()
     /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
     let recipeIndex = SharedLazy<[Int]>()
     /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.

@@ -127,18 +127,8 @@ package final class SearchIndexPlan: Sendable {
     /// and made again only if asked for after that.
     private let made = Mutex<Made?>(nil)
     private let madeLayout = SharedLazy<Layout>()
-    /// The records' times, by seconds: a few dozen distinct values, each phrased (plural rules,
-    /// the tree's strings) once rather than once a record.
-    private let durations = Mutex<[Int: String]>([:])
 
     package init() {}
-
-    func duration(_ duration: RecipeDuration, phrased: (RecipeDuration) -> String) -> String {
-        if let known = durations.withLock({ $0[duration.seconds] }) { return known }
-        let text = phrased(duration)
-        durations.withLock { $0[duration.seconds] = text }
-        return text
-    }
 
     package func index(of site: PagePlan) -> Made {
         made.withLock { made in
@@ -296,7 +286,7 @@ extension PageRenderer {
             let recipe = site.recipes[number]
             return .array([.string(recipe.title), .string(URLPath.encode(RecipePage.path(of: recipe))),
                            .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
-                           .string((recipe.totalTime ?? recipe.summedTime).map { plan.searchPlan.duration($0, phrased: strings.duration) } ?? "")])
+                           .string((recipe.totalTime ?? recipe.summedTime).map { plan.durations.text($0, in: strings) } ?? "")])
         case .page(let number):
             let page = site.pages[number]
             return .array([.string(page.title), .string(URLPath.encode(ContentPage.path(of: page))), .string(""), .array([]), .string(""),
