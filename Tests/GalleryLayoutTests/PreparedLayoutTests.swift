@@ -45,6 +45,19 @@ import Testing
         #expect(abs(box.width - 10) < 1e-9 && abs(box.height - 10) < 1e-9)
     }
 
+    @Test func aPointOfTheFrameTurnsAboutTheAnchorPoint() {
+        // The same half turn about the top-left corner: the bottom-right corner lands at the
+        // corner's mirror image, the middle at the anchor minus half the size.
+        let card = LayoutAttributes(
+            indexPath: IndexPath(item: 0, section: 0), frame: Rect(x: 50, y: 50, width: 10, height: 10),
+            transform: .rotation(Double.pi), anchorPoint: Point(x: 0, y: 0))
+        let corner = card.point(atUnitX: 1, y: 1), middle = card.point(atUnitX: 0.5, y: 0.5)
+        #expect(abs(corner.x - 40) < 1e-9 && abs(corner.y - 40) < 1e-9)
+        #expect(abs(middle.x - 45) < 1e-9 && abs(middle.y - 45) < 1e-9)
+        let still = LayoutAttributes(indexPath: IndexPath(item: 0, section: 0), frame: Rect(x: 50, y: 50, width: 10, height: 20))
+        #expect(still.point(atUnitX: 0.25, y: 0.5) == Point(x: 52.5, y: 60))
+    }
+
     @Test func frameIsDerivedFromCenterAndSize() {
         var attributes = LayoutAttributes(
             indexPath: IndexPath(item: 0, section: 0), center: Point(x: 50, y: 40), size: Size(width: 20, height: 10))
