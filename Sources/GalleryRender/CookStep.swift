@@ -1,4 +1,5 @@
 import Mustache
+import Synchronization
 
 /// Cook mode's markup around one step of a recipe's method, without script: the step's box,
 /// whose `id` (`step-3`) JSON-LD's `HowToStep.url` names and whose `:target` is the one-step
@@ -45,5 +46,26 @@ package struct CookStep: Sendable, Hashable {
     /// The whole step around its inline HTML (a step written in the front matter).
     func html(around inline: String, strings: ThemeStrings) -> String {
         opening + labelOpening + inline + Self.labelClosing + closing(strings)
+    }
+}
+
+/// Cook mode's closing markup (`CookStep.closing`) of each step number and count, made once per
+/// tree: every recipe page with a five-step method ends the same five steps, and phrasing one
+/// ("Step 2 of 5", its numbers formatted) cost more than parsing and rendering the rest of the body.
+/// Methods of more than `largestCount` steps are phrased as they come, so that what is held stays
+/// a few hundred short strings.
+package final class CookStepClosings: Sendable {
+    private let made = Mutex<[CookStep: String]>([:])
+    static let largestCount = 40
+
+    package init() {}
+
+    /// `step.closing(strings)`, the tree's strings being `strings`.
+    func closing(_ step: CookStep, strings: ThemeStrings) -> String {
+        guard step.count <= Self.largestCount else { return step.closing(strings) }
+        if let known = made.withLock({ $0[step] }) { return known }
+        let text = step.closing(strings)
+        made.withLock { $0[step] = text }
+        return text
     }
 }

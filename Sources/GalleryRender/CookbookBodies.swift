@@ -128,12 +128,12 @@ extension PageRenderer {
     func recipePageBody(_ index: Int, root: String) throws(Diagnostic) -> Markdown.RecipeBody {
         let recipe = site.recipes[index]
         let text = try site.body(of: recipe)
-        let strings = self.strings
+        let (strings, closings) = (self.strings, plan.stepClosings)
         let forBooks = cookbookBodies.wants(index, in: plan) && !text.containsBytes(RecipeLink.scheme)
         var body = Markdown.recipeBody(text, allowRawHTML: site.config.unsafeHTML,
                                        images: bodyImages(documentPath: recipe.sourcePath, root: root),
                                        recipeLinks: recipeLinks(root: root),
-                                       stepClosing: recipe.method.isEmpty ? { $0.closing(strings) } : nil,
+                                       stepClosing: recipe.method.isEmpty ? { closings.closing($0, strings: strings) } : nil,
                                        keepingUnmarkedHTML: forBooks)
         if let unmarked = body.unmarkedHTML {
             cookbookBodies.keep(CookbookBodies.Body(pageHTML: unmarked), of: index, uses: cookbookBodies.bookCount(of: index, in: plan))

@@ -38,6 +38,8 @@ package struct PagePlan: Sendable {
     /// Recipe times as the tree's strings phrase them, each distinct one phrased once (search
     /// records, the cookbooks).
     let durations = DurationPhrases()
+    /// Cook mode's markup after each step of a body's method, made once per step number and count.
+    let stepClosings = CookStepClosings()
     /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
     let recipeIndex = SharedLazy<[Int]>()
     /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.

@@ -182,8 +182,12 @@ package final class SearchIndexPlan: Sendable {
                 }
             }
             for batch in batches { made.index.add(batch) }
+            // The lists grow by copying: the room the old copies leave is handed back as it goes,
+            // or a large site's index would leave the heap some 10 MB above what it holds.
+            FreeMemory.release()
         }
         made.index.finish()
+        FreeMemory.release()
         for (shard, value) in made.index.shards.enumerated() {
             for (number, term) in value.fullTerms.enumerated() { made.postings.append((shard, term, number)) }
         }

@@ -3,6 +3,7 @@ import GalleryContent
 import GalleryImages
 import GalleryPlan
 import GallerySupport
+import Synchronization
 
 /// A damped spring, as UIKit Dynamics' attachment behaviours describe one (damping ratio and
 /// frequency in hertz), sampled into a CSS `linear()` easing at build time.
@@ -34,8 +35,22 @@ package struct SpringEasing: Sendable, Hashable {
         return 1 - (slow * exp(fast * time) - fast * exp(slow * time)) / (slow - fast)
     }
 
-    /// Seconds until the spring stays within 0.1 % of its rest position.
+    /// Seconds until the spring stays within 0.1 % of its rest position. Found by stepping through
+    /// ten seconds of the curve, once per spring in the process (`settlingTimes`): every gallery
+    /// page asks three times for the same site.yml spring (issue 37).
     package var settlingTime: Double {
+        guard damping.isFinite, frequency.isFinite else { return searchedSettlingTime }
+        if let known = Self.settlingTimes.withLock({ $0[self] }) { return known }
+        let time = searchedSettlingTime
+        Self.settlingTimes.withLock { $0[self] = time }
+        return time
+    }
+
+    /// The settling times found so far, by spring: as many as the springs site.yml has named
+    /// (only finite ones, which equal themselves and so are found again).
+    private static let settlingTimes = Mutex<[SpringEasing: Double]>([:])
+
+    private var searchedSettlingTime: Double {
         let step = 0.005
         var lastOutside = 0.0
         var time = 0.0

@@ -113,7 +113,8 @@ package struct ThemeStrings: Sendable {
     /// The phrase of `key` for `count`, its plural form chosen by the language's rules and
     /// `{count}` written as the language writes numbers; `values` fill the other placeholders.
     package func counted(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
-        fill(form(key, for: count), values.merging(["count": number(count)]) { a, _ in a })
+        let written = number(count)
+        return fill(form(key, for: count), values.isEmpty ? ["count": written] : values.merging(["count": written]) { a, _ in a })
     }
 
     /// Every plural form of `key` the table gives, unfilled, for a script that counts in the browser.

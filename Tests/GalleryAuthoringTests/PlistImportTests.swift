@@ -126,9 +126,8 @@ import GalleryKit
     @Test func sharedReferencesThatMultiplyAreRefusedQuickly() throws {
         let data = Self.doublingBinaryPlist()
         #expect(data.count == 223)
-        let started = ContinuousClock.now
+        // Refused by counting (a bound on objects, below), not by a clock: the suite shares its cores.
         let (recipes, diagnostics) = PlistImport.recipes(from: data, displayPath: "Bomb.plist")
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(recipes.isEmpty)
         #expect(diagnostics.map(\.description) == [
             "Bomb.plist:1:1: error: the binary property list refers to the same objects over and over: expanded, it holds more than 1000000 objects, far more than any drink list",

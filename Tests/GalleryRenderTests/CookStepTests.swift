@@ -67,4 +67,17 @@ import GalleryTestSupport
         // No ingredients: the link into the one-step view heads the method.
         #expect(toddy.contains(/id="method">\s*<p class="cook-start">/))
     }
+
+    /// The closings made once per tree are those phrased for each step, in the tree's language,
+    /// for short methods and long ones (phrased as they come).
+    @Test func closingsMadeOncePerTreeAreThoseOfEachStep() {
+        for language in ["en", "ar"] {
+            let strings = ThemeStrings.make(language: language, overrides: [:]).0
+            let closings = CookStepClosings()
+            for step in [CookStep(number: 1, count: 3), CookStep(number: 3, count: 3), CookStep(number: 2, count: 3),
+                         CookStep(number: 45, count: 60), CookStep(number: 1, count: 3)] {
+                #expect(closings.closing(step, strings: strings) == step.closing(strings))
+            }
+        }
+    }
 }

@@ -173,11 +173,12 @@ struct TemplateTests {
 
 struct TemplateWorkBudgetTests {
     /// 31 partials each calling the next twice stay 31 deep (under the depth guard) but make 2³¹
-    /// calls: the work budget stops them with an error naming the template.
+    /// calls: the work budget (5 million steps by default, a few seconds at most) stops them with an
+    /// error naming the template. No wall-clock bound: the suite runs beside others on shared cores.
     @Test func partialsCallingTheNextTwiceStopWithAnError() throws {
+        #expect(RenderOptions().workLimit == 5_000_000)
         let library = try TemporaryLibrary.doubling(levels: 31)
         let template = try Template(source: "start\n{{>p0}}", name: "page.mustache")
-        let started = ContinuousClock.now
         do {
             _ = try template.renderUTF8([:], partials: library)
             Issue.record("rendered 2³¹ partial calls without an error")
@@ -186,7 +187,6 @@ struct TemplateWorkBudgetTests {
             #expect(error.templateName.hasPrefix("p"))
             #expect(error.description.contains(": error: rendering takes too much work"))
         }
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func theWorkLimitCanBeLowered() throws {
