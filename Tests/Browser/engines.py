@@ -34,6 +34,23 @@ return failed;
 LAYOUT_PROBE = "return [document.fonts.status, document.documentElement.scrollHeight, document.querySelector('.g')?.getBoundingClientRect().top ?? 0]"
 
 
+def wait_for_page(engine, url, timeout=10.0):
+    """Waits until a click or a key has led to `url`, loaded. A script that runs while the old
+    page unloads fails in the engine ("no such frame" in WebKit, a script error in Firefox): that
+    is the navigation under way, so it is tried again, not taken for a failure."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = engine.run("return document.readyState === 'complete' ? location.href : null")
+        except Exception as error:  # the engines' own exception types differ
+            last = error
+        if last == url:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{engine.name}: not at {url} after {timeout} s (last: {last})")
+
+
 def settle(engine, timeout=2.0):
     """Waits until the page's layout has stopped moving (fonts loaded, search box shown)."""
     deadline = time.monotonic() + timeout

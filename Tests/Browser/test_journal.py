@@ -2,9 +2,10 @@
 shows them newest first with their dates and pictures, a post shows its text with working links to
 the recipes it names by slug and to the older post, the home text (Site/index.md) stands above the
 gallery with its featured recipes and latest posts, and no page overflows a phone's width."""
-import time
 
 import pytest
+
+import engines
 
 LIST = "journal/index.html"
 POST = "journal/stirred-not-shaken/index.html"
@@ -61,9 +62,7 @@ def test_a_post_links_its_recipes_and_the_older_post(engine, built_site, screens
     engine.screenshot(screenshot_dir / f"post-{engine.name}-{width}.png", full_page=True)
     # The link leads to the recipe's page.
     engine.click(".prose a[href*='recipes/negroni/']")
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and not engine.run("return location.pathname.endsWith('/recipes/negroni/index.html') && document.readyState === 'complete'"):
-        time.sleep(0.05)
+    engines.wait_for_page(engine, (built_site["output"] / "recipes" / "negroni" / "index.html").as_uri())
     assert engine.run("return document.querySelector('h1')?.textContent") == "Negroni"
 
 

@@ -2,10 +2,10 @@
 under ar/) in every engine: the language switcher leads to the same page in the other language, and
 the Arabic gallery is the mirror image of the English one (the same cards, pictures and order)."""
 import pathlib
-import time
 
 import pytest
 
+import engines
 import sites
 
 from test_gallery import MEASURE, TOLERANCE, choose, degrees, open_gallery
@@ -17,22 +17,6 @@ SWITCHER = """
 return [...document.querySelectorAll('.language-switcher a')].map(a =>
   [a.lang, a.getAttribute('aria-current'), a.href]);
 """
-
-
-def wait_for_page(engine, url, timeout=5.0):
-    """The address after a click, once it is `url` (a click navigates asynchronously in some
-    engines) or the timeout has passed."""
-    deadline = time.monotonic() + timeout
-    location = None
-    while time.monotonic() < deadline:
-        try:
-            location = engine.run("return document.readyState === 'complete' ? location.href : null")
-        except Exception:  # the page is being replaced
-            location = None
-        if location == url:
-            break
-        time.sleep(0.05)
-    return location
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +41,7 @@ def test_the_switcher_leads_to_the_translated_page(engine, multilingual_site, st
     here = start.split("/")[0] if start.split("/")[0] in ("fr", "ar") else "en"
     assert [link[0] for link in links if link[1] == "true"] == [here]
     engine.click(f".language-switcher a[lang='{language}']")
-    assert wait_for_page(engine, (output / landing).as_uri()) == (output / landing).as_uri(), engine.name
+    engines.wait_for_page(engine, (output / landing).as_uri())
     assert engine.run("return document.documentElement.lang") == language
     assert engine.run("return document.documentElement.dir") == ("rtl" if language == "ar" else "ltr")
 

@@ -100,7 +100,7 @@ def test_a_recipe_on_the_last_gallery_page_is_found_from_every_kind_of_page(engi
         assert shown["expanded"] == "true"
     # Enter opens the first result.
     engine.type(ENTER)
-    wait_for(engine, f"return location.pathname.endsWith('/{recipe}/index.html')")
+    engines.wait_for_page(engine, served["url"] + str(recipe) + "/index.html")
     assert engine.run("return document.querySelector('h1').textContent") == title
 
 
@@ -167,7 +167,7 @@ def test_the_keyboard_moves_through_opens_and_clears(engine, served):
     wait_for(engine, RESULTS)
     engine.type(DOWN + DOWN + ENTER)
     target = shown["results"][1]["href"]
-    wait_for(engine, f"return location.href === {target!r}")
+    engines.wait_for_page(engine, target)
 
 
 def test_q_opens_any_page_with_its_results(engine, served):
