@@ -11,9 +11,12 @@ import GallerySupport
 /// orders them, then pages), so equal scores rank as the gallery does. Pure: terms in, bytes out,
 /// the same bytes for the same terms.
 package struct SearchIndex: Sendable, Equatable {
-    /// Records in one file of `search/r/`: at 100,000 recipes a query showing ten results fetches
-    /// ten of these at most, each a few hundred bytes compressed.
-    package static let recordsPerGroup = 16
+    /// Records in one file of `search/r/`, which only a query of several words fetches (a
+    /// one-word query's come beside its shard): its ten results are often near one another in
+    /// site order (equal scores rank in that order), so at 100,000 recipes groups of 128 (about
+    /// 3.7 KB compressed) serve them in two or three fetches where groups of 16 took seven to ten,
+    /// each costing the page's main thread more than its bytes do at 4× CPU throttling.
+    package static let recordsPerGroup = 128
     /// Postings a shard holds for each term, the best first: enough for the first results of a
     /// one-word query however common the word.
     package static let topPostings = 64
@@ -119,7 +122,7 @@ package struct SearchIndex: Sendable, Equatable {
 
     // MARK: Files
 
-    /// The manifest: `{"version":2,"documents":N,"group":16,"top":64,"shards":["ab",…],"postings":{"egg":0,…}}`,
+    /// The manifest: `{"version":2,"documents":N,"group":128,"top":64,"shards":["ab",…],"postings":{"egg":0,…}}`,
     /// `postings` naming each term that has a postings file and its number in its shard, so that a
     /// query of several words asks for those files beside the shards rather than after them.
     package var manifest: Data {
