@@ -63,7 +63,8 @@ package struct Recipe: Sendable, Hashable {
     /// Ordering hint: lower weights come first; recipes without one follow, by title.
     package var weight: Int?
     package var isDraft: Bool
-    /// The Markdown after the front matter, or where to read it again (`Site.body(of:)`).
+    /// The Markdown after the front matter, or, past the loader's budget, where to read it again
+    /// (`Site.body(of:)`).
     package var body: RecipeBody
 
     package struct KeyLine: Sendable, Hashable {
@@ -658,9 +659,10 @@ extension String {
     }
 }
 
-/// A recipe's Markdown body. The content loader keeps only where it starts and a checksum: the
-/// bodies are most of a site's text, and each is needed once, by its page (and the feed), so a
-/// 100,000-recipe site is not held in memory whole. The page reads the file again, through
+/// A recipe's Markdown body: the text itself, handed on from the reading to every step that needs
+/// it, or, for a site whose bodies pass the loader's budget (`HeldRecipeBodies`), only where it
+/// starts and a checksum: the bodies are most of a site's text, so a 100,000-recipe site is not
+/// held in memory whole. Then each step that needs one reads the file again, through
 /// `Site.body(of:)`, and the checksum proves it is the text that was validated.
 package enum RecipeBody: Sendable, Hashable {
     case text(String)

@@ -1,10 +1,13 @@
 /// Cards evenly around a circle: Apple's CircleLayout sample. Card `i` of `n` is centred at
 /// c + r (cos 2πi/n, sin 2πi/n), where c is the middle of a W × H frame (W the container width, H
-/// the viewport height or, when unknown, W) and r = min(W, H) / 2.5 unless set.
+/// the viewport height or, when unknown, W) and r = min(W, H) / 2.5 unless set. An automatic radius
+/// also keeps the cards inside the width, r ≤ (W − card width) / 2: Apple's 70-point cells always fit,
+/// but larger cards on a phone would widen the page (a circle may grow downwards; the page scrolls
+/// that way, not sideways).
 package struct CircleLayout: CollectionLayout, Hashable {
     /// The size of every card (Apple's sample: 70 × 70).
     package var itemSize: Size
-    /// The circle's radius; nil means min(W, H) / 2.5.
+    /// The circle's radius; nil means min(W, H) / 2.5, at most (W − card width) / 2.
     package var radius: Double?
 
     package init(itemSize: Size = Size(width: 70, height: 70), radius: Double? = nil) {
@@ -16,7 +19,7 @@ package struct CircleLayout: CollectionLayout, Hashable {
         let size = itemSize.clampedToZero
         let width = context.usableContainerWidth
         let height = context.usableViewportHeight ?? width
-        let radius = max(self.radius ?? min(width, height) / 2.5, 0)
+        let radius = max(self.radius ?? min(min(width, height) / 2.5, (width - size.width) / 2), 0)
         let count = context.itemCount
         var cells: [LayoutAttributes] = []
         cells.reserveCapacity(count)

@@ -259,7 +259,7 @@ public enum LayoutRegistry {
         overlapsCards: true, showsTitlesByDefault: false, offeredByDefault: false,
         parameters: [
             itemWidth("70"), itemHeight("70 (item_width when only the width is set)"),
-            LayoutParameter("radius", .number, "auto", "circle radius; auto: min(width, height) / 2.5"),
+            LayoutParameter("radius", .number, "auto", "circle radius; auto: min(width, height) / 2.5, the cards kept inside the width"),
         ],
         make: { p in
             var layout = CircleLayout()

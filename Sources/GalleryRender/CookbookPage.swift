@@ -158,14 +158,24 @@ extension PageRenderer {
     /// The book's recipes under each tag they carry (but the book's own), tags in tag-page order:
     /// each tag's name and its recipes' places in `order`.
     func cookbookTagIndex(_ order: [Int], except own: Int?) -> [(name: String, places: [Int])] {
-        var places: [Int: Int] = [:]
-        for (place, position) in order.enumerated() { places[position] = place }
-        return tags.enumerated().compactMap { position, tag in
-            guard position != own else { return nil }
-            let found = tag.members.compactMap { places[$0] }.sorted()
-            guard !found.isEmpty else { return nil }
-            return (tag.name, found)
+        let recipeTags = plan.recipeTags.get { RecipeTagPositions(tags: tags, recipeCount: site.recipes.count) }
+        // (tag, place in the book) for every tag of every recipe of the book: sorted, they are
+        // the index's tags in order, each with its recipes in the book's order.
+        var pairs: [(tag: Int32, place: Int)] = []
+        for (place, position) in order.enumerated() {
+            for tag in recipeTags[position] where Int(tag) != own { pairs.append((tag, place)) }
         }
+        pairs.sort { ($0.tag, $0.place) < ($1.tag, $1.place) }
+        var index: [(name: String, places: [Int])] = []
+        var start = pairs.startIndex
+        while start < pairs.endIndex {
+            let tag = pairs[start].tag
+            var end = start
+            while end < pairs.endIndex, pairs[end].tag == tag { end += 1 }
+            index.append((tags[Int(tag)].name, pairs[start..<end].map(\.place)))
+            start = end
+        }
+        return index
     }
 
     /// The book's recipes under their main ingredient (`MainIngredient`), A–Z by ingredient: each

@@ -44,6 +44,8 @@ package struct PagePlan: Sendable {
     let recipeIndex = SharedLazy<[Int]>()
     /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.
     let cookbookList = SharedLazy<[CookbookPage.Book]>()
+    /// The tags of each recipe (`RecipeTagPositions`), made on first use (the cookbooks' indexes).
+    let recipeTags = SharedLazy<RecipeTagPositions>()
     /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).
     package var recipesPerIndexPage = RecipeIndexPage.recipesPerPage
     /// What one sitemap file may hold (`Sitemap.Limits.sitemapProtocol`; smaller in tests).

@@ -150,6 +150,17 @@ def test_a_completed_word_matches_whole_and_only_the_word_being_typed_as_a_begin
     assert not slugs("harbo ") and slugs("harbo")
 
 
+def test_a_query_of_several_words_shows_the_first_ten_of_every_match_in_order(engine, served):
+    """The list picks its ten from the words' best tiers and a partial sort; every match, sorted
+    whole, must start with the same ten, and the count is every match's."""
+    for query in ["egg white", "coconut cream", "gin lime", "velvet fox", "lime gin "]:
+        shown = search(engine, query, served["url"] + "index.html")
+        every = engine.run(f"""return window.gallerygenSearch.search({query!r}).then(r => window.gallerygenSearch.records(r.ids.slice(0, 10))
+                                .then(records => [r.ids.length, records.map(record => record[0])]))""")
+        assert [r["title"] for r in shown["results"]] == every[1], (query, shown["results"], every[1])
+        assert shown["count"].replace(",", "").split()[0] == str(every[0]), (query, shown["count"], every[0])
+
+
 def test_the_keyboard_moves_through_opens_and_clears(engine, served):
     shown = search(engine, "harbour", served["url"] + "page/2/index.html")
     assert len(shown["results"]) >= 3

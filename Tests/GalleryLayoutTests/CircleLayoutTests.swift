@@ -26,6 +26,14 @@ import Testing
         #expect(layout.contentSize == Size(width: 400, height: 400))
     }
 
+    @Test func largeCardsStayInsideAPhonesWidth() {
+        // min(375, 812) / 2.5 = 150 would put the right card's edge at 187.5 + 150 + 80 = 417.5.
+        let layout = CircleLayout(itemSize: Size(width: 160, height: 160)).prepare(context(width: 375, height: 812, items: 12))
+        #expect(layout.contentSize.width == 375)
+        let frames = cellFrames(layout)
+        #expect(frames.map(\.minX).min() == 0 && frames.map(\.maxX).max() == 375)
+    }
+
     @Test func aLargeRadiusGrowsTheContent() {
         let layout = CircleLayout(radius: 300).prepare(context(width: 400, height: 300, items: 8))
         expectInsideContent(layout)

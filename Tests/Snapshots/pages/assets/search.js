@@ -99,30 +99,47 @@
 
   // Postings as the index writes them (SearchPostings.swift), [score, "documents", …] best first,
   // each group's documents as base-32 gaps (a digit of 32 or more has more to follow), read into
-  // [document, score, …] in the same order.
+  // best, a score per document of the site (typed: two common words at 100,000 recipes are 50,000
+  // postings), the higher kept; found gets each document once. Groups under floor are left.
   const digit = new Uint8Array(128);
   [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
-  const pairs = (groups) => {
-    const out = [];
-    for (let g = 0; g < groups.length; g += 2) {
-      const score = groups[g], text = groups[g + 1];
+  const decode = (groups, q, best, found, floor = 0) => {
+    for (let g = 0; g < groups.length && groups[g] * q >= floor; g += 2) {
+      const score = groups[g] * q, text = groups[g + 1];
       for (let i = 0, doc = -1, v = 0; i < text.length; i++) {
         const x = digit[text.charCodeAt(i)];
-        if (x < 32) { doc += v + x + 1; out.push(doc, score); v = 0; } else v = (v + x - 32) * 32;
+        if (x < 32) {
+          doc += v + x + 1;
+          v = 0;
+          if (!best[doc]) found.push(doc);
+          if (best[doc] < score) best[doc] = score;
+        } else v = (v + x - 32) * 32;
       }
     }
-    return out;
   };
   // Every posting of a term: its top list when that is all (it has no postings file), else its file.
   const file = (key, n) => get(`p/${name(key)}-${n}.json`);
   const postings = async (t, all) => {
     const [, top, n] = t.entry;
-    return pairs(n === undefined || !all ? top : await file(t.key, n));
+    return n === undefined || !all ? top : file(t.key, n);
+  };
+  // The first n of ids in order without sorting them all (ids come best group first).
+  const first = (ids, order, n) => {
+    const top = [];
+    for (const id of ids) {
+      if (top.length < n || order(id, top[n - 1]) < 0) {
+        top.push(id);
+        top.sort(order);
+        top.length = Math.min(top.length, n);
+      }
+    }
+    return top;
   };
 
-  // The documents matching every word, best first: { ids, total, complete, bests }, bests naming
-  // the shards whose best records hold the first results (a one-word query).
-  const search = async (query, all) => {
+  // The documents matching every word, best first (the first `limit` of them): { ids, total,
+  // complete, bests }, bests naming the shards whose best records hold the first results (a
+  // one-word query).
+  const search = async (query, all, limit = Infinity) => {
     const ws = [...new Map(words(query).map((w) => [w.w + (w.complete ? " " : ""), w])).values()];
     if (!ws.length) return { ids: [], total: 0, complete: true, bests: [] };
     const single = ws.length === 1;
@@ -134,33 +151,48 @@
     }
     const m = await load();
     all = all || !single;
-    // A word with a postings file of its own (the manifest lists them) has it asked for beside
-    // its shard, not after it.
-    if (all) for (const { w } of ws) if (Object.hasOwn(m.postings, w)) ask(file(first2(w), m.postings[w]));
+    // A word's terms with a postings file of their own (the manifest lists them: the word, and
+    // the longer terms the word being typed begins) have it asked for beside the shard, not after it.
+    if (all) for (const { w, complete } of ws) for (const t in m.postings) if (t === w || (!complete && w[1] && t.startsWith(w))) ask(file(first2(t), m.postings[t]));
     const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
     // Every postings list at once, then the scores: the sum over the words of each word's best term.
     const lists = await Promise.all(matched.map((terms) => Promise.all(terms.map((t) => postings(t, all)))));
-    let scores = null, complete = true, lower = 0;
+    // Every word's best tier (its terms' groups at its highest score): when ten or more documents
+    // are in all, the first of them in site order are the first results, so their records are
+    // asked for now, while the rest is read.
+    if (!single && limit < Infinity) {
+      let tier;
+      matched.forEach((terms, word) => {
+        const top = Math.max(...terms.map((t, i) => lists[word][i][0] * t.q)), best = new Float32Array(m.documents), found = [];
+        terms.forEach((t, i) => decode(lists[word][i], t.q, best, found, top));
+        tier = tier ? tier.filter((id) => best[id]) : found;
+      });
+      if (tier.length >= limit) tier.sort((a, b) => a - b).slice(0, limit).forEach((id) => ask(record(m, id)));
+    }
+    let ids = null, scores, complete = true, lower = 0;
     matched.forEach((terms, word) => {
-      const found = new Map();
+      const best = new Float32Array(m.documents), found = [];
       terms.forEach((t, i) => {
         // A partial list: the count is still exact when the word matched that term alone.
         if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
-        const list = lists[word][i];
-        for (let j = 0; j < list.length; j += 2) found.set(list[j], Math.max(found.get(list[j]) || 0, list[j + 1] * t.q));
+        decode(lists[word][i], t.q, best, found);
       });
-      if (scores) for (const [id, s] of scores) found.has(id) ? scores.set(id, s + found.get(id)) : scores.delete(id);
-      else scores = found;
+      if (ids) {
+        ids = ids.filter((id) => best[id]);
+        for (const id of ids) scores[id] += best[id];
+      } else [ids, scores] = [found, best];
     });
-    const ids = [...scores.keys()].sort((a, b) => scores.get(b) - scores.get(a) || a - b);
-    return { ids, total: Math.max(ids.length, lower), complete, bests: single ? [...new Set(matched[0].map((t) => t.key))] : [] };
+    const order = (a, b) => scores[b] - scores[a] || a - b;
+    return { ids: limit < ids.length ? first(ids, order, limit) : ids.sort(order), total: Math.max(ids.length, lower), complete,
+      bests: single ? [...new Set(matched[0].map((t) => t.key))] : [] };
   };
 
+  const record = (m, id) => get(`r/${Math.floor(id / m.group)}.json`).then((g) => g[id % m.group]);
   // Records of documents ids: [title, address, thumbnail, tags, time], addresses from the site's
   // root; from the shards' best records when they hold them, else from the record groups.
   const records = async (m, ids, bests = []) => {
     const known = Object.assign({}, ...await Promise.all(bests.map((k) => ask(best(k)))));
-    return Promise.all(ids.map((id) => known[id] || get(`r/${Math.floor(id / m.group)}.json`).then((g) => g[id % m.group])));
+    return Promise.all(ids.map((id) => known[id] || record(m, id)));
   };
 
   let ticket = 0, pending = Promise.resolve();
@@ -222,7 +254,7 @@
       expand(false);
       return (pending = Promise.resolve());
     }
-    return (pending = search(query).then(async (found) => {
+    return (pending = search(query, false, shown).then(async (found) => {
       const m = await load();
       const shownRecords = await records(m, found.ids.slice(0, shown), found.bests);
       if (mine === ticket) draw(query, found, shownRecords);
