@@ -48,7 +48,7 @@ package struct CookbookPage: TemplatePage {
     static func books(in plan: PagePlan) -> [Book] {
         let settings = plan.site.config.cookbook
         var books: [Book] = settings.allows(recipeCount: plan.site.recipes.count) ? [Book(tag: nil)] : []
-        for (position, tag) in plan.tags.enumerated() where settings.allows(recipeCount: tag.members.count) {
+        for (position, tag) in plan.tags.enumerated() where settings.allowsTagBook(recipeCount: tag.members.count) {
             books.append(Book(tag: position))
         }
         return books
@@ -105,7 +105,7 @@ extension PagePlan {
     var hasCookbook: Bool { cookbooks.first?.tag == nil && !cookbooks.isEmpty }
 
     /// Whether tag `slug`'s cookbook is made (its tag page links to it).
-    func hasCookbook(tagMembers count: Int) -> Bool { site.config.cookbook.allows(recipeCount: count) }
+    func hasCookbook(tagMembers count: Int) -> Bool { site.config.cookbook.allowsTagBook(recipeCount: count) }
 }
 
 extension PageRenderer {

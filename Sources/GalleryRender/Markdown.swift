@@ -78,6 +78,14 @@ package enum Markdown {
         withDocument(text, orderedListItems(in:)) ?? []
     }
 
+    /// `orderedListItems(_:)` and `methodSections(_:)` of `text` from a single parse, no HTML:
+    /// the method of a body that is not rendered (`check` of a site already built).
+    package static func recipeMethod(_ text: String) -> RecipeBody {
+        withDocument(text) { document in
+            RecipeBody(html: "", steps: orderedListItems(in: document), sections: methodSections(in: document))
+        } ?? RecipeBody(html: "", steps: [])
+    }
+
     /// `html(_:allowRawHTML:images:)` and `orderedListItems(_:)` of `text` from a single parse.
     /// `stepClosing`, when given, puts each step of the method in cook mode's markup (`CookStep`),
     /// the links of the one-step view being what it returns. `keepingUnmarkedHTML` also renders
