@@ -154,7 +154,7 @@ extension MustacheValue {
         switch self {
         case .null, .dictionary, .object: return
         case .string(let text):
-            if escapingHTML { appendEscapingHTML(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+            if escapingHTML { appendEscapingHTML(text, to: &output) } else { appendUTF8(text, to: &output) }
         case .int(let value): output.append(contentsOf: String(value).utf8)
         default:
             if escapingHTML { appendEscapingHTML(interpolatedText, to: &output) } else { output.append(contentsOf: interpolatedText.utf8) }

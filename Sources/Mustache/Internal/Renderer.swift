@@ -47,9 +47,9 @@ struct Renderer<Partials: PartialProvider> {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text.utf8
+                appendUTF8(text, to: &output)
             case .lineStart:
-                output += indentation.utf8
+                if !indentation.isEmpty { appendUTF8(indentation, to: &output) }
             case .variable(let name, let isEscaped):
                 let value = lookUp(name)
                 if isEscaped, let escape = options.customEscape {
