@@ -264,7 +264,7 @@ package struct GalleryModel: Sendable {
         let y = 1 - 0.65 * labelHeight / card.size.height
         return [0.1, 0.3, 0.5].contains { share in
             let point = card.point(atUnitX: direction == .rightToLeft ? 1 - share : share, y: y)
-            return layout.attributes(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)).contains { other in
+            return layout.containsElement(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { other in
                 other.category == .cell && other.indexPath != card.indexPath && !other.isHidden && other.alpha > 0
                     && (other.zIndex > card.zIndex || (other.zIndex == card.zIndex && other.indexPath > card.indexPath))
                     && other.boundingBox.contains(point)
