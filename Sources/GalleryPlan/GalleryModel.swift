@@ -148,7 +148,7 @@ package struct GalleryModel: Sendable {
         hasSectionHeaders = settings.sectionBy != nil
         arrangements = settings.arrangements
         self.breakpoints = breakpoints
-        let filters = Self.filters(for: cards)
+        let filters = Self.filters(for: cards, limit: settings.filterLimit)
         self.filters = filters
 
         let aspectRatios = cards.map { Self.aspectRatio(of: $0, images: images) }
@@ -301,14 +301,15 @@ package struct GalleryModel: Sendable {
         return result
     }
 
-    /// Tag filters, most used first, then by name.
-    static func filters(for cards: [Recipe]) -> [Filter] {
+    /// Tag filters: the tags two or more of the cards carry (a chip that shows one card does not
+    /// sort anything; the card's tag page lists it), most used first, then by name, at most `limit`.
+    static func filters(for cards: [Recipe], limit: Int) -> [Filter] {
         var members: [String: Set<Int>] = [:]
         for (index, recipe) in cards.enumerated() {
             for tag in Set(recipe.tags) { members[tag, default: []].insert(index) }
         }
-        return members.sorted { a, b in
+        return members.filter { $0.value.count >= 2 }.sorted { a, b in
             a.value.count != b.value.count ? a.value.count > b.value.count : a.key.lowercased() < b.key.lowercased()
-        }.map { Filter(name: $0.key, members: $0.value) }
+        }.prefix(limit).map { Filter(name: $0.key, members: $0.value) }
     }
 }
