@@ -7,7 +7,7 @@ extension ContentLoader {
     /// A translation shares its original's slug unless it sets its own, and its picture unless it
     /// names one; a recipe or page with no translation is left out of that language's tree.
     func loadLanguageTrees(config: SiteConfig, recipeNames: [String], pageNames: [String],
-                           originals: [Recipe], pages: [Page], _ log: inout DiagnosticLog) -> [Site] {
+                           originals: [Recipe], pages: [Page], held: inout HeldRecipeBodies, _ log: inout DiagnosticLog) -> [Site] {
         let others = Array(config.languages.dropFirst())
         let listed = Set(others.map(\.code))
         var recipeFiles: [String: [(relative: String, fileStem: String?)]] = [:]
@@ -48,7 +48,7 @@ extension ContentLoader {
         let originalRecipes = Dictionary(originals.indices.map { (originals[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         let originalPages = Dictionary(pages.map { ($0.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         return others.map { language in
-            var recipes = parseRecipes(recipeFiles[language.code] ?? [], config: config, &log).compactMap { recipe -> Recipe? in
+            var recipes = parseRecipes(recipeFiles[language.code] ?? [], config: config, held: &held, &log).compactMap { recipe -> Recipe? in
                 let name = SiteLanguage.translation(fileName: (recipe.sourcePath as NSString).lastPathComponent)?.original ?? ""
                 // An original left out (a draft) takes its translations with it.
                 guard let position = originalRecipes["recipes/" + name] else { return nil }

@@ -17,8 +17,15 @@ extension ContentLoader {
         // A previous reading that succeeded has no errors: its warnings about other files stand.
         log.append(contentsOf: previous.diagnostics.filter { !changedDisplay.contains($0.path) && $0.path != noRecipes })
         let present = changed.filter { FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent($0).path) }.sorted()
-        let parsed = parseRecipes(present.map { ($0, nil) }, config: old.config, &log)
         var recipes = old.recipes.filter { !changed.contains($0.sourcePath) }
+        // The bodies kept hold as they did (all or none, `HeldRecipeBodies`): the new ones join them
+        // within what is left of the budget; past it, a full read keeps the places of all.
+        let keptHeld = recipes.reduce(0) { $0 + ($1.body.heldText?.utf8.count ?? 0) }
+        let keepsPlaces = recipes.contains { $0.body.heldText == nil }
+        var held = HeldRecipeBodies(budget: keepsPlaces ? 0 : bodyBudget - keptHeld)
+        var parsed = parseRecipes(present.map { ($0, nil) }, config: old.config, held: &held, &log)
+        held.letGo(&parsed)
+        if keptHeld > 0 && parsed.contains(where: { $0.body.heldText == nil }) { return nil }
         for recipe in parsed {
             // The gallery order is total (slugs are unique), so inserting gives what sorting gives.
             var low = 0, high = recipes.count

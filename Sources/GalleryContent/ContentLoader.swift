@@ -9,6 +9,8 @@ package struct ContentLoader: Sendable {
     /// How the site folder is named in diagnostics (as the user typed it, e.g. `Site`).
     package var displayRoot: String
     package var includeDrafts: Bool
+    /// The most bytes of recipe bodies a reading holds for the later steps (`HeldRecipeBodies`).
+    package var bodyBudget = ContentLoader.defaultBodyBudget
     /// Where the site folder ends, its folders resolved once for every file read.
     let boundary: SiteFolderBoundary
 
@@ -87,7 +89,8 @@ package struct ContentLoader: Sendable {
         if names.isEmpty {
             log.append(.warning("no recipes found (add Markdown files to recipes/)", path: displayPath("recipes")))
         }
-        var recipes = parseRecipes(names.map { ("recipes/" + $0, nil) }, config: config, &log)
+        var held = HeldRecipeBodies(budget: bodyBudget)
+        var recipes = parseRecipes(names.map { ("recipes/" + $0, nil) }, config: config, held: &held, &log)
         checkDuplicateSlugs(recipes, &log)
         log.append(contentsOf: RecipeComponents.resolve(&recipes, displayPath: displayPath))
         let allPageNames = markdownFiles(under: "pages")
@@ -101,7 +104,9 @@ package struct ContentLoader: Sendable {
         let staticFiles = loadStaticFiles(&log)
         let translations = loadTranslations(&log)
         var trees = loadLanguageTrees(config: config, recipeNames: allNames, pageNames: allPageNames,
-                                      originals: recipes, pages: pages, &log)
+                                      originals: recipes, pages: pages, held: &held, &log)
+        held.letGo(&recipes)
+        for index in trees.indices { held.letGo(&trees[index].recipes) }
         let uses = recipes.flatMap(\.pictureUses) + pages.flatMap(\.pictureUses) + posts.flatMap(\.pictureUses) + (home?.pictureUses ?? [])
             + trees.flatMap { $0.recipes.flatMap(\.pictureUses) + $0.pages.flatMap(\.pictureUses) }
         var images = probeImages(uses, &log)
@@ -140,15 +145,22 @@ package struct ContentLoader: Sendable {
     /// Recipe files parsed side by side before their results are collected.
     static let parseBatchSize = 2048
 
+    /// The most bytes of recipe bodies a reading holds (`HeldRecipeBodies`): about 5,000 recipes
+    /// of the bench corpus's length. A larger site's bodies are read again where they are needed.
+    package static let defaultBodyBudget = 4 << 20
+
     /// Reads and parses recipe files side by side; results and messages keep the files' order.
     /// `fileStem` names a translation after its original. The files go in batches, so that a
     /// large site's parsed recipes are held once, not also in one list of every parse result.
-    func parseRecipes(_ files: [(relative: String, fileStem: String?)], config: SiteConfig, _ log: inout DiagnosticLog) -> [Recipe] {
+    /// Each body is held or kept as its place in the file as `held` decides.
+    func parseRecipes(_ files: [(relative: String, fileStem: String?)], config: SiteConfig, held: inout HeldRecipeBodies,
+                      _ log: inout DiagnosticLog) -> [Recipe] {
         var recipes: [Recipe] = []
         recipes.reserveCapacity(files.count)
         for batch in stride(from: 0, to: files.count, by: Self.parseBatchSize) {
             let end = min(batch + Self.parseBatchSize, files.count)
-            let parsed = concurrentMap(count: end - batch) { offset -> (Recipe?, [Diagnostic]) in
+            let holdsNone = held.isOverBudget
+            let parsed = concurrentMap(count: end - batch) { offset -> (Recipe?, bodyOffset: Int, [Diagnostic]) in
                 let index = batch + offset
                 let relative = files[index].relative
                 let path = displayPath(relative)
@@ -156,23 +168,25 @@ package struct ContentLoader: Sendable {
                 do throws(Diagnostic) {
                     data = try readSiteFile(relative, what: "the recipe")
                 } catch {
-                    return (nil, [error])
+                    return (nil, 0, [error])
                 }
                 let text: String
                 do throws(Diagnostic) {
                     text = try SourceText.decode(data, path: path)
                 } catch {
-                    return (nil, [error])
+                    return (nil, 0, [error])
                 }
                 var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: config.slugStyle,
                                                                fileStem: files[index].fileStem)
-                // Only where the body starts is kept; its page reads it again (Site.body(of:)).
-                if case .text(let body)? = recipe?.body { recipe?.body = .file(body: body, in: text) }
-                return (recipe, diagnostics)
+                guard case .text(let body)? = recipe?.body else { return (recipe, 0, diagnostics) }
+                // Past the budget only where the body starts is kept; its steps read it again (Site.body(of:)).
+                if holdsNone { recipe?.body = .file(body: body, in: text) }
+                return (recipe, text.utf8.count - body.utf8.count, diagnostics)
             }
-            for (recipe, diagnostics) in consume parsed {
+            for (recipe, bodyOffset, diagnostics) in consume parsed {
                 log.append(contentsOf: diagnostics)
-                if let recipe, includeDrafts || !recipe.isDraft {
+                if var recipe, includeDrafts || !recipe.isDraft {
+                    held.hold(&recipe, offset: bodyOffset)
                     recipes.append(recipe.relocated())
                 }
             }

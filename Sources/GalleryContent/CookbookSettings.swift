@@ -34,6 +34,15 @@ package struct CookbookSettings: Sendable, Equatable {
         isEnabled && recipeCount > 0 && recipeCount <= maximumRecipes
     }
 
+    /// Whether a tag of `recipeCount` recipes has a book of its own: as `allows(recipeCount:)`,
+    /// and at least two recipes. The book of one recipe is that recipe's page printed; and since
+    /// a book shows each recipe's tags and an index of them, books of every tag of a recipe with
+    /// many tags would grow with the square of its tags (1,000 tags on one recipe: 1,000 books of
+    /// 200 KB each).
+    package func allowsTagBook(recipeCount: Int) -> Bool {
+        recipeCount >= 2 && allows(recipeCount: recipeCount)
+    }
+
     /// Reads `cookbook:` of `reader`: true or false, or a mapping with `max_recipes`.
     static func read(from reader: inout FieldReader) -> CookbookSettings {
         var settings = CookbookSettings()

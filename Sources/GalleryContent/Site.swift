@@ -54,8 +54,9 @@ package struct Site: Sendable {
         folder.map { ContentLoader.displayPath(relative, root: $0.displayRoot) } ?? relative
     }
 
-    /// `recipe`'s Markdown body: as it is held, or read again from its file, which must still
-    /// hold the text the site was read with.
+    /// `recipe`'s Markdown body: as the reading handed it on, or, for a site whose bodies were
+    /// too many to hold (`RecipeBody.file`), read again from its file, which must still hold the
+    /// text the site was read with.
     package func body(of recipe: Recipe) throws(Diagnostic) -> String {
         switch recipe.body {
         case .text(let text):

@@ -29,17 +29,38 @@ enum OutputManifest {
 
     /// The marker's text for these paths (sorted).
     static func text(_ paths: [String]) -> String {
-        String(decoding: pieces(paths).joined, as: UTF8.self)
+        String(decoding: pieces(lines: lines(paths)).joined, as: UTF8.self)
     }
 
-    /// Paths per piece of the marker.
-    static let chunkSize = 4096
+    /// Bytes per piece of the marker's list.
+    static let pieceSize = 256 * 1024
 
-    /// The marker's text for these paths (sorted), then `trailer`, made piece by piece as it is
-    /// written: a large site's list of files is never one string.
-    static func pieces(_ paths: [String], trailer: String = "") -> OutputFile.Pieces {
-        let size = chunkSize
-        let chunks = (paths.count + size - 1) / size
+    /// Paths, each ended by a line feed, as the marker lists them.
+    static func lines(_ paths: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for path in paths {
+            bytes += path.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    /// Whether path `a` sorts before `b` as `String` sorts them (a marker lists its paths in that
+    /// order), comparing bytes when both are ASCII, where the two orders agree.
+    static func pathOrder(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.allSatisfy({ $0 < 0x80 }) && b.allSatisfy({ $0 < 0x80 }) {
+            let common = min(a.count, b.count)
+            let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+            return order != 0 ? order < 0 : a.count < b.count
+        }
+        return String(decoding: a, as: UTF8.self) < String(decoding: b, as: UTF8.self)
+    }
+
+    /// The marker's text for the sorted paths `lines` (each ended by a line feed), then `trailer`,
+    /// written piece by piece: a large site's list of files is never one string.
+    static func pieces(lines: [UInt8], trailer: String = "") -> OutputFile.Pieces {
+        let size = pieceSize
+        let chunks = (lines.count + size - 1) / size
         return OutputFile.Pieces(count: chunks + 2) { piece in
             if piece == 0 {
                 return Data("""
@@ -50,12 +71,7 @@ enum OutputManifest {
                     """.utf8)
             }
             if piece == chunks + 1 { return Data(trailer.utf8) }
-            var bytes: [UInt8] = []
-            for path in paths[(piece - 1) * size..<min(piece * size, paths.count)] {
-                bytes += path.utf8
-                bytes.append(UInt8(ascii: "\n"))
-            }
-            return Data(bytes)
+            return Data(lines[(piece - 1) * size..<min(piece * size, lines.count)])
         }
     }
 

@@ -30,11 +30,26 @@ package struct SearchIndex: Sendable, Equatable {
     /// One term: its folded text and every document it occurs in with its score, by document.
     package struct Term: Sendable, Equatable {
         package var text: String
-        /// `document << 8 | score`, ascending.
-        package var postings: [UInt32]
+        /// Where its postings are: the finished index's store, shared by all its terms, and its list there.
+        private let store: FinishedPostings
+        private let list: Int
+
+        fileprivate init(text: String, store: FinishedPostings, list: Int) {
+            self.text = text
+            self.store = store
+            self.list = list
+        }
+
+        /// `document << 8 | score`, ascending: read out of the store when asked for.
+        package var postings: [UInt32] { store.postings.postings(list) }
+        /// How many postings it has, without reading them.
+        package var postingCount: Int { store.postings.count(list) }
 
         package var documents: [Int] { postings.map { Int($0 >> 8) } }
-        package func score(at index: Int) -> Int { Int(postings[index] & 0xFF) }
+
+        package static func == (a: Term, b: Term) -> Bool {
+            a.text == b.text && a.postingCount == b.postingCount && a.postings == b.postings
+        }
     }
 
     /// The terms of one prefix, in code-point order.
@@ -42,7 +57,7 @@ package struct SearchIndex: Sendable, Equatable {
         package var key: String
         package var terms: [Term]
         /// The terms too common for the shard to list whole: each has a postings file.
-        package var fullTerms: [Int] { terms.indices.filter { terms[$0].postings.count > SearchIndex.topPostings } }
+        package var fullTerms: [Int] { terms.indices.filter { terms[$0].postingCount > SearchIndex.topPostings } }
     }
 
     package private(set) var documentCount = 0
@@ -52,9 +67,9 @@ package struct SearchIndex: Sendable, Equatable {
     /// (`add`), so a large site's terms are never all held at once.
     package init() {}
 
-    private var vocabulary: [String: Int] = [:]
-    private var texts: [String] = []
-    private var postings: [[UInt32]] = []
+    /// The terms met so far, numbered; a term's number is its list's in `postings`.
+    private var vocabulary = SearchTermTable()
+    private var postings = SearchPostingStore()
 
     /// Appends the next documents, each as its distinct terms with their scores (1…255).
     package mutating func add(_ documents: [[ScoredTerm]]) {
@@ -62,46 +77,30 @@ package struct SearchIndex: Sendable, Equatable {
             let document = UInt32(documentCount)
             documentCount += 1
             for term in terms {
-                let id: Int
-                if let known = vocabulary[term.text] {
-                    id = known
-                } else {
-                    id = texts.count
-                    vocabulary[term.text] = id
-                    texts.append(term.text)
-                    postings.append([])
-                }
-                // Grown by a quarter rather than doubled: at 100,000 recipes the lists are the
-                // largest thing a build holds while it makes them, and doubling left a third of
-                // their room unused (48 MB for 32 MB of postings); the extra copies cost little.
-                let count = postings[id].count
-                if count == postings[id].capacity { postings[id].reserveCapacity(count + count / 4 + 2) }
-                postings[id].append(document << 8 | UInt32(min(max(term.score, 1), 255)))
+                let number = vocabulary.number(of: term.text)
+                if number == postings.listCount { _ = postings.newList() }
+                postings.append(document, score: UInt8(min(max(term.score, 1), 255)), to: number)
             }
         }
     }
 
-    /// Groups the terms into shards; call once every document is added.
-    /// Each term's postings are copied into a list of exactly their length and the grown one let
-    /// go, one term at a time: appending leaves up to half of a list's room unused, and the index
-    /// is held while the site is written (at 100,000 recipes, millions of postings).
+    /// Groups the terms into shards; call once every document is added. The postings stay where
+    /// `add` put them (`SearchPostingStore`), shared by the terms.
     package mutating func finish() {
+        let store = FinishedPostings(postings)
+        postings = SearchPostingStore()
         var byKey: [String: [Term]] = [:]
-        for (id, text) in texts.enumerated() {
-            let exact = postings[id].withUnsafeBufferPointer { grown in
-                [UInt32](unsafeUninitializedCapacity: grown.count) { buffer, count in
-                    count = buffer.initialize(fromContentsOf: grown)
-                }
-            }
-            postings[id] = []
-            byKey[Self.shardKey(text), default: []].append(Term(text: text, postings: exact))
+        for (number, text) in vocabulary.texts.enumerated() {
+            byKey[Self.shardKey(text), default: []].append(Term(text: text, store: store, list: number))
         }
+        vocabulary.removeAll()
         shards = byKey.keys.sorted(by: Self.codePointOrder).map { key in
             Shard(key: key, terms: byKey[key]!.sorted { Self.codePointOrder($0.text, $1.text) })
         }
-        vocabulary = [:]
-        texts = []
-        postings = []
+    }
+
+    package static func == (a: SearchIndex, b: SearchIndex) -> Bool {
+        a.documentCount == b.documentCount && a.shards == b.shards
     }
 
     /// A term's shard: its first two code points (search.js takes the same from a query word).
@@ -193,11 +192,12 @@ package struct SearchIndex: Sendable, Equatable {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             JSONValue.string(term.text).write(to: &bytes)
             bytes += ":[".utf8
-            SearchPostings.appendDecimal(UInt32(term.postings.count), to: &bytes)
+            let postings = term.postings
+            SearchPostings.appendDecimal(UInt32(postings.count), to: &bytes)
             bytes += ",[".utf8
-            SearchPostings.append(best(term.postings, limit: topPostings), to: &bytes)
+            SearchPostings.append(best(postings, limit: topPostings), to: &bytes)
             bytes.append(UInt8(ascii: "]"))
-            if term.postings.count > topPostings {
+            if postings.count > topPostings {
                 bytes.append(UInt8(ascii: ","))
                 SearchPostings.appendDecimal(UInt32(full), to: &bytes)
                 full += 1
@@ -211,9 +211,10 @@ package struct SearchIndex: Sendable, Equatable {
     /// A common term's every posting, grouped by score, the best first: `[score,"documents",…]`
     /// (`SearchPostings`).
     package static func postingsFile(_ term: Term) -> Data {
+        let postings = term.postings
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(2 * term.postings.count + 16)
-        SearchPostings.append(SearchPostings.bestFirst(term.postings), to: &bytes)
+        bytes.reserveCapacity(2 * postings.count + 16)
+        SearchPostings.append(SearchPostings.bestFirst(postings), to: &bytes)
         bytes += "]\n".utf8
         return Data(bytes)
     }
@@ -250,5 +251,14 @@ package struct ScoredTerm: Sendable, Hashable {
     package init(_ text: String, _ score: Int) {
         self.text = text
         self.score = score
+    }
+}
+
+/// A finished index's postings, shared by its terms and let go with the last of them.
+final class FinishedPostings: Sendable {
+    let postings: SearchPostingStore
+
+    init(_ postings: SearchPostingStore) {
+        self.postings = postings
     }
 }

@@ -32,6 +32,11 @@ package struct OutputFile: Sendable, Hashable {
         }
     }
 
+    /// The bytes of a file held in memory; 0 for one made piece by piece or copied.
+    package var byteCount: Int {
+        if case .data(let data) = contents { data.count } else { 0 }
+    }
+
     package init(path: String, text: String) {
         self.init(path: path, contents: .data(Data(text.utf8)))
     }

@@ -4,11 +4,68 @@ import GalleryTestSupport
 @testable import GalleryContent
 @testable import GallerySupport
 
-/// The content loader keeps where each recipe's body starts, not the body (a large site's text
-/// is not held in memory whole); the page reads it again and proves it is the text validated.
+/// The content loader hands each recipe's body on with the recipe, up to its budget; past it (a
+/// large site's text is not held in memory whole) it keeps where each body starts, and the steps
+/// that need a body read it again and prove it is the text validated.
 @Suite struct RecipeBodyTests {
-    func load(_ folder: TemporaryDirectory) -> Site? {
-        ContentLoader(siteDirectory: folder.url.appendingPathComponent("site"), displayRoot: "site").read().site
+    /// The site in `folder`, read with a budget of `budget` bytes of bodies (none by default: the
+    /// bodies are read again).
+    func load(_ folder: TemporaryDirectory, budget: Int = 0) -> Site? {
+        var loader = ContentLoader(siteDirectory: folder.url.appendingPathComponent("site"), displayRoot: "site")
+        loader.bodyBudget = budget
+        return loader.read().site
+    }
+
+    /// A site of `count` recipes whose bodies are 22 bytes each ("Shake number 01 hard." and a line end).
+    func writeRecipes(_ count: Int, in folder: TemporaryDirectory) throws {
+        try folder.write("site/site.yml", "title: Body Bar\n")
+        for number in 1...count {
+            let two = number < 10 ? "0\(number)" : "\(number)"
+            try folder.write("site/recipes/drink-\(two).md", "---\ntitle: Drink \(two)\n---\nShake number \(two) hard.\n")
+        }
+    }
+
+    @Test func bodiesWithinTheBudgetAreHandedOnAndNeedNoFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try writeRecipes(5, in: folder)
+        let site = try #require(load(folder, budget: ContentLoader.defaultBodyBudget))
+        #expect(site.recipes.allSatisfy { $0.body.heldText != nil })
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("site/recipes"))
+        #expect(try site.recipes.map(site.body(of:)) == (1...5).map { "Shake number 0\($0) hard.\n" })
+    }
+
+    @Test func pastTheBudgetNoBodyIsHeldNotEvenTheFirst() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try writeRecipes(12, in: folder)
+        // Room for four of the twelve bodies.
+        let site = try #require(load(folder, budget: 4 * 22))
+        #expect(site.recipes.count == 12)
+        #expect(site.recipes.allSatisfy { $0.body.heldText == nil })
+        #expect(try site.body(of: site.recipes[0]) == "Shake number 01 hard.\n")
+        #expect(try site.body(of: site.recipes[11]) == "Shake number 12 hard.\n")
+        // Exactly at the budget: all held.
+        let whole = try #require(load(folder, budget: 12 * 22))
+        #expect(whole.recipes.allSatisfy { $0.body.heldText != nil })
+    }
+
+    @Test func aRereadKeepsTheBodiesHeldWithinTheBudgetOrReadsAll() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try writeRecipes(3, in: folder)
+        var loader = ContentLoader(siteDirectory: folder.url.appendingPathComponent("site"), displayRoot: "site")
+        loader.bodyBudget = 3 * 22
+        let first = loader.read()
+        #expect(first.site?.recipes.allSatisfy { $0.body.heldText != nil } == true)
+        // The same length: the new text is held beside the others.
+        try folder.write("site/recipes/drink-02.md", "---\ntitle: Drink 02\n---\nStir number 02 long.\n")
+        let again = try #require(loader.reread(first, changedRecipes: ["recipes/drink-02.md"]))
+        #expect(again.site?.recipes.map { $0.body.heldText } == ["Shake number 01 hard.\n", "Stir number 02 long.\n", "Shake number 03 hard.\n"])
+        // Longer: past the budget, so not this reading but a full one, which holds none.
+        try folder.write("site/recipes/drink-02.md", "---\ntitle: Drink 02\n---\nStir number 02 long, then strain.\n")
+        #expect(loader.reread(again, changedRecipes: ["recipes/drink-02.md"]) == nil)
+        #expect(loader.read().site?.recipes.allSatisfy { $0.body.heldText == nil } == true)
     }
 
     @Test func theBodyIsReadAgainFromItsFile() throws {

@@ -114,6 +114,19 @@ import GalleryTestSupport
         #expect(treeContents(output) == expected)
     }
 
+    /// The marker lists paths as `String` sorts them, though they are held as bytes: accented
+    /// names (composed and decomposed), other scripts and prefixes of each other.
+    @Test func writtenPathsAreListedInStringOrder() {
+        let paths = ["recipes/b/index.html", "recipes/café/index.html", "recipes/cafe\u{301}x/index.html", "recipes/cafe/index.html",
+                     "index.html", "recipes/カレー/index.html", "recipes/a/index.html", "recipes/a", "Zed", "é", "e\u{301}", "~"]
+        let written = OutputWriter.WrittenPaths()
+        written.append(Array(paths.prefix(5)))
+        written.append(Array(paths.dropFirst(5)))
+        #expect(written.sorted == paths.sorted())
+        #expect(String(decoding: written.sortedLines, as: UTF8.self) == paths.sorted().map { $0 + "\n" }.joined())
+        #expect(OutputManifest.text(paths.sorted()).hasSuffix("\n" + paths.sorted().joined(separator: "\n") + "\n"))
+    }
+
     @Test func oldMarkerOwnsEverythingButDotEntriesAndCNAME() throws {
         defer { temporary.remove() }
         try temporary.write("out/.gallerygen-output", "This folder was written by gallerygen; it is replaced on every build.\n")

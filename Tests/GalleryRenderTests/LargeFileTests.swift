@@ -34,7 +34,7 @@ import Testing
         #expect(index.documentCount == count)
         let recipe = try #require(index.shards.first { $0.key == "re" }?.terms.first)
         #expect(recipe.documents == Array(0..<count))
-        #expect(SearchIndex.recordGroups(count) == (count + 15) / 16)
+        #expect(SearchIndex.recordGroups(count) == (count + SearchIndex.recordsPerGroup - 1) / SearchIndex.recordsPerGroup)
     }
 
     @Test func recipeTextFieldsRoundTripThroughTheCompactStorage() {
