@@ -70,7 +70,7 @@ package enum Markdown {
     package typealias ImageRenderer = (Image) -> ImageMarkup?
 
     /// The URL a `recipe:` link's slug and fragment stand for (the loader has checked the slug).
-    package typealias RecipeLinkRenderer = (_ slug: String, _ fragment: String?) -> String
+    package typealias RecipeLinkRenderer = @Sendable (_ slug: String, _ fragment: String?) -> String
 
     /// Renders `text` with smart punctuation. Unless `allowRawHTML` is set, raw HTML blocks and
     /// inlines are omitted and `javascript:`, `vbscript:`, `file:` and non-image `data:` links
