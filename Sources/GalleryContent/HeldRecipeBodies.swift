@@ -30,6 +30,8 @@ struct HeldRecipeBodies {
         if !isOverBudget && bytes + size <= budget {
             bytes += size
             offsets[recipe.sourcePath] = offset
+            // Copied by the thread that keeps it, as the recipe's other text is (`Recipe.relocated`).
+            recipe.body = .text(body.relocated)
         } else {
             isOverBudget = true
             recipe.body = .file(offset: offset, checksum: RecipeBody.checksum(body.utf8))

@@ -227,13 +227,7 @@ struct RecipeText: Sendable, Hashable {
     /// The same text in a new allocation made by the calling thread (see `Recipe.relocated`).
     func relocated() -> RecipeText {
         var copy = self
-        var source = joined
-        copy.joined = source.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                _ = buffer.initialize(fromContentsOf: bytes)
-                return bytes.count
-            }
-        }
+        copy.joined = joined.relocated
         return copy
     }
 
@@ -656,6 +650,18 @@ package struct RecipeDate: Sendable, Hashable, Comparable {
 }
 
 extension String {
+    /// A copy of exactly this length made by the calling thread: what a parsing thread made then
+    /// goes back to the system when the thread's work is done, not pinned by what the site keeps.
+    var relocated: String {
+        var source = self
+        return source.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
+    }
+
     /// Lowercased, without accents ("Piña" → "pina"): the form search compares. ASCII
     /// text, by far the most common, skips Foundation's Unicode folding, which leaves it as
     /// lowercasing does.
