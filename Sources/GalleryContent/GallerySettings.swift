@@ -74,6 +74,12 @@ package struct GallerySettings: Sendable {
     package var backgroundImage: String?
     /// Cards per gallery page; later cards go on `page/2/` and so on.
     package var pageSize: Int = 60
+    /// The most tag filters a gallery page offers (`GalleryModel.filters(for:limit:)`); 0: none.
+    /// Every filter lays the page out again in every arrangement and breakpoint: a food blog's
+    /// page of 60 cards with six tags each carried 120 filters, 702 KB of HTML, and its chips
+    /// pushed the cards below the first screen.
+    package var filterLimit: Int = GallerySettings.defaultFilterLimit
+    package static let defaultFilterLimit = 24
     /// Where the `gallery:` block stands in site.yml.
     package var line = 1
 
@@ -100,6 +106,11 @@ package struct GallerySettings: Sendable {
         }
         if let size = reader.int("page_size") {
             if size >= 1 { settings.pageSize = size } else { reader.error("'page_size' must be at least 1", line: reader.node?.line ?? 1, column: 1) }
+        }
+        if let node = reader.value("filters") {
+            if let limit = node.scalar.flatMap(Int.init), limit >= 0 { settings.filterLimit = limit } else {
+                reader.error("'filters' must be a whole number of tag filters, 0 or more (\(defaultFilterLimit) by default)", at: node)
+            }
         }
         if let node = reader.value("transition") {
             var nested = FieldReader(node, path: reader.path, what: "transition")

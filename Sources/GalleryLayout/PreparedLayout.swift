@@ -72,6 +72,14 @@ public struct PreparedLayout: Sendable {
         spatialIndex.query(rect).map { attributes[$0] }
     }
 
+    /// Whether an element whose bounding box intersects `rect` satisfies `predicate`: what
+    /// `attributes(in:).contains(where:)` answers, without making the list.
+    public func containsElement(in rect: Rect, where predicate: (LayoutAttributes) -> Bool) -> Bool {
+        attributes.withUnsafeBufferPointer { elements in
+            spatialIndex.contains(in: rect) { predicate(elements[$0]) }
+        }
+    }
+
     /// The cell at `indexPath`, in constant time. `layoutAttributesForItem(at:)`.
     public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
         let section = indexPath.section

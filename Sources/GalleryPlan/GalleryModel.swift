@@ -148,7 +148,7 @@ package struct GalleryModel: Sendable {
         hasSectionHeaders = settings.sectionBy != nil
         arrangements = settings.arrangements
         self.breakpoints = breakpoints
-        let filters = Self.filters(for: cards)
+        let filters = Self.filters(for: cards, limit: settings.filterLimit)
         self.filters = filters
 
         let aspectRatios = cards.map { Self.aspectRatio(of: $0, images: images) }
@@ -264,7 +264,7 @@ package struct GalleryModel: Sendable {
         let y = 1 - 0.65 * labelHeight / card.size.height
         return [0.1, 0.3, 0.5].contains { share in
             let point = card.point(atUnitX: direction == .rightToLeft ? 1 - share : share, y: y)
-            return layout.attributes(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)).contains { other in
+            return layout.containsElement(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { other in
                 other.category == .cell && other.indexPath != card.indexPath && !other.isHidden && other.alpha > 0
                     && (other.zIndex > card.zIndex || (other.zIndex == card.zIndex && other.indexPath > card.indexPath))
                     && other.boundingBox.contains(point)
@@ -301,14 +301,15 @@ package struct GalleryModel: Sendable {
         return result
     }
 
-    /// Tag filters, most used first, then by name.
-    static func filters(for cards: [Recipe]) -> [Filter] {
+    /// Tag filters: the tags two or more of the cards carry (a chip that shows one card does not
+    /// sort anything; the card's tag page lists it), most used first, then by name, at most `limit`.
+    static func filters(for cards: [Recipe], limit: Int) -> [Filter] {
         var members: [String: Set<Int>] = [:]
         for (index, recipe) in cards.enumerated() {
             for tag in Set(recipe.tags) { members[tag, default: []].insert(index) }
         }
-        return members.sorted { a, b in
+        return members.filter { $0.value.count >= 2 }.sorted { a, b in
             a.value.count != b.value.count ? a.value.count > b.value.count : a.key.lowercased() < b.key.lowercased()
-        }.map { Filter(name: $0.key, members: $0.value) }
+        }.prefix(limit).map { Filter(name: $0.key, members: $0.value) }
     }
 }

@@ -53,7 +53,7 @@ extension PageRenderer {
             "site": siteContext,
             "page": .dictionary(fields),
             "meta": socialMeta(path: path, root: root, title: "\(page.title) · \(site.config.title)", description: description,
-                               image: fields["image"]).context,
+                               image: page.image.map { ($0, page.imageAlt ?? page.title) }).context,
             "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
         ]
         return .dictionary(context.merging(headerContext(root: root)) { _, header in header })

@@ -109,60 +109,13 @@ extension PagePlan {
 }
 
 extension PageRenderer {
-    /// The book's context: cover, contents, recipes, indexes.
+    /// The book's context: cover, contents, recipes, indexes (`CookbookContext`).
     func cookbookContext(_ book: CookbookPage.Book) throws -> MustacheValue {
-        let tag = book.tag.map { tags[$0] }
-        let path = tag.map { CookbookPage.path(tag: $0.slug) } ?? CookbookPage.siteBookPath
-        let root = URLPath.root(from: path)
-        let members = tag?.members ?? Array(site.recipes.indices)
-        let order = tag == nil ? recipeIndexOrder : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
-        let place = BookPlace(path: path, inBook: Set(order.map { site.recipes[$0].slug }), renderer: self)
-        // Each number is shown by the recipe, the contents and the indexes: formatted once.
-        let numbers = order.indices.map { strings.number($0 + 1) }
-        var recipes: [MustacheValue] = []
-        recipes.reserveCapacity(order.count)
-        for (number, position) in order.enumerated() {
-            recipes.append(try cookbookRecipe(position, number: numbers[number], in: place))
-        }
-        let title = tag?.name ?? site.config.title
-        let countText = strings.counted("recipe_count", order.count)
-        let description = strings.phrase("cookbook_description", ["title": title, "count": countText])
-        let cover = order.lazy.compactMap { position -> MustacheValue? in
-            let recipe = site.recipes[position]
-            return recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
-        }.first
-        // The contents' and the indexes' entry for each recipe, made once for all of them.
-        let entries = order.indices.map { cookbookEntry(site.recipes[order[$0]], number: numbers[$0]) }
-        let tagIndex = cookbookTagIndex(order, entries: entries, except: book.tag)
-        let ingredientIndex = cookbookIngredientIndex(order, entries: entries)
-        var context: [String: MustacheValue] = [
-            "root": .string(root),
-            "site": siteContext,
-            "page": ["title": .string(title), "description": .string(description)],
-            "meta": socialMeta(path: path, root: root, title: "\(title) · \(strings.text("cookbook"))", description: description).context,
-            "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root)),
-            "cookbook": [
-                "title": .string(title),
-                "isTag": .bool(tag != nil),
-                "siteTitle": .string(site.config.title),
-                "subtitle": tag == nil ? .optional(site.config.description) : .string(site.config.title),
-                "author": .optional(site.config.author),
-                "countText": .string(countText),
-                "cover": cover ?? .null,
-                "tagURL": tag.map { .string(URLPath.link(to: TagPage.path(slug: $0.slug), root: root)) } ?? .null,
-                "recipes": .array(recipes),
-                "tagIndex": .array(tagIndex),
-                "hasTagIndex": .bool(!tagIndex.isEmpty),
-                "ingredientIndex": .array(ingredientIndex),
-                "hasIngredientIndex": .bool(!ingredientIndex.isEmpty),
-            ],
-        ]
-        context.merge(headerContext(root: root)) { _, header in header }
-        return .dictionary(context)
+        .object(CookbookContext(book: try CookbookContents(book, in: self)))
     }
 
     /// Where a book is and what it holds: worked out once per book, not once per recipe in it.
-    struct BookPlace {
+    struct BookPlace: Sendable {
         /// The book's output path in its tree, and the way back to the tree's root from it.
         var path: String
         var root: String
@@ -177,71 +130,6 @@ extension PageRenderer {
             self.inBook = inBook
             links = renderer.bookLinks(root: root, inBook: inBook)
         }
-    }
-
-    /// Recipe `position` as the book shows it, number `number`: what a cook reads on paper,
-    /// without the page's controls (servings, video, previous and next).
-    func cookbookRecipe(_ position: Int, number: String, in place: BookPlace) throws -> MustacheValue {
-        let recipe = site.recipes[position]
-        let (root, links) = (place.root, place.links)
-        let page = RecipePage.path(of: recipe)
-        let html = site.config.unsafeHTML
-        var fields: [String: MustacheValue] = [
-            "title": .string(recipe.title),
-            "number": .string(number),
-            "anchor": .string(CookbookPage.anchor(of: recipe)),
-            "summary": .optional(recipe.summary),
-            "url": .string(URLPath.link(to: page, root: root)),
-            // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
-            "printURL": .optional(site.config.publishedURL.map { url in
-                let address = url.page(page)
-                return address.containsByte(UInt8(ascii: "%")) ? address.removingPercentEncoding ?? address : address
-            }),
-            "image": recipe.image.map { printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) } ?? .null,
-            "imageCredit": .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? site.config.imageCredit)?.text),
-            "glass": .optional(recipe.glass),
-            "yield": recipe.servings == nil ? .optional(recipe.yield) : .null,
-            "prepTime": .optional(recipe.prepTime.map { plan.durations.text($0, in: strings) }),
-            "cookTime": .optional(recipe.cookTime.map { plan.durations.text($0, in: strings) }),
-            "totalTime": .optional(recipe.shownTotalTime.map { plan.durations.text($0, in: strings) }),
-            "category": .optional(recipe.category),
-            "cuisine": .optional(recipe.cuisine),
-            "hasFacts": .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
-                              || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil),
-            "diets": .array(recipe.suitableForDiet.map { .string(dietLabel($0)) }),
-            "hasDiets": .bool(!recipe.suitableForDiet.isEmpty),
-            "ingredientGroups": .array(recipe.ingredientGroups.map { group in
-                ["groupTitle": .optional(group.title),
-                 "groupURL": .optional(group.component.map { links($0.slug, nil) }),
-                 "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, recipeLinks: links)) })]
-            }),
-            "hasIngredients": .bool(!recipe.ingredients.isEmpty),
-            "equipment": .array(recipe.equipment.map(MustacheValue.string)),
-            "hasEquipment": .bool(!recipe.equipment.isEmpty),
-            "methodGroups": .array(recipe.method.map { group in
-                ["groupTitle": .optional(group.title),
-                 "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, always: true, recipeLinks: links)) })]
-            }),
-            "hasMethod": .bool(!recipe.method.isEmpty),
-            "nutrition": .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] }),
-            "hasNutrition": .bool(!recipe.nutrition.isEmpty),
-            "tags": .array(recipe.tags.map(MustacheValue.string)),
-            "hasTags": .bool(!recipe.tags.isEmpty),
-        ]
-        if let servings = recipe.servings {
-            fields["servings"] = ["label": .string(strings.text(servings.unit == nil ? "serves" : "makes")),
-                                  "count": .string(servings.countText), "unit": .optional(servings.unit)]
-        }
-        if let source = recipe.source {
-            fields["source"] = ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
-        }
-        // The body as its own page has it (made once for all the recipe's books), its relative
-        // links then moved to the book's folder (a link written `../sidecar/` in a recipe means
-        // `recipes/sidecar/`).
-        let body = try cookbookBody(position, inBook: place.inBook)
-        fields["bodyHTML"] = .string(!body.hasAttributes ? body.html
-            : CookbookPage.rebasing(body.html, from: site.treePrefix + page, to: site.treePrefix + place.path))
-        return .dictionary(fields)
     }
 
     /// Where a `recipe:slug` link of a recipe in the book goes: to that recipe's section when the
@@ -267,8 +155,9 @@ extension PageRenderer {
                 "width": info.map { .int($0.width) } ?? .null, "height": info.map { .int($0.height) } ?? .null]
     }
 
-    /// The book's recipes under each tag they carry (but the book's own), tags in tag-page order.
-    func cookbookTagIndex(_ order: [Int], entries: [MustacheValue], except own: Int?) -> [MustacheValue] {
+    /// The book's recipes under each tag they carry (but the book's own), tags in tag-page order:
+    /// each tag's name and its recipes' places in `order`.
+    func cookbookTagIndex(_ order: [Int], except own: Int?) -> [(name: String, places: [Int])] {
         let recipeTags = plan.recipeTags.get { RecipeTagPositions(tags: tags, recipeCount: site.recipes.count) }
         // (tag, place in the book) for every tag of every recipe of the book: sorted, they are
         // the index's tags in order, each with its recipes in the book's order.
@@ -277,33 +166,27 @@ extension PageRenderer {
             for tag in recipeTags[position] where Int(tag) != own { pairs.append((tag, place)) }
         }
         pairs.sort { ($0.tag, $0.place) < ($1.tag, $1.place) }
-        var index: [MustacheValue] = []
+        var index: [(name: String, places: [Int])] = []
         var start = pairs.startIndex
         while start < pairs.endIndex {
             let tag = pairs[start].tag
             var end = start
             while end < pairs.endIndex, pairs[end].tag == tag { end += 1 }
-            index.append(["name": .string(tags[Int(tag)].name), "recipes": .array(pairs[start..<end].map { entries[$0.place] })])
+            index.append((tags[Int(tag)].name, pairs[start..<end].map(\.place)))
             start = end
         }
         return index
     }
 
-    /// The book's recipes under their main ingredient (`MainIngredient`), A–Z by ingredient.
-    func cookbookIngredientIndex(_ order: [Int], entries: [MustacheValue]) -> [MustacheValue] {
-        var groups: [String: (name: String, entries: [MustacheValue])] = [:]
+    /// The book's recipes under their main ingredient (`MainIngredient`), A–Z by ingredient: each
+    /// ingredient's name and its recipes' places in `order`.
+    func cookbookIngredientIndex(_ order: [Int]) -> [(name: String, places: [Int])] {
+        var groups: [String: (name: String, places: [Int])] = [:]
         for (place, position) in order.enumerated() {
             guard let (name, key) = cookbookBodies.mainIngredient(of: position, in: plan) else { continue }
-            groups[key, default: (name, [])].entries.append(entries[place])
+            groups[key, default: (name, [])].places.append(place)
         }
-        return groups.keys.sorted(by: SearchIndex.codePointOrder).map { key in
-            ["name": .string(groups[key]!.name), "recipes": .array(groups[key]!.entries)]
-        }
-    }
-
-    /// A recipe as the contents and the indexes list it: its title, its number in the book, its section.
-    func cookbookEntry(_ recipe: Recipe, number: String) -> MustacheValue {
-        ["title": .string(recipe.title), "number": .string(number), "anchor": .string(CookbookPage.anchor(of: recipe))]
+        return groups.keys.sorted(by: SearchIndex.codePointOrder).map { groups[$0]! }
     }
 }
 

@@ -27,12 +27,9 @@ extension PageRenderer {
             guard let info, let picture = pictures[path] else { return .dictionary(context) }
             let processed = picture.processed
             func url(_ path: String) -> String { URLPath.link(to: path, root: root) }
-            if let vector = processed.vectorPath {
-                context["src"] = .string(url(vector))
-            }
             let jpegs = processed.renditions(.jpeg).sorted { $0.width < $1.width }
-            if let fallback = jpegs.last(where: { $0.width <= Self.fallbackWidth }) ?? jpegs.first {
-                context["src"] = .string(url(fallback.path))
+            context["src"] = .string(url(Self.sourcePath(path, processed: processed, jpegs: jpegs)))
+            if !jpegs.isEmpty {
                 context["srcset"] = .string(Self.srcset(jpegs, root: root))
                 let webps = processed.renditions(.webp).sorted { $0.width < $1.width }
                 context["webpSrcset"] = webps.isEmpty ? .null : .string(Self.srcset(webps, root: root))
@@ -69,6 +66,13 @@ extension PageRenderer {
 
     /// `src` for browsers without `srcset`: the largest JPEG up to this width.
     static let fallbackWidth = 800
+
+    /// The file `src` names for the local picture at `path` as the pipeline published it
+    /// (`jpegs`: its JPEG renditions, smallest first): the largest JPEG up to `fallbackWidth`
+    /// (else the smallest), else the SVG itself, else the copy.
+    static func sourcePath(_ path: String, processed: ProcessedImage, jpegs: [ProcessedImage.Rendition]) -> String {
+        (jpegs.last { $0.width <= fallbackWidth } ?? jpegs.first)?.path ?? processed.vectorPath ?? AssetPaths.image(path)
+    }
     /// Remote pictures are not downloaded, so their placeholder is the theme's neutral tone, which
     /// follows the colour scheme.
     static let remotePlaceholderColor = "var(--placeholder)"

@@ -59,10 +59,15 @@ package indirect enum JSONValue: Sendable, Hashable {
     /// close or confuse a `<script>` element, and U+2028/U+2029 are escaped for older JS parsers.
     private static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escape at all: copy them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-            || $0 == UInt8(ascii: "<") || $0 == 0xE2 }) {
-            output += value.utf8
+        // Most strings need no escape at all: copy them whole (scanned and copied as one buffer).
+        var text = value
+        let isPlain = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+                || $0 == UInt8(ascii: "<") || $0 == 0xE2 }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if isPlain {
             output.append(UInt8(ascii: "\""))
             return
         }

@@ -57,7 +57,7 @@ package enum Markdown {
     package typealias ImageRenderer = (Image) -> ImageMarkup?
 
     /// The URL a `recipe:` link's slug and fragment stand for (the loader has checked the slug).
-    package typealias RecipeLinkRenderer = (_ slug: String, _ fragment: String?) -> String
+    package typealias RecipeLinkRenderer = @Sendable (_ slug: String, _ fragment: String?) -> String
 
     /// Renders `text` with smart punctuation. Unless `allowRawHTML` is set, raw HTML blocks and
     /// inlines are omitted and `javascript:`, `vbscript:`, `file:` and non-image `data:` links
@@ -76,6 +76,14 @@ package enum Markdown {
     /// without raw HTML: the steps schema.org's `HowToStep` wants.
     package static func orderedListItems(_ text: String) -> [String] {
         withDocument(text, orderedListItems(in:)) ?? []
+    }
+
+    /// `orderedListItems(_:)` and `methodSections(_:)` of `text` from a single parse, no HTML:
+    /// the method of a body that is not rendered (`check` of a site already built).
+    package static func recipeMethod(_ text: String) -> RecipeBody {
+        withDocument(text) { document in
+            RecipeBody(html: "", steps: orderedListItems(in: document), sections: methodSections(in: document))
+        } ?? RecipeBody(html: "", steps: [])
     }
 
     /// `html(_:allowRawHTML:images:)` and `orderedListItems(_:)` of `text` from a single parse.

@@ -32,4 +32,12 @@ struct PageFrame: MustacheObject {
             ?? renderer.menuValue(key, path: path, root: home)
             ?? page.value(forKey: key)
     }
+
+    /// The frame's own keys: any other goes straight to the page (most of a page's lookups).
+    private static let ownKeys = MustacheKeyTable(names: PageRenderer.languageKeys + PageRenderer.menuKeys)
+
+    func value(forKey key: String, number: Int) -> MustacheValue? {
+        guard Self.ownKeys[number: number] != nil else { return page.value(forKey: key, number: number) }
+        return value(forKey: key)
+    }
 }

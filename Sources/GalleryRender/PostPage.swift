@@ -67,11 +67,12 @@ extension PageRenderer {
         let link = { (post: Post) -> MustacheValue in
             ["title": .string(post.title), "url": .string(URLPath.link(to: PostPage.path(slug: post.slug), root: root))]
         }
-        var meta = socialMeta(path: path, root: root, type: "article", title: post.title, description: post.summary, image: fields["image"])
+        let image = post.image.map { (reference: $0, alt: post.imageAlt ?? post.title) }
+        var meta = socialMeta(path: path, root: root, type: "article", title: post.title, description: post.summary, image: image)
         meta.publishedTime = post.date.iso8601
         meta.tags = post.tags
         let published = site.config.publishedURL
-        let imageURLs = fields["image"].map(PublishedImage.candidates(in:))?.map { published?.resolve($0.url, root: root) ?? $0.url } ?? []
+        let imageURLs = image.map { publishedImages($0.reference, root: root) }?.map { published?.resolve($0.url, root: root) ?? $0.url } ?? []
         let structuredData = PostStructuredData(post: post, config: site.config, pageURL: published?.page(path), imageURLs: imageURLs)
         let context: [String: MustacheValue] = [
             "root": .string(root),

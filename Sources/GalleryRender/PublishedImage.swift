@@ -2,36 +2,13 @@ import GalleryContent
 import GalleryImages
 import GalleryPlan
 import GallerySupport
-import Mustache
 
-/// A recipe picture as a page's template context describes it, read back for the outputs that
-/// need absolute addresses (JSON-LD, Open Graph), so they follow whatever the image pipeline put
-/// in the context: its `crops` ({url, width, height}) when it made them, else the image's `src`.
+/// A picture file as the outputs that need absolute addresses (JSON-LD, Open Graph) name it:
+/// the image pipeline's crops when it made them, else the one file a page's `src` names.
 struct PublishedImage: Sendable, Hashable {
     var url: String
     var width: Int?
     var height: Int?
-
-    /// The crops of an image context, or its one `src`; URLs as the page wrote them.
-    static func candidates(in image: MustacheValue) -> [PublishedImage] {
-        guard case .dictionary(let fields) = image else { return [] }
-        if case .array(let crops)? = fields["crops"] {
-            let pictures = crops.compactMap { crop -> PublishedImage? in
-                guard case .dictionary(let crop) = crop else { return nil }
-                return PublishedImage(crop)
-            }
-            if !pictures.isEmpty { return pictures }
-        }
-        return [PublishedImage(["url": fields["src"] ?? .null, "width": fields["width"] ?? .null,
-                                "height": fields["height"] ?? .null])].compactMap { $0 }
-    }
-
-    private init?(_ fields: [String: MustacheValue]) {
-        guard case .string(let url)? = fields["url"], !url.isEmpty else { return nil }
-        self.url = url
-        if case .int(let width)? = fields["width"] { self.width = width }
-        if case .int(let height)? = fields["height"] { self.height = height }
-    }
 
     /// The widest of several crops: link previews (Open Graph, X cards) are landscape.
     static func widest(_ images: [PublishedImage]) -> PublishedImage? {
@@ -41,5 +18,29 @@ struct PublishedImage: Sendable, Hashable {
     private var aspectRatio: Double {
         guard let width, let height, height > 0 else { return 0 }
         return Double(width) / Double(height)
+    }
+}
+
+extension PageRenderer {
+    /// `image` as published, from the image step's pictures and the probed sizes the page's own
+    /// picture is made from (`imageContext`): its crops ({url, width, height}), else its `src`
+    /// with the original's size. URLs as a page whose root is `home` writes them.
+    func publishedImages(_ image: ImageReference, root home: String) -> [PublishedImage] {
+        let root = assetRoot(home)
+        switch image {
+        case .local(let path):
+            let info = site.images[path]
+            var sourcePath = AssetPaths.image(path)
+            if info != nil, let processed = pictures[path]?.processed {
+                if !processed.crops.isEmpty {
+                    return processed.crops.map { PublishedImage(url: URLPath.link(to: $0.path, root: root), width: $0.width, height: $0.height) }
+                }
+                sourcePath = Self.sourcePath(path, processed: processed, jpegs: processed.renditions(.jpeg).sorted { $0.width < $1.width })
+            }
+            return [PublishedImage(url: URLPath.link(to: sourcePath, root: root), width: info?.width, height: info?.height)]
+        case .remote(let url):
+            let info = site.images[url]
+            return url.isEmpty ? [] : [PublishedImage(url: url, width: info?.width, height: info?.height)]
+        }
     }
 }

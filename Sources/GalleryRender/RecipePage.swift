@@ -68,10 +68,10 @@ extension PageRenderer {
     /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;
     /// `steps` and `sections` are the body's method (`Markdown.recipeBody(_:allowRawHTML:)`).
     /// A method written in the front matter (`Recipe.method`) comes first: it is shown first.
-    func structuredData(_ recipe: Recipe, image: MustacheValue?, root: String, steps: [String],
+    func structuredData(_ recipe: Recipe, root: String, steps: [String],
                         sections: [Markdown.MethodSection] = []) -> RecipeStructuredData {
         let published = site.config.publishedURL
-        let pictures = image.map(PublishedImage.candidates(in:)) ?? []
+        let pictures = recipe.image.map { publishedImages($0, root: root) } ?? []
         var (steps, sections) = (steps, sections)
         if !recipe.method.isEmpty {
             (steps, sections) = Markdown.method(of: recipe)

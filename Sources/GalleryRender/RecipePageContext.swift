@@ -13,7 +13,8 @@ struct RecipePageContext: MustacheObject {
     let recipe: Recipe
     let path: String
     let root: String
-    /// The picture's context (`imageContext`): the hero, the social tags and the structured data read it.
+    /// The picture's context (`imageContext`): the hero. The social tags and the structured data
+    /// take the published picture itself (`publishedImages`).
     let image: MustacheValue?
     let body: Markdown.RecipeBody
     let structuredData: String
@@ -26,7 +27,7 @@ struct RecipePageContext: MustacheObject {
         root = URLPath.root(from: path)
         image = renderer.summaryValue("image", of: recipe, root: root)
         body = try renderer.recipePageBody(index, root: root)
-        structuredData = renderer.structuredData(recipe, image: image, root: root, steps: body.steps, sections: body.sections).script
+        structuredData = renderer.structuredData(recipe, root: root, steps: body.steps, sections: body.sections).script
     }
 
     static let pageKeys = ["root", "site", "page", "meta", "structuredData", "galleryURL", "recipe"] + PageRenderer.headerKeys
@@ -47,7 +48,7 @@ struct RecipePageContext: MustacheObject {
 
     private var meta: MustacheValue {
         var meta = renderer.socialMeta(path: path, root: root, type: "article", title: recipe.title, description: recipe.summary,
-                                       image: image)
+                                       image: recipe.image.map { ($0, recipe.imageAlt ?? recipe.title) })
         meta.publishedTime = recipe.date?.iso8601
         meta.tags = recipe.tags
         return meta.context

@@ -92,16 +92,14 @@ extension RecipeRichResults {
                            image: image, level: site.config.richResults, path: display)
     }
 
-    /// The warnings for every recipe of `site`, each body read again: for `check` of a site already
-    /// built (a build finds them as it renders the pages).
+    /// The warnings for every recipe of `site`, each body's method read in one parse: for `check`
+    /// of a site already built (a build finds them as it renders the pages, from the pages' parse).
     package static func diagnostics(in site: Site) -> [Diagnostic] {
         guard site.config.richResults != .off else { return [] }
         return concurrentMap(count: site.recipes.count) { index -> [Diagnostic] in
             let recipe = site.recipes[index]
             do throws(Diagnostic) {
-                let text = try site.body(of: recipe)
-                let body = Markdown.RecipeBody(html: "", steps: Markdown.orderedListItems(text), sections: Markdown.methodSections(text))
-                return diagnostics(for: recipe, in: site, body: body)
+                return diagnostics(for: recipe, in: site, body: Markdown.recipeMethod(try site.body(of: recipe)))
             } catch {
                 return [error]
             }

@@ -64,17 +64,16 @@ package struct SocialMeta: Sendable {
 }
 
 extension PageRenderer {
-    /// The social tags of a page at `path`; `image` is an image template context (crops or src).
+    /// The social tags of a page at `path`; `image` is the page's picture and its alt text, shown
+    /// by its widest published crop (`publishedImages`).
     func socialMeta(path: String, root: String, type: String = "website", title: String, description: String?,
-                    image: MustacheValue? = nil) -> SocialMeta {
+                    image: (reference: ImageReference, alt: String)? = nil) -> SocialMeta {
         let published = site.config.publishedURL
         var picture: SocialMeta.Image?
-        if let image, let best = PublishedImage.widest(PublishedImage.candidates(in: image)) {
+        if let image, let best = PublishedImage.widest(publishedImages(image.reference, root: root)) {
             let url = published?.resolve(best.url, root: root) ?? best.url
             if url.hasPrefix("https://") || url.hasPrefix("http://") {
-                var alt = title
-                if case .dictionary(let fields) = image, case .string(let text)? = fields["alt"] { alt = text }
-                picture = SocialMeta.Image(url: url, alt: alt, width: best.width, height: best.height)
+                picture = SocialMeta.Image(url: url, alt: image.alt, width: best.width, height: best.height)
             }
         }
         return SocialMeta(type: type, siteName: site.config.title, title: title,
@@ -85,7 +84,7 @@ extension PageRenderer {
     /// A gallery page's social tags, pictured by its first recipe that has a picture.
     func galleryMeta(_ recipes: ArraySlice<Recipe>, path: String, root: String) -> MustacheValue {
         let pictured = recipes.first { $0.image != nil }
-        let image = pictured.flatMap { summaryContext($0, root: root)["image"] }
+        let image = pictured.flatMap { recipe in recipe.image.map { ($0, recipe.imageAlt ?? recipe.title) } }
         return socialMeta(path: path, root: root, title: site.config.title, description: site.config.description, image: image).context
     }
 }

@@ -6,8 +6,9 @@ import Mustache
 /// The theme's strings in the site's language: the built-in table (`Templates/i18n/LANG.yml`, in
 /// the binary) under the site's own `i18n/LANG.yml`, with the language's plural rules and its ways
 /// of writing dates, durations and numbers. Templates read the texts as `{{t.KEY}}`; counted
-/// phrases and phrases with values are filled in here.
-package struct ThemeStrings: Sendable {
+/// phrases and phrases with values are filled in here. A class: every page's context reads it
+/// for many of its keys, and a copy of a struct this size cost a dozen retains each time (issue 37).
+package final class ThemeStrings: Sendable {
     /// The language as site.yml gives it (`pt-BR`).
     package let language: String
     /// The built-in table used (`pt`), English when gallerygen has none for the language.

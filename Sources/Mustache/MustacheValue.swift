@@ -32,6 +32,13 @@ package protocol MustacheObject: Sendable {
     /// without a value, which stops the lookup there, as a dictionary's null does). A render asks
     /// once per key and section pass and keeps the answer, so the same key must give the same value.
     func value(forKey key: String) -> MustacheValue?
+    /// The value of `key` whose number (`MustacheKeyTable`) is `number`: what a render asks. By
+    /// default the same as `value(forKey:)`; an object with a key table switches on its own case.
+    func value(forKey key: String, number: Int) -> MustacheValue?
+}
+
+extension MustacheObject {
+    package func value(forKey key: String, number: Int) -> MustacheValue? { value(forKey: key) }
 }
 
 extension MustacheValue {
@@ -41,6 +48,16 @@ extension MustacheValue {
         switch self {
         case .dictionary(let fields): fields[key]
         case .object(let object): object.value(forKey: key)
+        default: nil
+        }
+    }
+
+    /// `member(_:)` of a template's name part, which an object finds by number.
+    @inline(__always)
+    func member(_ key: MustacheKey) -> MustacheValue? {
+        switch self {
+        case .dictionary(let fields): fields[key.name]
+        case .object(let object): object.value(forKey: key.name, number: key.number)
         default: nil
         }
     }
@@ -137,7 +154,7 @@ extension MustacheValue {
         switch self {
         case .null, .dictionary, .object: return
         case .string(let text):
-            if escapingHTML { appendEscapingHTML(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+            if escapingHTML { appendEscapingHTML(text, to: &output) } else { appendUTF8(text, to: &output) }
         case .int(let value): output.append(contentsOf: String(value).utf8)
         default:
             if escapingHTML { appendEscapingHTML(interpolatedText, to: &output) } else { output.append(contentsOf: interpolatedText.utf8) }

@@ -211,3 +211,20 @@ import GalleryTestSupport
         #expect(notMapping.contains { $0.severity == .error && $0.line == 1 })
     }
 }
+
+@Suite struct GalleryFilterSettingTests {
+    @Test func filtersIsReadAndDefaultsToTwentyFour() {
+        #expect(SiteConfig.parse("title: A\n", displayPath: "site.yml").0.gallery.filterLimit == 24)
+        let (config, diagnostics) = SiteConfig.parse("gallery:\n  filters: 0\n", displayPath: "site.yml")
+        #expect(diagnostics.isEmpty && config.gallery.filterLimit == 0)
+    }
+
+    @Test func aFiltersValueThatIsNotACountIsAnErrorAtItsValue() {
+        for value in ["-1", "many", "[1]"] {
+            let (config, diagnostics) = SiteConfig.parse("gallery:\n  filters: \(value)\n", displayPath: "site.yml")
+            #expect(config.gallery.filterLimit == 24)
+            #expect(diagnostics.contains { $0.severity == .error && $0.line == 2 && $0.column == 12
+                && $0.message == "'filters' must be a whole number of tag filters, 0 or more (24 by default)" }, "\(value): \(diagnostics)")
+        }
+    }
+}

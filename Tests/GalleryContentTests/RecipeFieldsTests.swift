@@ -13,6 +13,20 @@ import Testing
         diagnostics.map { "\($0.line):\($0.column): \($0.severity == .error ? "error" : "warning"): \($0.message)" }
     }
 
+    @Test func packedFieldsTagsAndIngredientsReadBackAsWritten() {
+        // Fields read one by one and lists read whole come out of one packed text; empty parts,
+        // the first and the last included.
+        var recipe = Recipe(slug: "negroni", title: "Negroni", sourcePath: "recipes/negroni.md", summary: "",
+                            tags: ["bitter", "stirred", "classic"], glass: "rocks")
+        recipe.ingredients = ["30 ml gin", "", "30 ml vermouth"]
+        #expect(recipe.slug == "negroni" && recipe.title == "Negroni" && recipe.summary == "" && recipe.glass == "rocks")
+        #expect(recipe.tags == ["bitter", "stirred", "classic"])
+        #expect(recipe.ingredients == ["30 ml gin", "", "30 ml vermouth"])
+        recipe.ingredients = ["ice", ""]
+        recipe.tags = []
+        #expect(recipe.tags == [] && recipe.ingredients == ["ice", ""] && recipe.title == "Negroni")
+    }
+
     @Test func flatIngredientsAreOneUntitledGroup() throws {
         let (recipe, diagnostics) = parse("ingredients:\n  - 50 ml rum\n  - Ice")
         #expect(diagnostics.isEmpty)

@@ -34,6 +34,31 @@ import Testing
         #expect(layout.attributes(in: Rect(x: 55, y: 95, width: 2, height: 2)).isEmpty)
     }
 
+    @Test func askingWhetherARectHoldsAnElementAgreesWithTheList() {
+        // A grid of cards, some turned, and one element too large for the bucket grid.
+        var elements: [LayoutAttributes] = []
+        for item in 0..<60 {
+            let turn: Transform3D = item % 3 == 0 ? .rotation(Double(item) / 10) : .identity
+            elements.append(LayoutAttributes(indexPath: IndexPath(item: item, section: 0),
+                                             center: Point(x: Double(item % 10) * 37 + 20, y: Double(item / 10) * 41 + 25),
+                                             size: Size(width: 40, height: 50), transform: turn))
+        }
+        elements.append(LayoutAttributes(indexPath: IndexPath(item: 0, section: 0), category: .supplementary("backdrop"),
+                                         frame: Rect(x: 0, y: 0, width: 400, height: 260)))
+        let layout = PreparedLayout(contentSize: Size(width: 400, height: 260), attributes: elements)
+        for x in stride(from: -20.0, to: 420, by: 23) {
+            for y in stride(from: -20.0, to: 280, by: 19) {
+                let rect = Rect(x: x, y: y, width: 3, height: 2)
+                let listed = layout.attributes(in: rect)
+                for item in [0, 7, 33, 59] {
+                    let test = { (element: LayoutAttributes) in element.category == .cell && element.indexPath.item >= item }
+                    #expect(layout.containsElement(in: rect, where: test) == listed.contains(where: test))
+                }
+                #expect(layout.containsElement(in: rect) { _ in true } == !listed.isEmpty)
+            }
+        }
+    }
+
     @Test func anchorPointMovesTheRotationNotTheFrame() {
         // Turning a 10 × 10 card half a turn about its top-left corner flips it up and left.
         let card = LayoutAttributes(

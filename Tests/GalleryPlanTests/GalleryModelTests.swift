@@ -13,7 +13,7 @@ import GalleryTestSupport
     }
 
     static let sample = recipes([
-        ("a", ["gin", "sour"], "Coupe"), ("b", ["rum"], "Rocks"), ("c", ["gin"], nil), ("d", ["sour", "gin"], "Coupe"),
+        ("a", ["gin", "sour"], "Coupe"), ("b", ["tiki"], "Rocks"), ("c", ["gin", "tiki"], nil), ("d", ["sour", "gin"], "Coupe"),
     ])
 
     func model(_ recipes: [Recipe] = sample, arrangements: [String] = ["grid", "fan"], sectionBy: String? = nil) throws -> GalleryModel {
@@ -53,8 +53,8 @@ import GalleryTestSupport
 
     @Test func everyArrangementBreakpointAndFilterHasAState() throws {
         let model = try model()
-        // gin (3), sour (2), rum (1): most used first.
-        #expect(model.filters.map(\.name) == ["gin", "sour", "rum"])
+        // gin (3), sour (2), tiki (2): most used first, then by name.
+        #expect(model.filters.map(\.name) == ["gin", "sour", "tiki"])
         #expect(model.states.count == 2 * 2 * 4)
         let state = model.state(arrangement: 1, breakpoint: 1, filter: 2)
         #expect((state.arrangement, state.breakpoint, state.filter) == (1, 1, 2))
@@ -147,6 +147,23 @@ import GalleryTestSupport
         let closed = GalleryModel(recipes: Self.sample, images: [:], settings: settings, layouts: [[untitled]],
                                   breakpoints: [SiteConfig.Breakpoint(name: "phone", width: 375)])
         #expect(closed.openingArrangements.isEmpty && closed.states.count == 4)
+    }
+
+    @Test func filtersAreTagsOfTwoCardsOrMoreUpToTheLimit() throws {
+        // 30 tags of two cards each ("t00"…"t29"), one of three ("all3"), and one card's own tag.
+        var cards: [(String, [String], String?)] = (0..<30).flatMap { index in
+            [("p\(index)", [String(format: "t%02d", index)], nil), ("q\(index)", [String(format: "t%02d", index)], nil)]
+        }
+        cards[0].1.append("all3"); cards[1].1.append("all3"); cards[2].1.append("all3")
+        cards[3].1.append("solo")
+        let recipes = Self.recipes(cards)
+        let filters = GalleryModel.filters(for: recipes, limit: GallerySettings.defaultFilterLimit)
+        #expect(filters.count == 24)
+        #expect(filters.first?.name == "all3" && filters.first?.members == [0, 1, 2])
+        #expect(filters.dropFirst().map(\.name) == (0..<23).map { String(format: "t%02d", $0) })
+        #expect(!filters.contains { $0.name == "solo" })
+        #expect(GalleryModel.filters(for: recipes, limit: 0).isEmpty)
+        #expect(GalleryModel.filters(for: recipes, limit: 100).count == 31)
     }
 
     @Test func emptyAndSingleRecipeGalleriesWork() throws {

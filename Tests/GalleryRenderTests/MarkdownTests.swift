@@ -20,6 +20,17 @@ import GalleryTestSupport
         #expect(Markdown.recipeBody("").steps.isEmpty)
     }
 
+    /// `check` reads a body's method in one parse: the steps and parts of the two separate reads.
+    @Test func aMethodAloneIsTheStepsAndPartsReadSeparately() {
+        let body = "Intro.\n\n## Syrup\n\n1. Boil.\n2. Cool.\n\n## Drink\n\n1. Shake *hard*.\n2. Strain.\n"
+        let method = Markdown.recipeMethod(body)
+        #expect(method.steps == Markdown.orderedListItems(body))
+        #expect(method.sections == Markdown.methodSections(body))
+        #expect(method.sections.map(\.name) == ["Syrup", "Drink"])
+        #expect(method.html.isEmpty)
+        #expect(Markdown.recipeMethod("No list.").steps.isEmpty)
+    }
+
     @Test func whitespaceCollapsesAsSplittingCharactersWould() {
         let samples = ["  a \t b\n\nc  ", "", " ", "caf\u{E9} \u{201C}x\u{201D}", "a \u{301}b", "a  \u{301}b",
                        "a\r\n b", "\u{600} a", "x\u{600}  y"]

@@ -16,7 +16,7 @@ import Mustache
     func json(_ recipe: Recipe, config: SiteConfig = SiteConfig()) -> [String: Any] {
         let renderer = PageRenderer(site: Site(config: config, recipes: [recipe], images: [:]), theme: Theme(templates: [:], assets: [:]))
         let body = Markdown.recipeBody(recipe.body.heldText ?? "", allowRawHTML: false)
-        let text = renderer.structuredData(recipe, image: nil, root: "../../", steps: body.steps, sections: body.sections).script
+        let text = renderer.structuredData(recipe, root: "../../", steps: body.steps, sections: body.sections).script
         return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
     }
 

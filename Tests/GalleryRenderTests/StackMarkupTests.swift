@@ -6,14 +6,17 @@ import GalleryTestSupport
 /// stack and a Back label, `gs0` first in the canvas, named in the site's language; and none of it
 /// on a gallery whose sections are not stacks.
 @Suite struct StackMarkupTests {
-    /// The basic fixture's two published recipes (Coupe, Rocks) grouped by glass, with a stack
-    /// arrangement after the fan when `stack` is true, in `language`.
+    /// The basic fixture's two published recipes (Coupe, Rocks) grouped by glass, both tagged
+    /// "classic" (a chip needs two cards), with a stack arrangement after the fan when `stack` is
+    /// true, in `language`.
     static func site(stack: Bool, language: String = "en") throws -> BuiltSite {
         try BuiltSite { folder in
             let config = folder.appendingPathComponent("site.yml")
             try BuiltSite.replace("gallery:\n", with: "gallery:\n  section_by: glass\n", in: config)
             try BuiltSite.replace("language: en", with: "language: \(language)", in: config)
             if stack { try BuiltSite.replace("    - fan\n", with: "    - fan\n    - stack\n", in: config) }
+            try BuiltSite.replace("tags: [rum, sour]", with: "tags: [rum, sour, classic]", in: folder.appendingPathComponent("recipes/daiquiri.md"))
+            try BuiltSite.replace("tags: [gin, bitter]", with: "tags: [gin, bitter, classic]", in: folder.appendingPathComponent("recipes/negroni.md"))
         }
     }
 

@@ -3,6 +3,7 @@ import Mustache
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
+@testable import GalleryImages
 @testable import GalleryKit
 @testable import GalleryRender
 
@@ -99,25 +100,41 @@ func metaTags(in html: String) -> [(String, String)] {
     @Test func imageCropsBecomeTheRecipeImages() throws {
         var config = SiteConfig()
         config.baseURL = "https://example.com/bar/"
-        let recipe = Recipe(slug: "mojito", title: "Mojito", sourcePath: "recipes/mojito.md", image: .local("images/mojito.jpg"))
-        let renderer = PageRenderer(site: Site(config: config, recipes: [recipe], images: [:]),
-                                    theme: Theme(templates: [:], assets: [:]))
-        let image: MustacheValue = [
-            "src": "../../images/mojito.jpg", "alt": "A mojito",
-            "crops": [
-                ["url": "../../images/mojito-16x9.jpg", "width": 1600, "height": 900],
-                ["url": "../../images/mojito-4x3.jpg", "width": 1200, "height": 900],
-                ["url": "../../images/mojito-1x1.jpg", "width": 900, "height": 900],
-            ],
-        ]
-        let data = renderer.structuredData(recipe, image: image, root: "../../", steps: [])
-        #expect(data.imageURLs == ["https://example.com/bar/images/mojito-16x9.jpg",
-                                   "https://example.com/bar/images/mojito-4x3.jpg",
-                                   "https://example.com/bar/images/mojito-1x1.jpg"])
+        var recipe = Recipe(slug: "mojito", title: "Mojito", sourcePath: "recipes/mojito.md", image: .local("images/mojito.jpg"))
+        recipe.imageAlt = "A mojito"
+        // The image step's crops (4:3 first, as no order is promised) and a JPEG for `src`.
+        let processed = ProcessedImage(
+            width: 1600, height: 1200,
+            renditions: [.init(format: .jpeg, width: 720, height: 540, path: "images/mojito-0123456789-720.jpg")],
+            vectorPath: nil,
+            crops: [.init(aspect: "4x3", width: 1200, height: 900, path: "images/mojito-0123456789-4x3.jpg"),
+                    .init(aspect: "16x9", width: 1600, height: 900, path: "images/mojito-0123456789-16x9.jpg"),
+                    .init(aspect: "1x1", width: 900, height: 900, path: "images/mojito-0123456789-1x1.jpg")])
+        let site = Site(config: config, recipes: [recipe], images: ["images/mojito.jpg": ImageInfo(width: 1600, height: 1200, format: .jpeg)])
+        let renderer = PageRenderer(site: site, theme: Theme(templates: [:], assets: [:]),
+                                    pictures: ["images/mojito.jpg": PublishedPicture(processed: processed, galleryShares: [])])
+        let data = renderer.structuredData(recipe, root: "../../", steps: [])
+        #expect(data.imageURLs == ["https://example.com/bar/images/mojito-0123456789-4x3.jpg",
+                                   "https://example.com/bar/images/mojito-0123456789-16x9.jpg",
+                                   "https://example.com/bar/images/mojito-0123456789-1x1.jpg"])
         // Link previews take the widest crop.
-        let meta = renderer.socialMeta(path: "recipes/mojito/index.html", root: "../../", title: "Mojito", description: nil, image: image)
-        #expect(meta.image?.url == "https://example.com/bar/images/mojito-16x9.jpg")
+        let meta = renderer.socialMeta(path: "recipes/mojito/index.html", root: "../../", title: "Mojito", description: nil,
+                                       image: (.local("images/mojito.jpg"), "A mojito"))
+        #expect(meta.image?.url == "https://example.com/bar/images/mojito-0123456789-16x9.jpg")
         #expect(meta.image?.alt == "A mojito")
+        #expect(meta.image?.width == 1600)
+        // Without crops, the file the page's `src` names, at the original's size.
+        let uncropped = PageRenderer(site: site, theme: Theme(templates: [:], assets: [:]), pictures: [
+            "images/mojito.jpg": PublishedPicture(processed: ProcessedImage(width: 1600, height: 1200, renditions: processed.renditions,
+                                                                            vectorPath: nil, crops: []), galleryShares: []),
+        ])
+        #expect(uncropped.structuredData(recipe, root: "../../", steps: []).imageURLs == ["https://example.com/bar/images/mojito-0123456789-720.jpg"])
+        guard case .dictionary(let context) = uncropped.imageContext(.local("images/mojito.jpg"), alt: "A mojito", root: "../../"),
+              case .string(let src)? = context["src"] else {
+            Issue.record("no src in the picture's context")
+            return
+        }
+        #expect(src == "../../images/mojito-0123456789-720.jpg")
     }
 
     @Test func categoryIsDrinkForGlassesElseFirstTagUnlessConfigured() {

@@ -23,6 +23,26 @@ private struct Card: MustacheObject {
     }
 }
 
+/// The same card finding its keys by number (`MustacheKeyTable`), as the site's page contexts do.
+private struct NumberedCard: MustacheObject {
+    let title: String
+
+    private enum Key: Int { case title, count, missing }
+    private static let table = MustacheKeyTable(["title": Key.title, "count": .count, "missing": .missing])
+    var keys: [String] { Self.table.names }
+
+    func value(forKey key: String) -> MustacheValue? { Self.table[key].flatMap(Key.init).map(value) }
+    func value(forKey key: String, number: Int) -> MustacheValue? { Self.table[number: number].flatMap(Key.init).map(value) }
+
+    private func value(_ key: Key) -> MustacheValue {
+        switch key {
+        case .title: .string(title)
+        case .count: .int(title.count)
+        case .missing: .null
+        }
+    }
+}
+
 private final class Counter: @unchecked Sendable {
     private(set) var value = 0
     func add() { value += 1 }
@@ -63,6 +83,19 @@ struct MustacheObjectTests {
         // Another pass over the card is another section: it asks again.
         _ = try Template(source: "{{#card}}{{count}}{{/card}}{{#card}}{{count}}{{/card}}", name: "t").render(context)
         #expect(counter.value == 3)
+    }
+
+    @Test func anObjectFindingKeysByNumberRendersAsByName() throws {
+        // Names parsed before and after the table was made, one it lacks (found further out), one
+        // only part of a dotted name.
+        let before = try Template(source: "{{#card}}{{title}}:{{count}}{{/card}}", name: "t")
+        let context: MustacheValue = ["card": .object(NumberedCard(title: "Gimlet")), "site": "Bar", "missing": "outer",
+                                      "other": ["title": "inner"]]
+        #expect(try before.render(context) == "Gimlet:6")
+        let after = try Template(source: "{{#card}}{{site}}/{{missing}}/{{other.title}}/{{card.count}}/{{titles}}{{/card}}", name: "t")
+        #expect(try after.render(context) == "Bar//inner/6/")
+        #expect(try after.render(context) == (try after.render(context.expanded)))
+        #expect(MustacheValue.object(NumberedCard(title: "A")).expanded == ["title": "A", "count": 1, "missing": nil])
     }
 
     @Test func equalsTheDictionaryItExpandsTo() {

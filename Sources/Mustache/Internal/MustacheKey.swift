@@ -12,7 +12,12 @@ struct MustacheKey: Sendable {
     /// Numbered when a template is parsed, never while one renders.
     init(_ name: String) {
         self.name = name
-        number = Self.numbers.withLock { numbers in
+        number = Self.number(of: name)
+    }
+
+    /// The number of `name`, given now if no template or key table has used it yet.
+    static func number(of name: String) -> Int {
+        numbers.withLock { numbers in
             if let known = numbers[name] { return known }
             let next = numbers.count
             numbers[name] = next
@@ -22,4 +27,51 @@ struct MustacheKey: Sendable {
 
     /// Every name part seen so far and its number; bounded by the text of the templates parsed.
     private static let numbers = Mutex<[String: Int]>([:])
+}
+
+/// The names an object answers (`MustacheObject`), each with the object's own case for it, found
+/// by the number a template gave the name (`MustacheKey`): the object switches over its cases
+/// instead of comparing the name with each of its keys' text in turn, which a page's lookups
+/// that walk out through several objects did dozens of times per tag (issue 37). The cases are
+/// kept as raw values so that a lookup is an array read, not a generic call.
+package struct MustacheKeyTable: Sendable {
+    /// Every name, in the order given.
+    package let names: [String]
+    /// The raw value of each number's case, -1 for a name the object does not have.
+    private let byNumber: [Int]
+    private let byName: [String: Int]
+
+    /// The table of `keys`, each name with its case; a name given twice keeps its first case.
+    package init<Key: RawRepresentable>(_ keys: KeyValuePairs<String, Key>) where Key.RawValue == Int {
+        self.init(pairs: keys.map { ($0.key, $0.value.rawValue) })
+    }
+
+    /// A table that only tells whether a name is one of `names` (its position there).
+    package init(names: [String]) {
+        self.init(pairs: Array(zip(names, names.indices)))
+    }
+
+    private init(pairs keys: [(String, Int)]) {
+        names = keys.map(\.0)
+        var byName: [String: Int] = [:]
+        var numbered: [(Int, Int)] = []
+        for (name, raw) in keys where byName[name] == nil {
+            byName[name] = raw
+            numbered.append((MustacheKey.number(of: name), raw))
+        }
+        var byNumber = [Int](repeating: -1, count: (numbered.map(\.0).max() ?? -1) + 1)
+        for (number, raw) in numbered { byNumber[number] = raw }
+        self.byNumber = byNumber
+        self.byName = byName
+    }
+
+    /// The raw value of the case of the name numbered `number`; nil when the object has no such key.
+    package subscript(number number: Int) -> Int? {
+        guard number < byNumber.count else { return nil }
+        let raw = byNumber[number]
+        return raw < 0 ? nil : raw
+    }
+
+    /// The raw value of the case of `name`; nil when the object has no such key.
+    package subscript(name: String) -> Int? { byName[name] }
 }

@@ -1,4 +1,6 @@
-/// One element of a parsed template; the renderer walks arrays of these.
+/// One element of a parsed template; the renderer walks arrays of these. The larger payloads
+/// (sections, calls, blocks) are classes: the renderer copies each node it visits, and a copy of
+/// such a struct retained every string and list in it (issue 37).
 enum Node: Sendable {
     /// Literal text, written as is.
     case text(String)
@@ -26,16 +28,23 @@ struct VariableName: Sendable {
     }
 }
 
-struct Section: Sendable {
+final class Section: Sendable {
     let name: VariableName
     let isInverted: Bool
     let content: [Node]
     /// Where the opening tag starts, for render errors.
     let location: SourceLocation
+
+    init(name: VariableName, isInverted: Bool, content: [Node], location: SourceLocation) {
+        self.name = name
+        self.isInverted = isInverted
+        self.content = content
+        self.location = location
+    }
 }
 
 /// A partial or parent tag: which template to include and how.
-struct TemplateCall: Sendable {
+final class TemplateCall: Sendable {
     let name: String
     /// The whitespace before a standalone tag, prepended to every line of the included
     /// template; `nil` when the tag shares its line with other content.
@@ -43,9 +52,16 @@ struct TemplateCall: Sendable {
     /// The blocks a parent tag overrides, by block name; always empty for partials.
     let overrides: [String: [Node]]
     let location: SourceLocation
+
+    init(name: String, indentation: String?, overrides: [String: [Node]], location: SourceLocation) {
+        self.name = name
+        self.indentation = indentation
+        self.overrides = overrides
+        self.location = location
+    }
 }
 
-struct BlockSite: Sendable {
+final class BlockSite: Sendable {
     let name: String
     let defaultContent: [Node]
     /// Added to the indentation of the content placed here; `nil` when the block shares
@@ -55,6 +71,14 @@ struct BlockSite: Sendable {
     /// (the opening tag stood alone on its line) and so must get it back when rendered.
     let isDedented: Bool
     let location: SourceLocation
+
+    init(name: String, defaultContent: [Node], indentation: String?, isDedented: Bool, location: SourceLocation) {
+        self.name = name
+        self.defaultContent = defaultContent
+        self.indentation = indentation
+        self.isDedented = isDedented
+        self.location = location
+    }
 }
 
 /// Where a tag starts, kept on the nodes that can fail while rendering.

@@ -22,7 +22,8 @@ struct Renderer<Partials: PartialProvider> {
     private var stack: [MustacheValue]
     /// Per entry of `stack`: what an object there answered so far, by key number (nil: it has no
     /// such key), so that a name read twice, or looked for further out from inner sections, asks
-    /// it once. Objects are immutable values: the same key gives the same answer.
+    /// it once. Objects are immutable values: the same key gives the same answer. Levels past the
+    /// top of `stack` are left over from contexts popped (`push`).
     private var answers: [[Answer]]
     private var depth = 0
     private var sectionPasses = 0
@@ -46,9 +47,9 @@ struct Renderer<Partials: PartialProvider> {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text.utf8
+                appendUTF8(text, to: &output)
             case .lineStart:
-                output += indentation.utf8
+                if !indentation.isEmpty { appendUTF8(indentation, to: &output) }
             case .variable(let name, let isEscaped):
                 let value = lookUp(name)
                 if isEscaped, let escape = options.customEscape {
@@ -165,14 +166,19 @@ struct Renderer<Partials: PartialProvider> {
         depth += 1
     }
 
+    /// A level's list of answers is emptied, not freed, when its context goes: the next context
+    /// at that level (the next item of a list) fills the same storage.
     private mutating func push(_ context: MustacheValue) {
         stack.append(context)
-        answers.append([])
+        if answers.count < stack.count {
+            answers.append([])
+        } else {
+            answers[stack.count - 1].removeAll(keepingCapacity: true)
+        }
     }
 
     private mutating func pop() {
         stack.removeLast()
-        answers.removeLast()
     }
 
     /// Resolves a name against the context stack: the first part in the innermost context
@@ -190,7 +196,7 @@ struct Renderer<Partials: PartialProvider> {
         }
         guard var value = found else { return .null }
         for component in name.components.dropFirst() {
-            guard let next = value.member(component.name) else { return .null }
+            guard let next = value.member(component) else { return .null }
             value = next
         }
         return value
@@ -203,7 +209,7 @@ struct Renderer<Partials: PartialProvider> {
             return fields[key.name]
         case .object(let object):
             for answer in answers[level] where answer.number == key.number { return answer.value }
-            let value = object.value(forKey: key.name)
+            let value = object.value(forKey: key.name, number: key.number)
             answers[level].append(Answer(number: key.number, value: value))
             return value
         default:

@@ -1,0 +1,286 @@
+import Foundation
+import GalleryContent
+import GallerySupport
+import Mustache
+
+/// The printable cookbook's context (`cookbook` template), answering each name as the template
+/// asks for it (`MustacheObject`): a book of 1,000 recipes built as a dictionary tree of every key
+/// of every recipe, then freed, cost more than rendering it (issue 37). What several keys share is
+/// worked out once per book (`CookbookContents`); the bodies are made up front, since making one
+/// can fail. Keys and values are those docs/themes.md lists for `cookbook`.
+struct CookbookContext: MustacheObject {
+    let book: CookbookContents
+
+    private enum Key: Int { case root, site, page, meta, galleryURL, cookbook }
+    private static let table = MustacheKeyTable([
+        "root": Key.root, "site": .site, "page": .page, "meta": .meta, "galleryURL": .galleryURL, "cookbook": .cookbook,
+    ])
+    var keys: [String] { Self.table.names + PageRenderer.headerKeys }
+
+    func value(forKey key: String) -> MustacheValue? {
+        guard let known = Self.table[key].flatMap(Key.init) else { return book.renderer.headerValue(key, root: book.root) }
+        return value(known)
+    }
+
+    func value(forKey key: String, number: Int) -> MustacheValue? {
+        guard let known = Self.table[number: number].flatMap(Key.init) else { return book.renderer.headerValue(key, root: book.root) }
+        return value(known)
+    }
+
+    private func value(_ key: Key) -> MustacheValue {
+        let renderer = book.renderer
+        switch key {
+        case .root: return .string(book.root)
+        case .site: return renderer.siteContext
+        case .page: return ["title": .string(book.title), "description": .string(book.description)]
+        case .meta:
+            return renderer.socialMeta(path: book.place.path, root: book.root,
+                                       title: "\(book.title) · \(renderer.strings.text("cookbook"))", description: book.description).context
+        case .galleryURL: return .string(URLPath.link(to: GalleryPage.firstPagePath, root: book.root))
+        case .cookbook: return .object(Cover(book: book))
+        }
+    }
+
+    /// The `cookbook` key: the cover, the recipes and the indexes.
+    struct Cover: MustacheObject {
+        let book: CookbookContents
+
+        private enum Key: Int {
+            case title, isTag, siteTitle, subtitle, author, countText, cover, tagURL, recipes
+            case tagIndex, hasTagIndex, ingredientIndex, hasIngredientIndex
+        }
+        private static let table = MustacheKeyTable([
+            "title": Key.title, "isTag": .isTag, "siteTitle": .siteTitle, "subtitle": .subtitle, "author": .author,
+            "countText": .countText, "cover": .cover, "tagURL": .tagURL, "recipes": .recipes, "tagIndex": .tagIndex,
+            "hasTagIndex": .hasTagIndex, "ingredientIndex": .ingredientIndex, "hasIngredientIndex": .hasIngredientIndex,
+        ])
+        var keys: [String] { Self.table.names }
+        func value(forKey key: String) -> MustacheValue? {
+            guard let key = Self.table[key].flatMap(Key.init) else { return nil }
+            return value(key)
+        }
+        func value(forKey key: String, number: Int) -> MustacheValue? {
+            guard let key = Self.table[number: number].flatMap(Key.init) else { return nil }
+            return value(key)
+        }
+
+        private func value(_ key: Key) -> MustacheValue {
+            let config = book.renderer.site.config
+            switch key {
+            case .title: return .string(book.title)
+            case .isTag: return .bool(book.tagSlug != nil)
+            case .siteTitle: return .string(config.title)
+            case .subtitle: return book.tagSlug == nil ? .optional(config.description) : .string(config.title)
+            case .author: return .optional(config.author)
+            case .countText: return .string(book.countText)
+            case .cover:
+                let recipes = book.renderer.site.recipes
+                return book.order.lazy.compactMap { position -> MustacheValue? in
+                    let recipe = recipes[position]
+                    return recipe.image.map { book.renderer.printImage($0, alt: recipe.imageAlt ?? recipe.title, root: book.root) }
+                }.first ?? .null
+            case .tagURL: return book.tagSlug.map { .string(URLPath.link(to: TagPage.path(slug: $0), root: book.root)) } ?? .null
+            case .recipes:
+                let book = book
+                return .lazyArray(MustacheLazyArray(count: book.order.count) { .object(CookbookRecipeContext(book: book, place: $0)) })
+            case .tagIndex: return book.index(book.tagIndex)
+            case .hasTagIndex: return .bool(!book.tagIndex.isEmpty)
+            case .ingredientIndex: return book.index(book.ingredientIndex)
+            case .hasIngredientIndex: return .bool(!book.ingredientIndex.isEmpty)
+            }
+        }
+    }
+}
+
+/// What the keys of one book share, worked out once per book: its place, its recipes in order
+/// with their numbers and bodies, and its indexes (as places in the book).
+final class CookbookContents: Sendable {
+    let renderer: PageRenderer
+    /// The tag of a tag's book, else nil.
+    let tagSlug: String?
+    let place: PageRenderer.BookPlace
+    /// The way back to the tree's root from the book (`place.root`).
+    let root: String
+    /// The book's recipes (positions in the site's list), A–Z, and each one's number as shown.
+    let order: [Int]
+    let numbers: [String]
+    /// Each recipe's body as the book prints it, in `order`.
+    let bodies: [String]
+    let title: String
+    let countText: String
+    let description: String
+    /// The index entries: a name and the places in `order` of its recipes.
+    let tagIndex: [(name: String, places: [Int])]
+    let ingredientIndex: [(name: String, places: [Int])]
+
+    init(_ book: CookbookPage.Book, in renderer: PageRenderer) throws {
+        self.renderer = renderer
+        let site = renderer.site
+        let tag = book.tag.map { renderer.tags[$0] }
+        tagSlug = tag?.slug
+        let path = tag.map { CookbookPage.path(tag: $0.slug) } ?? CookbookPage.siteBookPath
+        let members = tag?.members ?? Array(site.recipes.indices)
+        let order = tag == nil ? renderer.recipeIndexOrder
+            : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
+        self.order = order
+        let place = PageRenderer.BookPlace(path: path, inBook: Set(order.map { site.recipes[$0].slug }), renderer: renderer)
+        self.place = place
+        root = place.root
+        // Each number is shown by the recipe, the contents and the indexes: formatted once.
+        numbers = order.indices.map { renderer.strings.number($0 + 1) }
+        // The body as its own page has it (made once for all the recipe's books), its relative
+        // links then moved to the book's folder (a link written `../sidecar/` in a recipe means
+        // `recipes/sidecar/`).
+        var bodies: [String] = []
+        bodies.reserveCapacity(order.count)
+        for position in order {
+            let body = try renderer.cookbookBody(position, inBook: place.inBook)
+            bodies.append(!body.hasAttributes ? body.html
+                : CookbookPage.rebasing(body.html, from: site.treePrefix + RecipePage.path(of: site.recipes[position]),
+                                        to: site.treePrefix + path))
+        }
+        self.bodies = bodies
+        title = tag?.name ?? site.config.title
+        countText = renderer.strings.counted("recipe_count", order.count)
+        description = renderer.strings.phrase("cookbook_description", ["title": title, "count": countText])
+        tagIndex = renderer.cookbookTagIndex(order, except: book.tag)
+        ingredientIndex = renderer.cookbookIngredientIndex(order)
+    }
+
+    /// An index as the template reads it: each name with its recipes' entries.
+    func index(_ groups: [(name: String, places: [Int])]) -> MustacheValue {
+        .array(groups.map { group in
+            ["name": .string(group.name), "recipes": .array(group.places.map { .object(CookbookEntryContext(book: self, place: $0)) })]
+        })
+    }
+}
+
+/// A recipe as the contents and the indexes list it: its title, its number in the book, its section.
+struct CookbookEntryContext: MustacheObject {
+    let book: CookbookContents
+    /// Its place in the book's order.
+    let place: Int
+
+    private enum Key: Int { case title, number, anchor }
+    private static let table = MustacheKeyTable(["title": Key.title, "number": .number, "anchor": .anchor])
+    var keys: [String] { Self.table.names }
+    func value(forKey key: String) -> MustacheValue? {
+        guard let key = Self.table[key].flatMap(Key.init) else { return nil }
+        return value(key)
+    }
+    func value(forKey key: String, number: Int) -> MustacheValue? {
+        guard let key = Self.table[number: number].flatMap(Key.init) else { return nil }
+        return value(key)
+    }
+
+    private func value(_ key: Key) -> MustacheValue {
+        let recipe = book.renderer.site.recipes[book.order[place]]
+        return switch key {
+        case .title: .string(recipe.title)
+        case .number: .string(book.numbers[place])
+        case .anchor: .string(CookbookPage.anchor(of: recipe))
+        }
+    }
+}
+
+/// Recipe number `place` of a book as the book shows it: what a cook reads on paper, without the
+/// page's controls (servings, video, previous and next).
+struct CookbookRecipeContext: MustacheObject {
+    let book: CookbookContents
+    let place: Int
+    let recipe: Recipe
+
+    init(book: CookbookContents, place: Int) {
+        self.book = book
+        self.place = place
+        recipe = book.renderer.site.recipes[book.order[place]]
+    }
+
+    private enum Key: Int {
+        case title, number, anchor, summary, url, printURL, image, imageCredit, glass, yield, prepTime, cookTime, totalTime
+        case category, cuisine, hasFacts, diets, hasDiets, ingredientGroups, hasIngredients, equipment, hasEquipment
+        case methodGroups, hasMethod, nutrition, hasNutrition, tags, hasTags, servings, source, bodyHTML
+    }
+    private static let table = MustacheKeyTable([
+        "title": Key.title, "number": .number, "anchor": .anchor, "summary": .summary, "url": .url, "printURL": .printURL,
+        "image": .image, "imageCredit": .imageCredit, "glass": .glass, "yield": .yield, "prepTime": .prepTime,
+        "cookTime": .cookTime, "totalTime": .totalTime, "category": .category, "cuisine": .cuisine, "hasFacts": .hasFacts,
+        "diets": .diets, "hasDiets": .hasDiets, "ingredientGroups": .ingredientGroups, "hasIngredients": .hasIngredients,
+        "equipment": .equipment, "hasEquipment": .hasEquipment, "methodGroups": .methodGroups, "hasMethod": .hasMethod,
+        "nutrition": .nutrition, "hasNutrition": .hasNutrition, "tags": .tags, "hasTags": .hasTags,
+        "servings": .servings, "source": .source, "bodyHTML": .bodyHTML,
+    ])
+    var keys: [String] {
+        Self.table.names.filter { ($0 != "servings" || recipe.servings != nil) && ($0 != "source" || recipe.source != nil) }
+    }
+    func value(forKey key: String) -> MustacheValue? {
+        guard let key = Self.table[key].flatMap(Key.init) else { return nil }
+        return value(key)
+    }
+    func value(forKey key: String, number: Int) -> MustacheValue? {
+        guard let key = Self.table[number: number].flatMap(Key.init) else { return nil }
+        return value(key)
+    }
+
+    /// The value of `key`; nil for `servings` and `source` when the recipe has none.
+    private func value(_ key: Key) -> MustacheValue? {
+        let renderer = book.renderer
+        let root = book.root
+        switch key {
+        case .title: return .string(recipe.title)
+        case .number: return .string(book.numbers[place])
+        case .anchor: return .string(CookbookPage.anchor(of: recipe))
+        case .summary: return .optional(recipe.summary)
+        case .url: return .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))
+        case .printURL:
+            // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
+            return .optional(renderer.site.config.publishedURL.map { url in
+                let address = url.page(RecipePage.path(of: recipe))
+                return address.containsByte(UInt8(ascii: "%")) ? address.removingPercentEncoding ?? address : address
+            })
+        case .image: return recipe.image.map { renderer.printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) } ?? .null
+        case .imageCredit:
+            return .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? renderer.site.config.imageCredit)?.text)
+        case .glass: return .optional(recipe.glass)
+        case .yield: return recipe.servings == nil ? .optional(recipe.yield) : .null
+        case .prepTime: return .optional(recipe.prepTime.map { renderer.plan.durations.text($0, in: renderer.strings) })
+        case .cookTime: return .optional(recipe.cookTime.map { renderer.plan.durations.text($0, in: renderer.strings) })
+        case .totalTime: return .optional(recipe.shownTotalTime.map { renderer.plan.durations.text($0, in: renderer.strings) })
+        case .category: return .optional(recipe.category)
+        case .cuisine: return .optional(recipe.cuisine)
+        case .hasFacts:
+            return .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
+                         || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil)
+        case .diets: return .array(recipe.suitableForDiet.map { .string(renderer.dietLabel($0)) })
+        case .hasDiets: return .bool(!recipe.suitableForDiet.isEmpty)
+        case .ingredientGroups:
+            let html = renderer.site.config.unsafeHTML
+            return .array(recipe.ingredientGroups.map { group in
+                ["groupTitle": .optional(group.title),
+                 "groupURL": .optional(group.component.map { book.place.links($0.slug, nil) }),
+                 "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, recipeLinks: book.place.links)) })]
+            })
+        case .hasIngredients: return .bool(recipe.hasIngredients)
+        case .equipment: return .array(recipe.equipment.map(MustacheValue.string))
+        case .hasEquipment: return .bool(!recipe.equipment.isEmpty)
+        case .methodGroups:
+            let html = renderer.site.config.unsafeHTML
+            return .array(recipe.method.map { group in
+                ["groupTitle": .optional(group.title),
+                 "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, always: true, recipeLinks: book.place.links)) })]
+            })
+        case .hasMethod: return .bool(!recipe.method.isEmpty)
+        case .nutrition: return .array(recipe.nutrition.map { ["label": .string(renderer.nutritionLabel($0)), "value": .string($0.value)] })
+        case .hasNutrition: return .bool(!recipe.nutrition.isEmpty)
+        case .tags: return .array(recipe.tags.map(MustacheValue.string))
+        case .hasTags: return .bool(recipe.hasTags)
+        case .servings:
+            return recipe.servings.map { servings in
+                ["label": .string(renderer.strings.text(servings.unit == nil ? "serves" : "makes")),
+                 "count": .string(servings.countText), "unit": .optional(servings.unit)]
+            }
+        case .source: return recipe.source.map { source in ["name": .optional(source.name ?? source.url), "url": .optional(source.url)] }
+        case .bodyHTML: return .string(book.bodies[place])
+        }
+    }
+}
