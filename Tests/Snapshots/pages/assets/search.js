@@ -100,12 +100,14 @@
   // Postings as the index writes them (SearchPostings.swift), [score, "documents", …] best first,
   // each group's documents as base-32 gaps (a digit of 32 or more has more to follow), read into
   // best, a score per document of the site (typed: two common words at 100,000 recipes are 50,000
-  // postings), the higher kept; found gets each document once. Groups under floor are left.
+  // postings), the higher kept; found gets each document once. Only groups scoring from floor to
+  // under below are read.
   const digit = new Uint8Array(128);
   [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
-  const decode = (groups, q, best, found, floor = 0) => {
+  const decode = (groups, q, best, found, floor = 0, below = Infinity) => {
     for (let g = 0; g < groups.length && groups[g] * q >= floor; g += 2) {
       const score = groups[g] * q, text = groups[g + 1];
+      if (score >= below) continue;
       for (let i = 0, doc = -1, v = 0; i < text.length; i++) {
         const x = digit[text.charCodeAt(i)];
         if (x < 32) {
@@ -157,25 +159,20 @@
     const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
     // Every postings list at once, then the scores: the sum over the words of each word's best term.
     const lists = await Promise.all(matched.map((terms) => Promise.all(terms.map((t) => postings(t, all)))));
-    // Every word's best tier (its terms' groups at its highest score): when ten or more documents
-    // are in all, the first of them in site order are the first results, so their records are
-    // asked for now, while the rest is read.
-    if (!single && limit < Infinity) {
-      let tier;
-      matched.forEach((terms, word) => {
-        const top = Math.max(...terms.map((t, i) => lists[word][i][0] * t.q)), best = new Float32Array(m.documents), found = [];
-        terms.forEach((t, i) => decode(lists[word][i], t.q, best, found, top));
-        tier = tier ? tier.filter((id) => best[id]) : found;
-      });
-      if (tier.length >= limit) tier.sort((a, b) => a - b).slice(0, limit).forEach((id) => ask(record(m, id)));
-    }
+    // Each word's best tier is read first (its terms' groups at its highest score): when ten or
+    // more documents are in every word's, the first of them in site order are the first results,
+    // so their records are asked for now, while the rest is read.
+    const read = matched.map((terms, word) => ({ terms, best: new Float32Array(m.documents), found: [],
+      top: !single && limit < Infinity ? Math.max(...terms.map((t, i) => lists[word][i][0] * t.q)) : Infinity }));
+    read.forEach(({ terms, best, found, top }, word) => terms.forEach((t, i) => decode(lists[word][i], t.q, best, found, top)));
+    const tier = read.reduce((ids, { best }) => ids.filter((id) => best[id]), read[0].found);
+    if (tier.length >= limit) tier.sort((a, b) => a - b).slice(0, limit).forEach((id) => ask(record(m, id)));
     let ids = null, scores, complete = true, lower = 0;
-    matched.forEach((terms, word) => {
-      const best = new Float32Array(m.documents), found = [];
+    read.forEach(({ terms, best, found, top }, word) => {
       terms.forEach((t, i) => {
         // A partial list: the count is still exact when the word matched that term alone.
         if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
-        decode(lists[word][i], t.q, best, found);
+        decode(lists[word][i], t.q, best, found, 0, top);
       });
       if (ids) {
         ids = ids.filter((id) => best[id]);
