@@ -190,6 +190,9 @@ package struct ContentLoader: Sendable {
                     recipes.append(recipe.relocated())
                 }
             }
+            held.foresee(parsed: end, of: files.count)
+            // Past the budget, this list's bodies go at once rather than at the reading's end.
+            if held.isOverBudget && !holdsNone { held.letGo(&recipes) }
         }
         return recipes
     }

@@ -36,6 +36,14 @@ struct HeldRecipeBodies {
         }
     }
 
+    /// Goes over budget now when the bodies held so far, `parsed` of `total` files read, foretell
+    /// more than the budget for all at their average length: a large site then holds its first
+    /// bodies only while its first batch is read, not until the reading ends.
+    mutating func foresee(parsed: Int, of total: Int) {
+        guard !isOverBudget, parsed > 0, total > parsed else { return }
+        if Double(bytes) / Double(parsed) * Double(total) > Double(budget) { isOverBudget = true }
+    }
+
     /// Keeps the place instead of the body of every recipe of `recipes` held here, when the
     /// reading went over budget; otherwise leaves them held.
     func letGo(_ recipes: inout [Recipe]) {

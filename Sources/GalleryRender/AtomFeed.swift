@@ -21,6 +21,8 @@ package struct AtomFeed: Sendable {
     package var pictures: [String: PublishedPicture]
     /// The heading of each entry's ingredients, in the site's language.
     package var ingredientsHeading: String
+    /// The entries' bodies as their pages left them (`FeedBodies`); nil: each is made here.
+    var bodies: FeedBodies?
 
     package init(site: Site, publishedURL: PublishedURL, pictures: [String: PublishedPicture] = [:], ingredientsHeading: String = "Ingredients") {
         self.site = site
@@ -85,7 +87,7 @@ package struct AtomFeed: Sendable {
         """
         for entry in entries {
             switch entry {
-            case .recipe(let position): xml += try self.entry(site.recipes[position])
+            case .recipe(let position): xml += try self.entry(position)
             case .post(let position): xml += postEntry(site.posts[position])
             }
         }
@@ -153,7 +155,8 @@ package struct AtomFeed: Sendable {
         }
     }
 
-    private func entry(_ recipe: Recipe) throws(Diagnostic) -> String {
+    private func entry(_ position: Int) throws(Diagnostic) -> String {
+        let recipe = site.recipes[position]
         let url = XMLText.escape(publishedURL.page(RecipePage.path(of: recipe)))
         let date = recipe.date.map(Self.timestamp) ?? ""
         var xml = """
@@ -175,12 +178,13 @@ package struct AtomFeed: Sendable {
             xml += "    <summary>\(XMLText.escape(summary))</summary>\n"
         }
         // xml:base resolves any relative link in the Markdown against the recipe's own page.
-        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(try contentHTML(recipe)))</content>\n"
+        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(try contentHTML(recipe, bodyHTML: bodies?.take(position))))</content>\n"
         return xml + "  </entry>\n"
     }
 
-    /// The page's substance as HTML: picture, ingredients, then the Markdown body.
-    func contentHTML(_ recipe: Recipe) throws(Diagnostic) -> String {
+    /// The page's substance as HTML: picture, ingredients, then the Markdown body (`bodyHTML`
+    /// when its page made it, else made here).
+    func contentHTML(_ recipe: Recipe, bodyHTML: String? = nil) throws(Diagnostic) -> String {
         var html = pictureHTML(recipe.image, alt: recipe.imageAlt ?? recipe.title)
         if !recipe.ingredients.isEmpty {
             html += "<h2>\(escapeHTML(ingredientsHeading))</h2>\n<ul>\n"
@@ -191,9 +195,17 @@ package struct AtomFeed: Sendable {
             if let title = group.title { html += "<h3>\(escapeHTML(title))</h3>\n" }
             html += "<ol>\n" + group.steps.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true))</li>\n" }.joined() + "</ol>\n"
         }
-        let images = BodyPictureMarkup(images: site.images, pictures: pictures)
-            .renderer(documentPath: recipe.sourcePath, root: assetURL.base)
-        return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML, images: images, recipeLinks: recipeLinks)
+        if let bodyHTML { return html + bodyHTML }
+        let addresses = bodyAddresses(of: recipe)
+        return html + Markdown.html(try site.body(of: recipe), allowRawHTML: site.config.unsafeHTML,
+                                    images: addresses.images, recipeLinks: addresses.recipeLinks)
+    }
+
+    /// How `recipe`'s body writes its pictures and `recipe:` links in the feed: absolute.
+    func bodyAddresses(of recipe: Recipe) -> Markdown.Addresses {
+        Markdown.Addresses(images: BodyPictureMarkup(images: site.images, pictures: pictures)
+                               .renderer(documentPath: recipe.sourcePath, root: assetURL.base),
+                           recipeLinks: recipeLinks)
     }
 
     /// RFC 3339 at midnight UTC: front matter dates carry no time or zone.
@@ -211,10 +223,20 @@ package struct FeedFile: GeneratedFile {
     package func path(_ index: Int, in site: PagePlan) -> String { FeedFile.outputPath }
 
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        var feed = AtomFeed(site: site.site, publishedURL: site.site.config.publishedURL!, pictures: site.pictures,
-                            ingredientsHeading: site.strings.text("ingredients"))
-        feed.assetURL = site.assetPublishedURL ?? feed.publishedURL
+        var feed = site.feed!
+        feed.bodies = site.feedBodies
         return try feed.file()
+    }
+}
+
+extension PageRenderer {
+    /// The tree's feed, when site.yml has a `base_url`.
+    var feed: AtomFeed? {
+        site.config.publishedURL.map { publishedURL in
+            var feed = AtomFeed(site: site, publishedURL: publishedURL, pictures: pictures, ingredientsHeading: strings.text("ingredients"))
+            feed.assetURL = assetPublishedURL ?? publishedURL
+            return feed
+        }
     }
 }
 

@@ -123,21 +123,27 @@ final class CookbookBodies: Sendable {
 
 extension PageRenderer {
     /// Recipe `index`'s body as its page shows it (`RecipePageContext`), read and parsed once: the
-    /// same parse gives its books' form when a book holds the recipe (`CookbookBodies`). A body
-    /// with `recipe:` links is left to each book, whose links differ (`bookLinks`).
+    /// same parse gives its books' form when a book holds the recipe (`CookbookBodies`) and the
+    /// feed's when the feed lists it (`FeedBodies`). A body with `recipe:` links is left to each
+    /// book, whose links differ (`bookLinks`).
     func recipePageBody(_ index: Int, root: String) throws(Diagnostic) -> Markdown.RecipeBody {
         let recipe = site.recipes[index]
         let text = try site.body(of: recipe)
         let (strings, closings) = (self.strings, plan.stepClosings)
         let forBooks = cookbookBodies.wants(index, in: plan) && !text.containsBytes(RecipeLink.scheme)
+        let forFeed = feedBodies.wants(index, in: plan) ? feed?.bodyAddresses(of: recipe) : nil
         var body = Markdown.recipeBody(text, allowRawHTML: site.config.unsafeHTML,
                                        images: bodyImages(documentPath: recipe.sourcePath, root: root),
                                        recipeLinks: recipeLinks(root: root),
                                        stepClosing: recipe.method.isEmpty ? { closings.closing($0, strings: strings) } : nil,
-                                       keepingUnmarkedHTML: forBooks)
+                                       keepingUnmarkedHTML: forBooks, alsoRendering: forFeed)
         if let unmarked = body.unmarkedHTML {
             cookbookBodies.keep(CookbookBodies.Body(pageHTML: unmarked), of: index, uses: cookbookBodies.bookCount(of: index, in: plan))
             body.unmarkedHTML = nil
+        }
+        if let feedHTML = body.otherHTML {
+            feedBodies.keep(feedHTML, of: index)
+            body.otherHTML = nil
         }
         return body
     }

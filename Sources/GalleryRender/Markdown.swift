@@ -19,6 +19,19 @@ package enum Markdown {
         /// The HTML before cook mode's markup was put in (`stepClosing`), when it was asked for
         /// (`keepingUnmarkedHTML`): the printed cookbook's form, from the same parse as the page's.
         package var unmarkedHTML: String?
+        /// The HTML with other addresses (`alsoRendering`), when it was asked for: the feed's form.
+        package var otherHTML: String?
+    }
+
+    /// How a body's images and `recipe:` links are written in one rendering of it.
+    package struct Addresses {
+        package var images: ImageRenderer?
+        package var recipeLinks: RecipeLinkRenderer?
+
+        package init(images: ImageRenderer?, recipeLinks: RecipeLinkRenderer?) {
+            self.images = images
+            self.recipeLinks = recipeLinks
+        }
     }
 
     /// A headed part of the method ("For the syrup") and its steps: a schema.org `HowToSection`.
@@ -90,22 +103,37 @@ package enum Markdown {
     /// `stepClosing`, when given, puts each step of the method in cook mode's markup (`CookStep`),
     /// the links of the one-step view being what it returns. `keepingUnmarkedHTML` also renders
     /// the document before that markup (`RecipeBody.unmarkedHTML`): rendering is a fraction of
-    /// reading and parsing the text again.
+    /// reading and parsing the text again. `alsoRendering` renders it first with other addresses
+    /// (`RecipeBody.otherHTML`: the feed's, absolute), as `html(_:allowRawHTML:images:recipeLinks:)` would.
     package static func recipeBody(_ text: String, allowRawHTML: Bool = false, images: ImageRenderer? = nil,
                                    recipeLinks: RecipeLinkRenderer? = nil,
-                                   stepClosing: ((CookStep) -> String)? = nil, keepingUnmarkedHTML: Bool = false) -> RecipeBody {
+                                   stepClosing: ((CookStep) -> String)? = nil, keepingUnmarkedHTML: Bool = false,
+                                   alsoRendering other: Addresses? = nil) -> RecipeBody {
         withDocument(text) { document in
             // The steps are read before the images are replaced: their alt text stays in the steps.
             let steps = orderedListItems(in: document)
             let sections = methodSections(in: document)
             let stepNodes = stepClosing == nil ? [] : methodStepNodes(in: document)
+            // The other form's images and links are put in, rendered and taken out again: the
+            // document is then as parsed (the same nodes, the step nodes too).
+            var otherHTML: String?
+            if let other {
+                let images = other.images.map { replaceImages(in: document, source: text, with: $0, keepingReplaced: true) } ?? []
+                let links = other.recipeLinks.map { replaceRecipeLinks(in: document, source: text, with: $0) } ?? []
+                otherHTML = html(of: document, source: text, allowRawHTML: allowRawHTML)
+                for (node, url) in links { cmark_node_set_url(node, url) }
+                for (replacement, original) in images.reversed() where cmark_node_replace(replacement, original) == 1 {
+                    cmark_node_free(replacement)
+                }
+            }
             if let images { replaceImages(in: document, source: text, with: images) }
             if let recipeLinks { replaceRecipeLinks(in: document, source: text, with: recipeLinks) }
             let unmarked = keepingUnmarkedHTML && stepClosing != nil ? html(of: document, source: text, allowRawHTML: allowRawHTML) : nil
             if let stepClosing { markSteps(stepNodes, closing: stepClosing) }
             let html = html(of: document, source: text, allowRawHTML: allowRawHTML)
-            return RecipeBody(html: html, steps: steps, sections: sections, unmarkedHTML: keepingUnmarkedHTML ? unmarked ?? html : nil)
-        } ?? RecipeBody(html: "", steps: [], unmarkedHTML: keepingUnmarkedHTML ? "" : nil)
+            return RecipeBody(html: html, steps: steps, sections: sections, unmarkedHTML: keepingUnmarkedHTML ? unmarked ?? html : nil,
+                              otherHTML: otherHTML)
+        } ?? RecipeBody(html: "", steps: [], unmarkedHTML: keepingUnmarkedHTML ? "" : nil, otherHTML: other == nil ? nil : "")
     }
 
     /// The text of a Markdown document without its markup, blocks joined by single spaces.
@@ -176,8 +204,13 @@ package enum Markdown {
 /// Puts the HTML an `ImageRenderer` writes in place of the images, as cmark's custom nodes, whose
 /// text the HTML renderer writes as it is in safe mode too: the renderer escapes what it interpolates.
 extension Markdown {
-    private static func replaceImages(in document: OpaquePointer, source: String, with render: ImageRenderer) {
-        guard source.containsBytes("![") else { return }
+    /// `keepingReplaced` keeps the nodes taken out and returns them beside their replacements, to
+    /// be put back (and the replacements freed) by the caller; otherwise they are freed here.
+    @discardableResult
+    private static func replaceImages(in document: OpaquePointer, source: String, with render: ImageRenderer,
+                                      keepingReplaced: Bool = false) -> [(replacement: OpaquePointer, original: OpaquePointer)] {
+        guard source.containsBytes("![") else { return [] }
+        var kept: [(replacement: OpaquePointer, original: OpaquePointer)] = []
         // Collected first, since the tree must not change under the iterator; an image inside
         // another's alt text is only text of that one (and freed with it).
         var images: [OpaquePointer] = []
@@ -209,26 +242,34 @@ extension Markdown {
             }
             guard let replaced, let replacement = cmark_node_new(kind) else { continue }
             cmark_node_set_on_enter(replacement, html)
-            if cmark_node_replace(replaced, replacement) == 1 {
-                cmark_node_free(replaced)
-            } else {
+            if cmark_node_replace(replaced, replacement) != 1 {
                 cmark_node_free(replacement)
+            } else if keepingReplaced {
+                kept.append((replacement, replaced))
+            } else {
+                cmark_node_free(replaced)
             }
         }
+        return kept
     }
 }
 
 /// Points each `recipe:slug` link at the recipe's page.
 extension Markdown {
-    private static func replaceRecipeLinks(in document: OpaquePointer, source: String, with render: RecipeLinkRenderer) {
-        guard source.containsBytes(RecipeLink.scheme), let iterator = cmark_iter_new(document) else { return }
+    /// Returns each link changed with its URL as written, to put back when another form is wanted.
+    @discardableResult
+    private static func replaceRecipeLinks(in document: OpaquePointer, source: String, with render: RecipeLinkRenderer) -> [(OpaquePointer, String)] {
+        guard source.containsBytes(RecipeLink.scheme), let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
+        var changed: [(OpaquePointer, String)] = []
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_LINK,
                   let url = cmark_node_get_url(node).map({ String(cString: $0) }),
                   let target = RecipeLink.target(of: url) else { continue }
             cmark_node_set_url(node, render(target.slug, target.fragment))
+            changed.append((node, url))
         }
+        return changed
     }
 }
 

@@ -43,6 +43,8 @@ package struct PageRenderer: Sendable {
 
     /// The recipes' bodies in the printed books' form, made once for all the books holding them.
     var cookbookBodies = CookbookBodies()
+    /// The feed's entries' bodies, made by their pages for the feed.
+    var feedBodies = FeedBodies()
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
@@ -88,10 +90,12 @@ package struct PageRenderer: Sendable {
         // made in code beside them, so that no core is left alone with a gallery page at the end.
         let searchKind = Self.kinds.firstIndex { $0 is SearchIndexFile }
         let galleryKind = Self.kinds.firstIndex { $0 is GalleryPage }
+        // The feed last: its entries' bodies are made by their pages (`FeedBodies`).
+        let feedKind = Self.kinds.firstIndex { $0 is FeedFile }
         let order = files.indices.filter { only?.contains($0) ?? true }.sorted { a, b in
             func rank(_ position: Int) -> Int {
                 let kind = files[position].kind
-                return kind == searchKind ? 0 : kind == galleryKind ? 1 : Self.kinds[kind].template == nil ? 2 : 3
+                return kind == searchKind ? 0 : kind == galleryKind ? 1 : kind == feedKind ? 4 : Self.kinds[kind].template == nil ? 2 : 3
             }
             return (rank(a), a) < (rank(b), b)
         }

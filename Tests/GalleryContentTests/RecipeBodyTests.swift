@@ -50,6 +50,21 @@ import GalleryTestSupport
         #expect(whole.recipes.allSatisfy { $0.body.heldText != nil })
     }
 
+    /// A large site lets its first bodies go after its first batch, when they foretell too many.
+    @Test func theFirstBodiesForetellALargeSite() {
+        var held = HeldRecipeBodies(budget: 100)
+        var recipes = [Recipe(slug: "a", title: "A", sourcePath: "recipes/a.md", body: String(repeating: "a", count: 20)),
+                       Recipe(slug: "b", title: "B", sourcePath: "recipes/b.md", body: String(repeating: "b", count: 20))]
+        for index in recipes.indices { held.hold(&recipes[index], offset: 10) }
+        held.foresee(parsed: 2, of: 5)
+        #expect(!held.isOverBudget)
+        held.foresee(parsed: 2, of: 6)
+        #expect(held.isOverBudget)
+        held.letGo(&recipes)
+        #expect(recipes.map(\.body) == [.file(offset: 10, checksum: RecipeBody.checksum(String(repeating: "a", count: 20).utf8)),
+                                         .file(offset: 10, checksum: RecipeBody.checksum(String(repeating: "b", count: 20).utf8))])
+    }
+
     @Test func aRereadKeepsTheBodiesHeldWithinTheBudgetOrReadsAll() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
+@testable import GalleryKit
 @testable import GalleryRender
 #if canImport(FoundationXML)
 import FoundationXML
@@ -88,6 +89,32 @@ final class XMLOutline: NSObject, XMLParserDelegate {
         #expect(outline.all("updated").first?.text == "2024-12-31T00:00:00Z")
         #expect(outline.all("id").map(\.text).dropFirst().first == "https://example.org/k/recipes/new/")
         #expect(outline.all("content").allSatisfy { $0.text.contains("<li>Fry</li>") && !$0.text.contains("\u{1}") })
+    }
+
+    /// The recipe pages, made before the feed, leave the feed its entries' bodies from their own
+    /// parse (`FeedBodies`): the feed takes every one and is the feed it makes on its own.
+    @Test func theFeedTakesItsBodiesFromTheRecipePages() throws {
+        func recipe(_ slug: String, _ day: Int, body: String) -> Recipe {
+            Recipe(slug: slug, title: slug.capitalized, sourcePath: "recipes/\(slug).md", date: RecipeDate(parsing: "2024-05-\(10 + day)"),
+                   body: body)
+        }
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/bar/"
+        let site = Site(config: config, recipes: [
+            recipe("sour", 1, body: "Like a [Fizz](recipe:fizz#method), ![a glass](https://example.org/g.png) *cold*.\n\n1. Shake.\n2. Strain.\n"),
+            recipe("fizz", 2, body: "![Alone](https://example.org/f.png)\n\n## Method\n\n1. Shake.\n2. Top with [soda](recipe:sour).\n"),
+            recipe("plain", 3, body: ""),
+            Recipe(slug: "undated", title: "Undated", sourcePath: "recipes/undated.md", body: "Not in the feed."),
+        ], images: [:])
+        let renderer = PageRenderer(site: site, theme: try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load())
+        let alone = try renderer.feed!.text()
+        for index in site.recipes.indices { _ = try RecipePage().make(index, in: renderer) }
+        #expect(renderer.feedBodies.count == 3)
+        let made = try FeedFile().make(0, in: renderer)
+        #expect(renderer.feedBodies.count == 0)
+        guard case .data(let bytes) = made.contents else { Issue.record("the feed is not made in memory"); return }
+        #expect(String(decoding: bytes, as: UTF8.self) == alone)
+        #expect(alone.contains("href=&quot;https://example.org/bar/recipes/fizz/#method&quot;"))
     }
 
     @Test func feedWithoutDatedRecipesIsStillValid() throws {

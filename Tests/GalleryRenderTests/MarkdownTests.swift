@@ -20,6 +20,28 @@ import GalleryTestSupport
         #expect(Markdown.recipeBody("").steps.isEmpty)
     }
 
+    /// A second form from the same parse (the feed's addresses) is what rendering it alone gives,
+    /// and the page's form after it is untouched by it.
+    @Test func anotherFormFromTheSameParseIsTheFormRenderedAlone() {
+        let body = "Like a [Fizz](recipe:fizz), ![a glass](g.png \"Tall\") *cold*.\n\n![Alone](f.png)\n\n1. Shake ![x](s.png).\n2. Strain into [it](recipe:sour#top).\n"
+        func images(_ prefix: String) -> Markdown.ImageRenderer {
+            { image in image.standsAlone ? .block("<figure>\(prefix)\(image.url)</figure>") : .inline("<img src=\"\(prefix)\(image.url)\">") }
+        }
+        func links(_ prefix: String) -> Markdown.RecipeLinkRenderer {
+            { slug, fragment in prefix + slug + (fragment.map { "#" + $0 } ?? "") }
+        }
+        let both = Markdown.recipeBody(body, images: images("../../"), recipeLinks: links("../"), stepClosing: { _ in "" },
+                                       keepingUnmarkedHTML: true,
+                                       alsoRendering: Markdown.Addresses(images: images("https://a.example/"), recipeLinks: links("https://a.example/r/")))
+        let page = Markdown.recipeBody(body, images: images("../../"), recipeLinks: links("../"), stepClosing: { _ in "" }, keepingUnmarkedHTML: true)
+        #expect(both.otherHTML == Markdown.html(body, images: images("https://a.example/"), recipeLinks: links("https://a.example/r/")))
+        #expect(both.otherHTML?.contains("https://a.example/r/sour#top") == true)
+        #expect(both.html == page.html)
+        #expect(both.unmarkedHTML == page.unmarkedHTML)
+        #expect(both.steps == page.steps)
+        #expect(page.otherHTML == nil)
+    }
+
     /// `check` reads a body's method in one parse: the steps and parts of the two separate reads.
     @Test func aMethodAloneIsTheStepsAndPartsReadSeparately() {
         let body = "Intro.\n\n## Syrup\n\n1. Boil.\n2. Cool.\n\n## Drink\n\n1. Shake *hard*.\n2. Strain.\n"
