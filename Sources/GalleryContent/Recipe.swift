@@ -53,19 +53,36 @@ package struct Recipe: Sendable, Hashable {
         get { text.fixed(.yield) }
         set { text.setFixed(.yield, newValue) }
     }
-    package var prepTime: RecipeDuration?
-    package var cookTime: RecipeDuration?
-    package var date: RecipeDate?
+    package var prepTime: RecipeDuration? {
+        get { flags.contains(.prepTime) ? RecipeDuration(seconds: prepSeconds) : nil }
+        set {
+            prepSeconds = newValue?.seconds ?? 0
+            flags.set(.prepTime, newValue != nil)
+        }
+    }
+    package var cookTime: RecipeDuration? {
+        get { flags.contains(.cookTime) ? RecipeDuration(seconds: cookSeconds) : nil }
+        set {
+            cookSeconds = newValue?.seconds ?? 0
+            flags.set(.cookTime, newValue != nil)
+        }
+    }
     package var author: String? {
         get { text.fixed(.author) }
         set { text.setFixed(.author, newValue) }
     }
     /// Ordering hint: lower weights come first; recipes without one follow, by title.
-    package var weight: Int?
-    package var isDraft: Bool
-    /// The Markdown after the front matter, or, past the loader's budget, where to read it again
-    /// (`Site.body(of:)`).
-    package var body: RecipeBody
+    package var weight: Int? {
+        get { flags.contains(.weight) ? weightValue : nil }
+        set {
+            weightValue = newValue ?? 0
+            flags.set(.weight, newValue != nil)
+        }
+    }
+    package var isDraft: Bool {
+        get { flags.contains(.draft) }
+        set { flags.set(.draft, newValue) }
+    }
 
     package struct KeyLine: Sendable, Hashable {
         package var key: String
@@ -74,13 +91,36 @@ package struct Recipe: Sendable, Hashable {
 
     // A 100,000-recipe site holds every recipe's front matter while it is built, so what each
     // recipe keeps is stored compactly (issue 18): every text field, tag and ingredient in one
-    // string (one allocation instead of a dozen), the key lines packed, and the fields most
-    // recipes leave out in one shared box that is absent when they do.
+    // string (one allocation instead of a dozen), with the known keys' lines; the optional
+    // numbers as values and presence bits, the small fields side by side where the large leave
+    // room (declared in that order: a struct lays them out so), 112 bytes a recipe instead of
+    // 176; and the fields most recipes leave out in one shared box that is absent when they do.
     private var text = RecipeText()
+    private var flags = Flags()
+    /// The Markdown after the front matter, or, past the loader's budget, where to read it again
+    /// (`Site.body(of:)`).
+    package var body: RecipeBody
+    package var date: RecipeDate?
+    private var prepSeconds = 0
+    private var cookSeconds = 0
+    private var weightValue = 0
     private var ingredientMarks: [IngredientGroupMark] = []
-    private var packedKeyLines: [UInt32] = []
+    /// The lines of keys `RecipeText` cannot keep (unknown keys): rare.
     private var otherKeyLines: [KeyLine] = []
     private var rare: RareFields.Box?
+
+    /// Which optional numbers are present, and whether the recipe is a draft.
+    private struct Flags: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        static let prepTime = Flags(rawValue: 1)
+        static let cookTime = Flags(rawValue: 2)
+        static let weight = Flags(rawValue: 4)
+        static let draft = Flags(rawValue: 8)
+
+        mutating func set(_ flag: Flags, _ on: Bool) {
+            if on { insert(flag) } else { remove(flag) }
+        }
+    }
 }
 
 /// A recipe's text: its fixed fields (`Field`), then its tags, then its ingredients, as one
@@ -93,16 +133,17 @@ struct RecipeText: Sendable, Hashable {
 
     private static let separator: UInt8 = 0x1F
     private static let separatorText = "\u{1F}"
-    /// Every part joined by the separator; absent fields are empty parts (see `present`).
-    private var joined = String(repeating: separatorText, count: Field.allCases.count - 1)
+    /// Every part joined by the separator; absent fields are empty parts (see `present`). The
+    /// last part is the key lines' code (`keyLineCode`).
+    private var joined = String(repeating: separatorText, count: Field.allCases.count)
     /// The parts, when one holds the separator; `joined` is then empty.
     private var list: [String] = []
+    private var tagCount: UInt32 = 0
+    private var ingredientCount: UInt32 = 0
     /// Bit `Field.rawValue` set: the field is present (an empty value is not absent).
     private var present: UInt16 = 0
     /// Bit 15 of `present`: the image is an https URL rather than a site file.
     private static let remoteImageBit: UInt16 = 1 << 15
-    private var tagCount: UInt32 = 0
-    private var ingredientCount: UInt32 = 0
 
     init() {}
 
@@ -158,7 +199,10 @@ struct RecipeText: Sendable, Hashable {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    private var partCount: Int { Field.allCases.count + Int(tagCount) + Int(ingredientCount) }
+    /// The key lines' part, after the ingredients.
+    private var keyLinePart: Int { Field.allCases.count + Int(tagCount) + Int(ingredientCount) }
+
+    private var partCount: Int { keyLinePart + 1 }
 
     private var allParts: [String] { parts(0..<partCount) }
 
@@ -211,12 +255,45 @@ struct RecipeText: Sendable, Hashable {
     }
 
     var ingredients: [String] {
-        get { parts(Field.allCases.count + Int(tagCount)..<partCount) }
+        get { parts(Field.allCases.count + Int(tagCount)..<keyLinePart) }
         set {
             var parts = allParts
-            parts.replaceSubrange(Field.allCases.count + Int(tagCount)..<partCount, with: newValue)
+            parts.replaceSubrange(Field.allCases.count + Int(tagCount)..<keyLinePart, with: newValue)
             store(parts)
             ingredientCount = UInt32(newValue.count)
+        }
+    }
+
+    /// The lines of the front matter's known keys (`Recipe.keyLines`), a few bytes each in the
+    /// recipe's one string rather than an array of their own (8 MB at 100,000 recipes): each
+    /// key's place in `RecipeParser.knownKeys` as one character from `@` (below 64, as every
+    /// known key is), then its line in decimal digits.
+    var keyLineCode: String {
+        get { part(keyLinePart) }
+        set {
+            guard list.isEmpty else {
+                list[keyLinePart] = newValue
+                return
+            }
+            // The last part, after the last separator (there are always some): replaced in one
+            // copy of the string, not split into parts and joined again (5% of reading a site).
+            var joined = joined
+            self.joined = joined.withUTF8 { bytes in
+                let kept = (bytes.lastIndex(of: Self.separator) ?? -1) + 1
+                let code = Array(newValue.utf8)
+                return String(unsafeUninitializedCapacity: kept + code.count) { buffer in
+                    var position = 0
+                    for byte in bytes[..<kept] {
+                        buffer[position] = byte
+                        position += 1
+                    }
+                    for byte in code {
+                        buffer[position] = byte
+                        position += 1
+                    }
+                    return position
+                }
+            }
         }
     }
 
@@ -240,13 +317,14 @@ struct RecipeText: Sendable, Hashable {
         case .remote(let url)?: imageText = url
         case nil: imageText = nil
         }
+        let keyLines = keyLineCode
         let fields: [String?] = [slug, title, sourcePath, imageText, imageAlt, summary, glass, yield, author]
         present = 0
         for (index, value) in fields.enumerated() where value != nil { present |= 1 << index }
         if case .remote? = image { present |= Self.remoteImageBit }
         tagCount = UInt32(tags.count)
         ingredientCount = UInt32(ingredients.count)
-        store(fields.map { $0 ?? "" } + tags + ingredients)
+        store(fields.map { $0 ?? "" } + tags + ingredients + [keyLines])
     }
 }
 
@@ -341,21 +419,40 @@ extension Recipe {
     /// The line of each front matter key in the source file, for diagnostics found after parsing.
     package var keyLines: [KeyLine] {
         get {
-            let known = packedKeyLines.map { KeyLine(key: RecipeParser.knownKeys[Int($0 >> 24)], line: Int($0 & 0xFF_FFFF)) }
+            var known: [KeyLine] = []
+            var code = text.keyLineCode
+            code.withUTF8 { bytes in
+                var position = 0
+                while position < bytes.count {
+                    let key = RecipeParser.knownKeys[Int(bytes[position] - Self.firstKeyCode)]
+                    position += 1
+                    var line = 0
+                    while position < bytes.count, bytes[position] < Self.firstKeyCode {
+                        line = line * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+                        position += 1
+                    }
+                    known.append(KeyLine(key: key, line: line))
+                }
+            }
             return (known + otherKeyLines).sorted { $0.key < $1.key }
         }
         set {
-            packedKeyLines = []
+            var code: [UInt8] = []
             otherKeyLines = []
             for entry in newValue {
-                if let index = RecipeParser.knownKeyIndex[entry.key], index < 256, entry.line >= 0, entry.line <= 0xFF_FFFF {
-                    packedKeyLines.append(UInt32(index) << 24 | UInt32(entry.line))
+                if let index = RecipeParser.knownKeyIndex[entry.key], index < 64, entry.line >= 0 {
+                    code.append(Self.firstKeyCode + UInt8(index))
+                    code += String(entry.line).utf8
                 } else {
                     otherKeyLines.append(entry)
                 }
             }
+            text.keyLineCode = String(decoding: code, as: UTF8.self)
         }
     }
+
+    /// The character of `RecipeParser.knownKeys[0]` in `RecipeText.keyLineCode`: `@`, above the digits.
+    private static let firstKeyCode = UInt8(ascii: "@")
 
     private func rareField<Value>(_ path: KeyPath<RareFields, Value>, default fallback: Value) -> Value {
         rare?.fields[keyPath: path] ?? fallback
@@ -616,9 +713,26 @@ package struct RecipeDuration: Sendable, Hashable {
 
 /// A calendar date from front matter (`2024-03-14`), kept as written: no time zone, no clock.
 package struct RecipeDate: Sendable, Hashable, Comparable {
-    package var year: Int
-    package var month: Int
-    package var day: Int
+    // Four bytes rather than three `Int`s: every recipe of a large site holds one.
+    private var storedYear: Int16
+    private var storedMonth: UInt8
+    private var storedDay: UInt8
+
+    /// 1…9999.
+    package var year: Int {
+        get { Int(storedYear) }
+        set { storedYear = Int16(clamping: newValue) }
+    }
+    /// 1…12.
+    package var month: Int {
+        get { Int(storedMonth) }
+        set { storedMonth = UInt8(clamping: newValue) }
+    }
+    /// 1…31.
+    package var day: Int {
+        get { Int(storedDay) }
+        set { storedDay = UInt8(clamping: newValue) }
+    }
 
     /// Parses `YYYY-MM-DD` (an optional time after it is ignored); nil when not a real date.
     package init?(parsing text: String) {
@@ -630,9 +744,9 @@ package struct RecipeDate: Sendable, Hashable, Comparable {
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...lengths[month - 1]).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int16(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// `2024-03-14`.

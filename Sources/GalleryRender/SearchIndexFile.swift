@@ -70,7 +70,7 @@ package struct SearchIndexFile: GeneratedFile {
         return OutputFile(path: path(index, in: site.plan), contents: .data(data))
     }
 
-    /// Every file is made: the index (at 100,000 recipes its postings are some 30 MB) goes, and
+    /// Every file is made: the index (at 100,000 recipes, 7.3 million postings) goes, and
     /// only what the paths need stays.
     package func finished(in site: PagePlan) {
         site.searchPlan.releaseIndex()

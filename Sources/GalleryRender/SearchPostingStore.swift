@@ -72,50 +72,53 @@ struct SearchPostingStore: Sendable {
         lists[list] = state
     }
 
-    /// List `list`'s postings, `document << 8 | score`, by document.
+    /// List `list`'s postings, `document << 8 | score`, by document: block by block, each read
+    /// through its page's buffer, a posting's bytes carried over when a block ends within it.
     func postings(_ list: Int) -> [UInt32] {
         let state = lists[list]
         var result: [UInt32] = []
         result.reserveCapacity(Int(state.count))
-        guard state.count > 0 else { return result }
+        var remaining = Int(state.count)
         var block = state.head
         var level = 0
-        var position = 4
         var document: UInt32 = 0
-        func next() -> UInt8 {
-            var size = Self.firstBlock << level
-            if position == size {
-                block = link(at: block)
-                level = min(level + 1, Self.largestLevel)
-                size = Self.firstBlock << level
-                position = 4
+        var gap: UInt32 = 0
+        var shift: UInt32 = 0
+        var readsScore = false
+        while remaining > 0 {
+            let start = Int(block & 0xFFFF)
+            let end = start + Self.firstBlock << level
+            block = pages[Int(block >> 16)].withUnsafeBufferPointer { page in
+                var position = start + 4
+                while position < end && remaining > 0 {
+                    let byte = page[position]
+                    position += 1
+                    if readsScore {
+                        result.append(document << 8 | UInt32(byte))
+                        remaining -= 1
+                        readsScore = false
+                    } else {
+                        gap |= UInt32(byte & 0x7F) << shift
+                        if byte < 0x80 {
+                            document += gap
+                            gap = 0
+                            shift = 0
+                            readsScore = true
+                        } else {
+                            shift += 7
+                        }
+                    }
+                }
+                // The next block's address, in the block's first four bytes (none after the tail).
+                guard remaining > 0 else { return 0 }
+                return UInt32(page[start]) | UInt32(page[start + 1]) << 8 | UInt32(page[start + 2]) << 16 | UInt32(page[start + 3]) << 24
             }
-            let byte = pages[Int(block >> 16)][Int(block & 0xFFFF) + position]
-            position += 1
-            return byte
-        }
-        for _ in 0..<state.count {
-            var gap: UInt32 = 0
-            var shift: UInt32 = 0
-            while true {
-                let byte = next()
-                gap |= UInt32(byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
-            }
-            document += gap
-            result.append(document << 8 | UInt32(next()))
+            level = min(level + 1, Self.largestLevel)
         }
         return result
     }
 
     private static let largestLevel = (largestBlock / firstBlock).trailingZeroBitCount
-
-    private func link(at block: Address) -> Address {
-        let page = pages[Int(block >> 16)]
-        let offset = Int(block & 0xFFFF)
-        return UInt32(page[offset]) | UInt32(page[offset + 1]) << 8 | UInt32(page[offset + 2]) << 16 | UInt32(page[offset + 3]) << 24
-    }
 
     /// Writes `byte` at the end of the list, opening its next block when the tail is full.
     private mutating func put(_ byte: UInt8, in state: inout List) {
