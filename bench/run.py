@@ -28,8 +28,8 @@ SEED = 2025
 
 DIFFERENCES = """\
 What differs between the two builds (same recipes, same front matter, same Markdown):
-- gallerygen lays every gallery page out in 7 arrangements x 3 breakpoints x (1 + each tag) filter
-  states and writes the CSS that places every card (most of its gallery pages' bytes); Hugo's list
+- gallerygen lays every gallery page out in 7 arrangements x 3 breakpoints x (1 + up to 24 tag chips)
+  filter states and writes the CSS that places every card (most of its gallery pages' bytes); Hugo's list
   pages are plain cards. gallerygen also writes schema.org JSON-LD with HowToSteps, Open Graph and
   X tags, and an ItemList per gallery page; Hugo's theme writes a smaller JSON-LD block.
 - Both write: 60 recipes per gallery page, one page per recipe (Markdown, ingredients, tags,
