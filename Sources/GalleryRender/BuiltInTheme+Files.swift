@@ -413,11 +413,14 @@ extension BuiltInTheme {
   const first2 = (w) => [...w].slice(0, 2).join("");
   let manifest, loaded;
   const load = () => manifest || (manifest = get("index.json").then((m) => {
-    if (m.version !== 2) throw new Error("index version");
+    if (m.version !== 3) throw new Error("index version");
     m.keys = new Set(m.shards);
     return (loaded = m);
   }));
-  const shard = (key) => get(`t/${name(key)}.json`);
+  // A shard comes inside each of its terms' postings files ([shard, postings]): when a query has
+  // asked for one of those, the shard is read from it rather than fetched on its own.
+  const inside = new Map();
+  const shard = (key, path = `t/${name(key)}.json`) => inside.has(key) && !cache.has(path) ? inside.get(key).then((f) => f[0]) : get(path);
   // A shard's best records: those of every one of its terms' first ten documents, which are all
   // a one-word query can show, so they come beside the shard instead of after it.
   const best = (key) => get(`b/${name(key)}.json`);
@@ -492,10 +495,14 @@ extension BuiltInTheme {
     }
   };
   // Every posting of a term: its top list when that is all (it has no postings file), else its file.
-  const file = (key, n) => get(`p/${name(key)}-${n}.json`);
+  const file = (key, n) => {
+    const f = get(`p/${name(key)}-${n}.json`);
+    if (!inside.has(key)) inside.set(key, f);
+    return f;
+  };
   const postings = async (t, all) => {
     const [, top, n] = t.entry;
-    return n === undefined || !all ? top : file(t.key, n);
+    return n === undefined || !all ? top : (await file(t.key, n))[1];
   };
   // The first n of ids in order without sorting them all (ids come best group first).
   const first = (ids, order, n) => {
@@ -578,35 +585,20 @@ extension BuiltInTheme {
     option ? input.setAttribute("aria-activedescendant", option.id) : input.removeAttribute("aria-activedescendant");
     if (option) option.scrollIntoView({ block: "nearest" });
   };
-  const el = (tag, className, text) => {
-    const e = document.createElement(tag);
-    if (className) e.className = className;
-    if (text) e.textContent = text;
-    return e;
-  };
+  // Text for HTML: the records are the site's own, but a title may hold "<" or "&".
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const root = new URL("../", base);
+  // The list is written as one piece of HTML, parsed in one go: ten cards of five elements each
+  // made one by one cost a fresh page's main thread more than the parse does.
   const draw = (query, found, shownRecords) => {
-    list.replaceChildren(...shownRecords.map(([title, url, thumb, tags, time, kind], i) => {
+    list.innerHTML = shownRecords.map(([title, url, thumb, tags, time, kind], i) => {
       // A page or a journal post (kind) is marked as one; a post's time is "Journal · its date".
-      const option = el("a", kind ? `search-result search-result-${kind}` : "search-result");
-      Object.assign(option, { id: `search-result-${i}`, href: new URL(url, new URL("../", base)).href, tabIndex: -1 });
-      option.setAttribute("role", "option");
-      option.setAttribute("aria-selected", "false");
-      const picture = el("span", "search-thumb");
-      if (thumb) {
-        const img = el("img");
-        Object.assign(img, { src: new URL(thumb, new URL("../", base)).href, alt: "", width: 48, height: 48, decoding: "async" });
-        picture.append(img);
-      } else {
-        picture.textContent = [...title][0] || "";
-        picture.setAttribute("aria-hidden", "true");
-      }
-      const text = el("span", "search-text");
-      text.append(el("span", "search-title", title));
       const meta = (kind ? [time].concat(tags.slice(0, 2)) : tags.slice(0, 3).concat([time])).filter(Boolean).join(" · ");
-      if (meta) text.append(el("span", "search-meta", meta));
-      option.append(picture, text);
-      return option;
-    }));
+      return `<a class="search-result${kind ? " search-result-" + kind : ""}" id="search-result-${i}" href="${esc(new URL(url, root).href)}" tabindex="-1" role="option" aria-selected="false">`
+        + (thumb ? `<span class="search-thumb"><img src="${esc(new URL(thumb, root).href)}" alt="" width="48" height="48" decoding="async"></span>`
+          : `<span class="search-thumb" aria-hidden="true">${esc([...title][0] || "")}</span>`)
+        + `<span class="search-text"><span class="search-title">${esc(title)}</span>${meta ? `<span class="search-meta">${esc(meta)}</span>` : ""}</span></a>`;
+    }).join("");
     input.removeAttribute("aria-activedescendant");
     output.textContent = matchText(found.total, !found.complete);
     expand(true);
