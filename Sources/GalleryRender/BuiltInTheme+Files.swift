@@ -1074,16 +1074,17 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   margin: 0; font-family: Georgia, "Times New Roman", serif;
   font-size: clamp(2rem, 5.5vw, 3.25rem); line-height: 1.05;
 }
-/* Each fact is a <dt> over its <dd>, the facts side by side; on a phone, a term beside its value. */
+/* Each fact (a <div> of a <dt> over its <dd>) side by side, wrapping onto a second row when there
+   are more than the width holds (times, course and cuisine together); on a phone, a term beside
+   its value. */
 .facts {
   display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem 1.25rem; align-items: baseline;
   margin: 1.5rem 0 0;
 }
+.facts > div { display: contents; }
 @media (min-width: 480px) {
-  .facts {
-    grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
-    grid-auto-columns: minmax(6rem, max-content); gap: .1rem 2rem; justify-content: start;
-  }
+  .facts { display: flex; flex-wrap: wrap; gap: .75rem 2rem; }
+  .facts > div { display: block; min-width: 6rem; }
 }
 .facts dt { font-size: .75rem; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
 .facts dd { margin: 0; font-weight: 600; }
@@ -1458,10 +1459,8 @@ body:has(.step:target) { visibility: hidden; overflow: hidden; }
   .recipe-hero:not(:has(img)) { display: none; }
   .recipe-intro h1 { font-size: 22pt; line-height: 1.1; }
   .lede { margin-block-start: 2mm; font-size: 11pt; color: var(--muted); }
-  .facts {
-    margin-block-start: 3mm; grid-auto-flow: column; grid-template-rows: auto auto; grid-template-columns: none;
-    grid-auto-columns: max-content; gap: 0 8mm; justify-content: start;
-  }
+  .facts { margin-block-start: 3mm; display: flex; flex-wrap: wrap; gap: 2mm 8mm; }
+  .facts > div { display: block; min-width: 0; }
   .recipe-body { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 8mm; margin-block-start: 5mm; }
   .recipe-body h2 { margin-block-end: 2mm; font-size: 9pt; }
   .method > h2:not(:first-child) { margin-block-start: 4mm; }
@@ -3888,28 +3887,28 @@ on_the_web: "Na web:"
       {{#hasFacts}}
       <dl class="facts">
         {{#glass}}
-        <dt>{{t.glass}}</dt><dd>{{glass}}</dd>
+        <div><dt>{{t.glass}}</dt><dd>{{glass}}</dd></div>
         {{/glass}}
         {{#yield}}
-        <dt>{{t.makes}}</dt><dd>{{yield}}</dd>
+        <div><dt>{{t.makes}}</dt><dd>{{yield}}</dd></div>
         {{/yield}}
         {{#servings}}
-        <dt class="servings">{{label}}</dt><dd class="servings"><span class="servings-count" data-servings="{{count}}">{{count}}</span>{{#unit}} <span class="servings-unit">{{unit}}</span>{{/unit}}</dd>
+        <div><dt class="servings">{{label}}</dt><dd class="servings"><span class="servings-count" data-servings="{{count}}">{{count}}</span>{{#unit}} <span class="servings-unit">{{unit}}</span>{{/unit}}</dd></div>
         {{/servings}}
         {{#prepTime}}
-        <dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd>
+        <div><dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd></div>
         {{/prepTime}}
         {{#cookTime}}
-        <dt>{{t.cook}}</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd>
+        <div><dt>{{t.cook}}</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd></div>
         {{/cookTime}}
         {{#totalTime}}
-        <dt>{{t.total}}</dt><dd><time datetime="{{totalTimeISO}}">{{totalTime}}</time></dd>
+        <div><dt>{{t.total}}</dt><dd><time datetime="{{totalTimeISO}}">{{totalTime}}</time></dd></div>
         {{/totalTime}}
         {{#category}}
-        <dt>{{t.course}}</dt><dd>{{category}}</dd>
+        <div><dt>{{t.course}}</dt><dd>{{category}}</dd></div>
         {{/category}}
         {{#cuisine}}
-        <dt>{{t.cuisine}}</dt><dd>{{cuisine}}</dd>
+        <div><dt>{{t.cuisine}}</dt><dd>{{cuisine}}</dd></div>
         {{/cuisine}}
       </dl>
       {{/hasFacts}}

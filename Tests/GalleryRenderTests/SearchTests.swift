@@ -49,6 +49,29 @@ import GalleryTestSupport
                 && colon.withUTF8(SearchWords.asciiWords) == nil, "left to ICU")
     }
 
+    @Test func aDocumentsTermsAreItsDistinctWordsWithTheFieldsTheyAreIn() {
+        let words = SearchWords(language: "en")
+        // One instance scores document after document (its tally is reused); the third has
+        // more distinct words than the tally's first table holds.
+        let many = (0..<700).map { "w\($0 * 7919 % 1000)" }.joined(separator: " ")
+        let documents = [
+            SearchDocument([(.title, "Piña Colada 2"), (.keyword, "2 oz rum"), (.keyword, "PIÑA juice"), (.body, "Shake: piña, RUM, ice_cube.")]),
+            SearchDocument([(.title, "Gin"), (.summary, "gin GIN Gin 1.5"), (.body, "抹茶ラテの作り方 gin")]),
+            SearchDocument([(.title, "Many"), (.body, many), (.summary, many.uppercased())]),
+        ]
+        for document in documents {
+            var expected: [String: Int] = [:]
+            for (field, text) in document.texts {
+                for word in Set(words.words(text)) where field == .title || !SearchWords.isQuantity(word) {
+                    expected[word, default: 0] += field.weight
+                }
+            }
+            let terms = document.terms(words: words)
+            #expect(terms.count == Set(terms.map(\.text)).count, "each word once")
+            #expect(Dictionary(uniqueKeysWithValues: terms.map { ($0.text, $0.score) }) == expected)
+        }
+    }
+
     // MARK: Scores
 
     @Test func titleOutweighsTagsAndIngredientsWhichOutweighTheBody() throws {
