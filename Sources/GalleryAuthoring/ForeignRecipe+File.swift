@@ -9,9 +9,10 @@ extension ForeignRecipe {
     /// rather than failing the recipe. `image` is the photo's path in the site, or a remote URL;
     /// `stepImages` the pictures of single steps (paths in the site), shown after the method.
     /// `linkedRecipes` are the slugs of the recipes of `components` the import holds, written as
-    /// linked parts at the end of the ingredients.
+    /// linked parts at the end of the ingredients; `linkedLines` the lines of `ingredientLinks`
+    /// the import could link, written in place of their words.
     package func recipeText(image: String?, stepImages: [(step: Int, path: String)] = [], linkedRecipes: [String] = [],
-                            slugStyle: SlugStyle) -> String {
+                            linkedLines: [FrontMatterWriter.LinkedLine] = [], slugStyle: SlugStyle) -> String {
         var extra = self.extra
         var front = FrontMatterWriter()
         front.add("title", title)
@@ -98,7 +99,7 @@ extension ForeignRecipe {
             if let sourceName { front.addLine("  name: \(FrontMatterWriter.scalar(sourceName))") }
             if let url { front.addLine("  url: \(FrontMatterWriter.scalar(url))") }
         }
-        front.add("ingredients", groups: ingredients)
+        front.add("ingredients", groups: ingredients, links: linkedLines)
         if !linkedRecipes.isEmpty {
             // `add(_:groups:)` writes no key for groups without items.
             if ingredients.allSatisfy({ $0.items.isEmpty }) { front.addLine("ingredients:") }

@@ -53,6 +53,11 @@ package struct ForeignRecipe: Sendable, Hashable {
     /// them: written as linked recipes (`- recipe: slug`) when the import holds a recipe of that
     /// title, else kept under `extra:`.
     package var components: [String] = []
+    /// Ingredient lines that name another recipe of the source (Mealie's `referenced_recipe`):
+    /// written as linked lines (`- { recipe: slug, amount: 1 cup }`) when the import holds a
+    /// recipe of that title; else the line's words (in `ingredients`) stay, and the link is
+    /// listed as not carried.
+    package var ingredientLinks: [IngredientLink] = []
     /// The photo's credit as the source writes it: a name, or the address of the photo's source
     /// (chowdown's `imagecredit`).
     package var imageCredit: String?
@@ -66,6 +71,18 @@ package struct ForeignRecipe: Sendable, Hashable {
         self.origin = origin
         self.title = title
     }
+
+    /// A line of `ingredients` (its group and position there) naming another recipe by its title,
+    /// with how much of it ("1 cup"; nil when the source gives no amount).
+    package struct IngredientLink: Sendable, Hashable {
+        package var group: Int
+        package var line: Int
+        package var title: String
+        package var amount: String?
+    }
+
+    /// How `uncarried` names the ingredient lines whose link to another recipe was not kept.
+    package static let unlinkedIngredientsKey = "ingredients linking another recipe"
 
     /// A picture of one step: `step` counts from 0 over the whole method, as Cooklang's names do.
     package struct StepPicture: Sendable, Hashable {

@@ -22,17 +22,46 @@ package struct FrontMatterWriter: Sendable {
     }
 
     /// `key:` as a flat list when no group has a title, else one `- group:` entry with `items:` each.
-    package mutating func add(_ key: String, groups: [IngredientGroup]) {
+    /// `links` puts a linked line (`- { recipe: slug, amount: 1 cup }`) in place of an item, by
+    /// group and position; in a flat list only a link with an amount (without one, an entry of
+    /// `ingredients:` folds the whole recipe in).
+    package mutating func add(_ key: String, groups: [IngredientGroup], links: [LinkedLine] = []) {
         guard groups.contains(where: { !$0.items.isEmpty }) else { return }
-        guard groups.contains(where: { $0.title != nil }) else {
-            add(key, list: groups.flatMap(\.items))
-            return
+        let flat = !groups.contains(where: { $0.title != nil })
+        var linked: [[Int: LinkedLine]] = Array(repeating: [:], count: groups.count)
+        for link in links where groups.indices.contains(link.group) && (!flat || link.amount != nil) { linked[link.group][link.line] = link }
+        func items(_ index: Int) -> [String] {
+            groups[index].items.enumerated().map { position, item in linked[index][position]?.yaml ?? Self.scalar(item) }
         }
         lines.append("\(key):")
-        for group in groups where !group.items.isEmpty {
+        if flat {
+            lines.append(contentsOf: groups.indices.flatMap(items).map { "  - \($0)" })
+            return
+        }
+        for (index, group) in groups.enumerated() where !group.items.isEmpty {
             lines.append("  - group: \(Self.scalar(group.title ?? "Ingredients"))")
             lines.append("    items:")
-            lines.append(contentsOf: group.items.map { "      - \(Self.scalar($0))" })
+            lines.append(contentsOf: items(index).map { "      - \($0)" })
+        }
+    }
+
+    /// An ingredient line that names another recipe of the site.
+    package struct LinkedLine: Sendable, Hashable {
+        package var group: Int
+        package var line: Int
+        package var slug: String
+        package var amount: String?
+
+        package init(group: Int, line: Int, slug: String, amount: String?) {
+            self.group = group
+            self.line = line
+            self.slug = slug
+            self.amount = amount
+        }
+
+        /// `{ recipe: slug, amount: 1 cup }`.
+        var yaml: String {
+            "{ recipe: \(FrontMatterWriter.scalar(slug, inFlow: true))" + (amount.map { ", amount: \(FrontMatterWriter.scalar($0, inFlow: true))" } ?? "") + " }"
         }
     }
 

@@ -81,6 +81,17 @@ package struct ImportPlan: Sendable {
                 }
             }
             if !unlinked.isEmpty { recipe.extra["components"] = unlinked.joined(separator: ", ") }
+            // Lines naming another recipe: linked when this import holds it (a flat list's line
+            // needs an amount, else it would fold the whole recipe in); else their words stay.
+            let flat = !recipe.ingredients.contains { $0.title != nil }
+            var linkedLines: [FrontMatterWriter.LinkedLine] = []
+            for link in recipe.ingredientLinks {
+                if let target = slugByTitle[Self.titleKey(link.title)], target != slug, !flat || link.amount != nil {
+                    linkedLines.append(.init(group: link.group, line: link.line, slug: target, amount: link.amount))
+                } else {
+                    recipe.uncarried[ForeignRecipe.unlinkedIngredientsKey, default: 0] += 1
+                }
+            }
             var image: String?
             var bytes: Data?
             switch recipe.photo {
@@ -136,7 +147,8 @@ package struct ImportPlan: Sendable {
                     stepPictureCount += 1
                 }
             }
-            let text = recipe.recipeText(image: image, stepImages: stepImages, linkedRecipes: linkedRecipes, slugStyle: slugStyle)
+            let text = recipe.recipeText(image: image, stepImages: stepImages, linkedRecipes: linkedRecipes,
+                                         linkedLines: linkedLines, slugStyle: slugStyle)
             let (_, problems) = RecipeParser.parse(text, sourcePath: "recipes/\(slug).md", displayPath: "recipes/\(slug).md", slugStyle: slugStyle)
             let errors = problems.filter { $0.severity == .error }
             guard errors.isEmpty else {

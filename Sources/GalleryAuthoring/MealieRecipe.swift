@@ -46,7 +46,7 @@ package enum MealieRecipe {
         recipe.cuisine = SchemaOrgReader.text(object["recipeCuisine"] ?? object["recipe_cuisine"])
         recipe.equipment = names(field(object, "tools"))
         let disableAmount = ((field(object, "settings") as? [String: Any]).flatMap { field($0, "disable_amount") } as? NSNumber)?.boolValue
-        recipe.ingredients = ingredients(field(object, "recipe_ingredient"), disableAmount: disableAmount)
+        (recipe.ingredients, recipe.ingredientLinks) = ingredients(field(object, "recipe_ingredient"), disableAmount: disableAmount)
         recipe.method = instructions(field(object, "recipe_instructions"))
         if let nutrition = field(object, "nutrition") as? [String: Any] {
             for key in nutrition.keys.sorted() {
@@ -81,12 +81,15 @@ package enum MealieRecipe {
         for key in ["comments", "assets", "timeline_events"] {
             if let list = field(object, key) as? [Any], !list.isEmpty { recipe.uncarried[key.replacingOccurrences(of: "_", with: " ")] = list.count }
         }
-        // An ingredient that is another recipe (v3) keeps its words; the link itself is listed.
+        // An ingredient that is another recipe (v3) the backup does not name keeps its words; the
+        // link is listed. Named ones are linked by the import when it holds that recipe.
         let links = ((field(object, "recipe_ingredient") as? [Any]) ?? []).filter { entry in
             guard let ingredient = entry as? [String: Any] else { return false }
             return field(ingredient, "referenced_recipe_id") != nil || field(ingredient, "referenced_recipe") != nil
         }
-        if !links.isEmpty { recipe.uncarried["ingredients linking another recipe"] = links.count }
+        if links.count > recipe.ingredientLinks.count {
+            recipe.uncarried[ForeignRecipe.unlinkedIngredientsKey] = links.count - recipe.ingredientLinks.count
+        }
         let known = mapped.union(bookkeeping)
         for key in object.keys.sorted() where !known.contains(key) && !known.contains(snakeCase(key)) && !(object[key] is NSNull) {
             SchemaOrgReader.keep(object[key]!, as: key, in: &recipe)
@@ -145,10 +148,13 @@ package enum MealieRecipe {
     /// Ingredients in order; one whose `title` is set starts a section of that name. Text lines
     /// (v0.4) as they are; objects as Mealie shows them: the note alone when amounts are off, else
     /// quantity, unit, food and note.
-    static func ingredients(_ value: Any?, disableAmount: Bool?) -> [IngredientGroup] {
+    /// …and the lines naming another recipe of the backup (by its name), with their amounts.
+    static func ingredients(_ value: Any?, disableAmount: Bool?) -> ([IngredientGroup], [ForeignRecipe.IngredientLink]) {
         var groups: [IngredientGroup] = []
+        var links: [ForeignRecipe.IngredientLink] = []
         for entry in (value as? [Any]) ?? [] {
             var line: String?
+            var link: (title: String, amount: String?)?
             if let text = entry as? String {
                 line = text
             } else if let ingredient = entry as? [String: Any] {
@@ -156,14 +162,39 @@ package enum MealieRecipe {
                     groups.append(IngredientGroup(title: title, items: []))
                 }
                 line = ingredientLine(ingredient, disableAmount: disableAmount)
+                link = linkedRecipe(ingredient)
             }
             guard let line, !ImportedText.collapse(line).isEmpty else { continue }
             // Mealie shows ingredients as Markdown: links and emphasis stay as written.
             let item = ImportedText.collapse(line)
             if groups.isEmpty { groups.append(IngredientGroup(title: nil, items: [])) }
+            if let link {
+                links.append(.init(group: groups.count - 1, line: groups[groups.count - 1].items.count, title: link.title, amount: link.amount))
+            }
             groups[groups.count - 1].items.append(item)
         }
-        return groups.filter { !$0.items.isEmpty }
+        // Groups left empty go; the links' group numbers follow.
+        let kept = groups.indices.filter { !groups[$0].items.isEmpty }
+        for index in links.indices { links[index].group = kept.firstIndex(of: links[index].group)! }
+        return (kept.map { groups[$0] }, links)
+    }
+
+    /// The recipe an ingredient names (v3's `referenced_recipe`, when the backup holds it) and
+    /// how much of it, the line's quantity and unit as Mealie shows them; nil for an ingredient
+    /// that names none, or that has a note a linked line would lose.
+    static func linkedRecipe(_ ingredient: [String: Any]) -> (title: String, amount: String?)? {
+        guard let title = (field(ingredient, "referenced_recipe") as? [String: Any]).flatMap({ SchemaOrgReader.text($0["name"]) }),
+              SchemaOrgReader.text(ingredient["note"]) == nil else { return nil }
+        let unit = (field(ingredient, "unit") as? [String: Any]).flatMap(unitName)
+        let quantity = (ingredient["quantity"] as? NSNumber)?.doubleValue ?? 0
+        let words = [quantity > 0 ? amount(quantity) : nil, unit].compactMap { $0 }.joined(separator: " ")
+        return (title, words.isEmpty ? nil : words)
+    }
+
+    /// A unit as Mealie shows it: its abbreviation when the unit says to use it, else its name.
+    static func unitName(_ unit: [String: Any]) -> String? {
+        let useAbbreviation = (field(unit, "use_abbreviation") as? NSNumber)?.boolValue ?? false
+        return (useAbbreviation ? SchemaOrgReader.text(unit["abbreviation"]) : nil) ?? SchemaOrgReader.text(unit["name"])
     }
 
     static func ingredientLine(_ ingredient: [String: Any], disableAmount: Bool?) -> String? {
@@ -173,11 +204,7 @@ package enum MealieRecipe {
             ?? (field(ingredient, "referenced_recipe") as? [String: Any]).flatMap { SchemaOrgReader.text($0["name"]) }
         // Another recipe that the backup does not hold: its words as the cook wrote them.
         if referenced, food == nil, let original = SchemaOrgReader.text(field(ingredient, "original_text")) { return original }
-        let unitObject = field(ingredient, "unit") as? [String: Any]
-        let useAbbreviation = (unitObject.flatMap { field($0, "use_abbreviation") } as? NSNumber)?.boolValue ?? false
-        let unit = unitObject.flatMap { unit in
-            (useAbbreviation ? SchemaOrgReader.text(unit["abbreviation"]) : nil) ?? SchemaOrgReader.text(unit["name"])
-        }
+        let unit = (field(ingredient, "unit") as? [String: Any]).flatMap(unitName)
         let quantity = (ingredient["quantity"] as? NSNumber)?.doubleValue ?? 0
         let amounts = food != nil || unit != nil || disableAmount == false
         guard amounts else { return note ?? SchemaOrgReader.text(field(ingredient, "original_text")) }

@@ -11,6 +11,10 @@ package struct RecipeComponent: Sendable, Hashable {
     package var amount: String?
     /// The folded part's heading (`group:`); nil for the part's own title.
     package var groupTitle: String?
+    /// Written inside a group's `items:` (`- { recipe: simple-syrup, amount: 15 ml }` among its
+    /// lines): the position of the line it takes in the group just before it; nil for an entry
+    /// of `ingredients:` itself.
+    package var lineInGroup: Int?
     /// 1-based line and column of the slug in the source file, for errors.
     package var line: Int
     package var column: Int

@@ -66,12 +66,23 @@ enum RecipeComponents {
         for part in recipe.ingredientParts {
             switch part {
             case .group(let group):
-                groups.append(group)
+                if group.title == nil, let last = groups.last, last.title == nil, last.component == nil {
+                    // The flat list goes on after a linked line: one list, as written.
+                    for (position, link) in group.itemComponents { groups[groups.count - 1].itemComponents[last.items.count + position] = link }
+                    groups[groups.count - 1].items += group.items
+                } else {
+                    groups.append(group)
+                }
             case .component(let component):
                 guard let part = index[component.slug] else { continue }
                 let link = ComponentLink(slug: part.slug, title: part.title, image: part.image, imageAlt: part.imageAlt)
-                if let amount = component.amount {
-                    let line = amount + " [" + escapeMarkdown(part.title) + "](" + RecipeLink.scheme + part.slug + ")"
+                let named = "[" + escapeMarkdown(part.title) + "](" + RecipeLink.scheme + part.slug + ")"
+                if let position = component.lineInGroup, let last = groups.indices.last, groups[last].items.indices.contains(position) {
+                    // A line among a group's items: it takes the place the parser kept for it.
+                    groups[last].items[position] = component.amount.map { $0 + " " + named } ?? named
+                    groups[last].itemComponents[position] = link
+                } else if let amount = component.amount {
+                    let line = amount + " " + named
                     if let last = groups.last, last.title == nil, last.component == nil {
                         groups[groups.count - 1].itemComponents[last.items.count] = link
                         groups[groups.count - 1].items.append(line)

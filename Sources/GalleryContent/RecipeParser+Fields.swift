@@ -99,16 +99,17 @@ extension RecipeParser {
             }
             if pairs.contains(where: { $0.key.scalar == "recipe" }) {
                 if let component = component(pairs, reader: &reader) { parts.append(.component(component)) }
-            } else if let group = ingredientGroup(pairs, at: entry, reader: &reader) {
-                parts.append(.group(group))
+            } else {
+                parts += ingredientGroup(pairs, at: entry, reader: &reader)
             }
         }
         return parts
     }
 
     /// `- recipe: simple-syrup`, with `amount: 15 ml` (one line) or `group: For the crust` (a
-    /// folded part's heading).
-    private static func component(_ pairs: [YAMLPair], reader: inout FieldReader) -> RecipeComponent? {
+    /// folded part's heading). Among a group's `items:` (`inGroup`) it is always one line, so
+    /// `group:` has no place there.
+    private static func component(_ pairs: [YAMLPair], inGroup: Bool = false, reader: inout FieldReader) -> RecipeComponent? {
         var component: RecipeComponent?
         var amount: String?
         var title: String?
@@ -127,6 +128,9 @@ extension RecipeParser {
                     return nil
                 }
                 amount = value
+            case "group" where inGroup:
+                reader.error("a linked recipe among a group's items is one ingredient line and has no 'group' heading; write 'recipe:' and 'amount:'", at: pair.key)
+                return nil
             case "group":
                 guard let value else {
                     reader.error("'group' must be a heading such as 'For the crust', found \(pair.value.kindName)", at: pair.value)
@@ -134,7 +138,8 @@ extension RecipeParser {
                 }
                 title = value
             default:
-                reader.error("unknown key '\(pair.key.scalar ?? "?")' in a linked recipe (it has 'recipe:' and 'amount:' or 'group:')", at: pair.key)
+                let keys = inGroup ? "'recipe:' and 'amount:'" : "'recipe:' and 'amount:' or 'group:'"
+                reader.error("unknown key '\(pair.key.scalar ?? "?")' in a linked recipe (it has \(keys))", at: pair.key)
                 return nil
             }
         }
@@ -147,16 +152,20 @@ extension RecipeParser {
         return component
     }
 
-    private static func ingredientGroup(_ pairs: [YAMLPair], at entry: YAMLNode, reader: inout FieldReader) -> IngredientGroup? {
+    /// A `- group:` entry with its `items:`; a linked recipe among the items
+    /// (`- { recipe: simple-syrup, amount: 15 ml }`) follows the group as a part that takes its
+    /// line once the site is read (an empty line holds its place until then).
+    private static func ingredientGroup(_ pairs: [YAMLPair], at entry: YAMLNode, reader: inout FieldReader) -> [IngredientPart] {
         let keys = pairs.compactMap(\.key.scalar)
         guard keys.contains("group") || keys.contains("items") else {
             // `- For the sauce:` reads as a mapping with one key: say how to write a group.
             let heading = pairs.first?.key.scalar ?? ""
             reader.error("'\(heading):' in 'ingredients' looks like a group heading: write '- group: \(heading)' and list its ingredients under 'items:'", at: entry)
-            return nil
+            return []
         }
         var title: String?
         var items: [String]?
+        var lines: [RecipeComponent] = []
         for pair in pairs {
             switch pair.key.scalar {
             case "group":
@@ -164,34 +173,41 @@ extension RecipeParser {
                     title = heading
                 } else {
                     reader.error("'group' must be a heading such as 'For the syrup', found \(pair.value.kindName)", at: pair.value)
-                    return nil
+                    return []
                 }
             case "items":
                 guard let list = pair.value.sequence, !list.isEmpty else {
                     reader.error("'items' of an ingredient group must be a list of ingredients, found \(pair.value.kindName)", at: pair.value)
-                    return nil
+                    return []
                 }
                 var texts: [String] = []
                 for item in list {
-                    if let text = item.scalar, !item.isNull { texts.append(text) } else {
-                        reader.error("each entry of 'items' must be text, found \(item.kindName)", at: item)
+                    if let text = item.scalar, !item.isNull {
+                        texts.append(text)
+                    } else if let linked = item.mapping, linked.contains(where: { $0.key.scalar == "recipe" }) {
+                        guard var line = component(linked, inGroup: true, reader: &reader) else { continue }
+                        line.lineInGroup = texts.count
+                        lines.append(line)
+                        texts.append("")
+                    } else {
+                        reader.error("each entry of 'items' must be text, or a linked recipe such as '{ recipe: simple-syrup, amount: 15 ml }', found \(item.kindName)", at: item)
                     }
                 }
                 items = texts
             default:
                 reader.error("unknown key '\(pair.key.scalar ?? "?")' in an ingredient group (a group has 'group:' and 'items:')", at: pair.key)
-                return nil
+                return []
             }
         }
         guard let title else {
             reader.error("this ingredient group has no 'group:' heading", at: entry)
-            return nil
+            return []
         }
         guard let items else {
             reader.error("the ingredient group '\(title)' has no 'items:' list", at: entry)
-            return nil
+            return []
         }
-        return IngredientGroup(title: title, items: items)
+        return [.group(IngredientGroup(title: title, items: items))] + lines.map { .component($0) }
     }
 
     /// `nutrition:` with numbers and units checked: grams or milligrams, calories (kcal) or kJ.

@@ -111,6 +111,11 @@ package struct GalleryModel: Sendable {
         /// The section opened in place (stacks that open), its cards a grid; nil in every state
         /// but an opening arrangement's opened ones, which are always unfiltered (filter 0).
         package var openedSection: Int? = nil
+        /// Whether a card or header is turned in depth (`Placement.isTurned`), and the largest
+        /// perspective among them: noted as the placements are made, so the style need not read
+        /// every placement of every state again to learn it (issue 37).
+        package var hasTurnedPlacement = false
+        package var largestPerspective: Double? = nil
     }
 
     /// Cards in DOM order: section by section, each in gallery order.
@@ -233,6 +238,13 @@ package struct GalleryModel: Sendable {
         }
         let prepared = layout.prepareInLayoutDirection(LayoutContext(containerWidth: width, sections: layoutSections,
                                                                      layoutDirection: direction))
+        var hasTurnedPlacement = false
+        var largestPerspective: Double?
+        func note(_ placement: Placement) {
+            guard placement.isTurned else { return }
+            hasTurnedPlacement = true
+            if let perspective = placement.perspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
+        }
         var cards = [Placement?](repeating: nil, count: metrics.count)
         for (card, path) in cardPaths {
             guard let attributes = prepared.attributes(at: path) else { continue }
@@ -240,17 +252,21 @@ package struct GalleryModel: Sendable {
             if let titleOverPicture {
                 placement.isTitleCovered = Self.titleIsCovered(attributes, in: prepared, labelHeight: titleOverPicture, direction: direction)
             }
+            note(placement)
             cards[card] = placement
         }
         var headers = [Placement?](repeating: nil, count: sections.count)
         if hasHeaders {
             for (section, layoutSection) in headerPaths {
-                headers[section] = prepared.supplementaryAttributes(kind: ElementCategory.headerKind,
-                                                                    at: GalleryLayout.IndexPath(item: 0, section: layoutSection)).map(Placement.init)
+                let placement = prepared.supplementaryAttributes(kind: ElementCategory.headerKind,
+                                                                 at: GalleryLayout.IndexPath(item: 0, section: layoutSection)).map(Placement.init)
+                if let placement { note(placement) }
+                headers[section] = placement
             }
         }
         return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
-                     contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn, openedSection: opening)
+                     contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn, openedSection: opening,
+                     hasTurnedPlacement: hasTurnedPlacement, largestPerspective: largestPerspective)
     }
 
     /// Whether a card above `card` lies over its title, which an arrangement without titles below

@@ -1,3 +1,4 @@
+import GallerySupport
 import Mustache
 import Synchronization
 
@@ -12,18 +13,44 @@ package struct CookStep: Sendable, Hashable {
     package var count: Int
 
     /// The fragment of step `number`: `step-3`.
-    static func id(_ number: Int) -> String { "step-\(number)" }
+    static func id(_ number: Int) -> String { text { appendID(number, to: &$0) } }
+
+    /// `id(number)` appended to UTF-8 `output`.
+    static func appendID(_ number: Int, to output: inout [UInt8]) {
+        appendUTF8("step-", to: &output)
+        CSSNumber.write(scaled: number, places: 0, to: &output)
+    }
 
     /// The fragment of an ingredient's tick box, counted over every group: `ingredient-2`.
     static func ingredientID(_ number: Int) -> String { "ingredient-\(number)" }
 
     /// The step's box opens.
-    var opening: String { "<div class=\"step\" id=\"\(Self.id(number))\">" }
+    var opening: String { Self.text { appendOpening(to: &$0) } }
+
+    /// `opening` appended to UTF-8 `output`: a body's steps are marked by the thousand, and
+    /// interpolating a String for each cost more than cmark's parse of the step (issue 37).
+    func appendOpening(to output: inout [UInt8]) {
+        appendUTF8("<div class=\"step\" id=\"", to: &output)
+        Self.appendID(number, to: &output)
+        appendUTF8("\">", to: &output)
+    }
 
     /// The tick box and the label's start; `labelClosing` ends the label after the step's text.
-    var labelOpening: String {
-        let tick = Self.id(number) + "-done"
-        return "<input type=\"checkbox\" class=\"tick\" id=\"\(tick)\"><label for=\"\(tick)\">"
+    var labelOpening: String { Self.text { appendLabelOpening(to: &$0) } }
+
+    /// `labelOpening` appended to UTF-8 `output`.
+    func appendLabelOpening(to output: inout [UInt8]) {
+        appendUTF8("<input type=\"checkbox\" class=\"tick\" id=\"", to: &output)
+        Self.appendID(number, to: &output)
+        appendUTF8("-done\"><label for=\"", to: &output)
+        Self.appendID(number, to: &output)
+        appendUTF8("-done\">", to: &output)
+    }
+
+    private static func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static let labelClosing = "</label>"

@@ -61,8 +61,30 @@ package struct GalleryStyle: Sendable {
             case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: CSSNumber.write(scaled: key, places: 1, to: &output)
             case .r, .o, .rx, .ry: CSSNumber.write(scaled: key, places: 2, to: &output)
             case .s: CSSNumber.write(scaled: key, places: 3, to: &output)
-            case .z: output += String(key).utf8
-            case .v: output += (key == 1 ? "hidden" : "visible").utf8
+            case .z: CSSNumber.write(scaled: key, places: 0, to: &output)
+            case .v: output.append(key == 1 ? "hidden" : "visible")
+            }
+        }
+
+        /// The custom property's name after `--`, as bytes that need no String (`rawValue`).
+        var name: StaticString {
+            switch self {
+            case .x: "x"
+            case .y: "y"
+            case .w: "w"
+            case .h: "h"
+            case .r: "r"
+            case .s: "s"
+            case .z: "z"
+            case .o: "o"
+            case .v: "v"
+            case .lh: "lh"
+            case .tx: "tx"
+            case .ty: "ty"
+            case .tz: "tz"
+            case .rx: "rx"
+            case .ry: "ry"
+            case .p: "p"
             }
         }
     }
@@ -179,10 +201,10 @@ package struct GalleryStyle: Sendable {
 
     /// `:has(#<prefix><number>:checked)`, a radio input's test.
     private static func writeChecked(_ prefix: StaticString, _ number: Int, to output: inout [UInt8]) {
-        output += ":has(#".utf8
-        output.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        output.append(":has(#")
+        output.append(prefix)
         CSSNumber.write(scaled: number, places: 0, to: &output)
-        output += ":checked)".utf8
+        output.append(":checked)")
     }
 
     /// The `.g:has(...)` prefix selecting an arrangement with section `section`'s stack opened
@@ -255,9 +277,10 @@ package struct GalleryStyle: Sendable {
         private let headerMembers: [[Int]]
         /// The value expression (UTF-8) of each property in each state so far, by `slot(kind:state:)`.
         private var baseExpressions: [[[UInt8]?]?]
-        /// Every element's value keys (property by property) in each state so far, by
-        /// `slot(kind:state:)`, so a later state compares with its fallback's values without
-        /// computing them again.
+        /// The value keys of each state so far, by `slot(kind:state:)`, so a later state compares
+        /// with its fallback's values without computing them again: property by property, the
+        /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
+        /// state of a few cards keeps a few keys, not a key for every card of the page.
         private var stateKeys: [[Int]?]
         /// The properties written: the turn in depth too when any card is turned.
         let properties: [Property]
@@ -268,22 +291,24 @@ package struct GalleryStyle: Sendable {
         init(model: GalleryModel, labelHeight: Double, wave: StaggerWave?) {
             self.model = model
             self.labelHeight = labelHeight
-            // Read in place: a list of every state's placements would copy all of them (the
-            // largest part of the style's cost, issue 37).
+            // The model noted the turned placements as it made them (`State.hasTurnedPlacement`):
+            // reading every placement again cost a tenth of the style (issue 37).
             var isTurned = false
             var largestPerspective: Double?
-            for state in model.states {
-                for placements in [state.cards, state.headers] {
-                    for case let placement? in placements where placement.isTurned {
-                        isTurned = true
-                        if let perspective = placement.perspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
-                    }
-                }
+            for state in model.states where state.hasTurnedPlacement {
+                isTurned = true
+                if let perspective = state.largestPerspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
             }
             properties = isTurned ? Property.turned : Property.flat
             perspective = largestPerspective ?? 1_000_000
-            styles = model.cards.indices.map { Array(("--i:\($0);" + (wave?.cardStyle(card: $0) ?? "")).utf8) }
-                + model.sections.map { _ in [] }
+            styles = model.cards.indices.map { card in
+                var style: [UInt8] = []
+                style.append("--i:")
+                CSSNumber.write(scaled: card, places: 0, to: &style)
+                style.append(UInt8(ascii: ";"))
+                wave?.writeCardStyle(card: card, to: &style)
+                return style
+            } + model.sections.map { _ in [] }
             cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
             headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
                 model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
@@ -306,13 +331,18 @@ package struct GalleryStyle: Sendable {
             kind == .card ? model.states[state].cards : model.states[state].headers
         }
 
+        /// The elements of `kind` that filter `filter` shows, ascending.
+        private func members(kind: Kind, filter: Int) -> [Int] {
+            (kind == .card ? cardMembers : headerMembers)[filter]
+        }
+
         /// Appends to `css` the rule of one kind of element in the state at index `stateIndex` of
         /// the model's states, falling back to the one at `fallbackIndex`; per-element values go
         /// into `styles`.
         mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: [UInt8],
                              to css: inout [UInt8]) {
             let state = model.states[stateIndex]
-            let members = (kind == .card ? cardMembers : headerMembers)[state.filter]
+            let members = members(kind: kind, filter: state.filter)
             guard !members.isEmpty else { return }
             var name: [UInt8] = []
             writeStateName(state, to: &name)
@@ -321,10 +351,17 @@ package struct GalleryStyle: Sendable {
             let hidden = hiddenPlacement(state)
             let baseSlot = fallbackIndex.map { slot(kind: kind, state: $0) }
             // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
-            // keys, the values its rule really gives, are at hand.
-            let baseKeys = fallbackIndex.map { fallback in
-                stateKeys[slot(kind: kind, state: fallback)]
-                    ?? keys(of: placements(kind: kind, state: fallback), members: members, hidden: hidden, labelHeight: labelHeight)
+            // keys, the values its rule really gives, are at hand. They are its own members' keys:
+            // every element's when it is unfiltered, else this state's members' (the same filter).
+            var baseKeys: [Int]?
+            var baseByElement = false
+            var baseStride = 0
+            if let fallbackIndex, let baseSlot {
+                let fallbackMembers = self.members(kind: kind, filter: model.states[fallbackIndex].filter)
+                baseByElement = model.states[fallbackIndex].filter == 0
+                baseStride = fallbackMembers.count
+                baseKeys = stateKeys[baseSlot]
+                    ?? keys(of: placements(kind: kind, state: fallbackIndex), members: fallbackMembers, hidden: hidden, labelHeight: labelHeight)
             }
             // An opened stack's cards carry their titles (the layout made them taller for it).
             let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
@@ -349,37 +386,43 @@ package struct GalleryStyle: Sendable {
                 || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
             var expressions = [[UInt8]?](repeating: nil, count: properties.count)
             var declarations: [UInt8] = []
+            let count = members.count
             for (propertyIndex, property) in properties.enumerated() {
-                let offset = propertyIndex * elements.count
-                if let baseKeys, members.allSatisfy({ ownKeys[offset + $0] == baseKeys[offset + $0] }) {
+                let offset = propertyIndex * count
+                let baseOffset = propertyIndex * baseStride
+                /// The fallback's key of the member at `position`, element `element`.
+                func baseKey(_ baseKeys: [Int], _ position: Int, _ element: Int) -> Int {
+                    baseKeys[baseOffset + (baseByElement ? element : position)]
+                }
+                if let baseKeys, members.indices.allSatisfy({ ownKeys[offset + $0] == baseKey(baseKeys, $0, members[$0]) }) {
                     // Where every element keeps its fallback state's value, that state's rule,
                     // which matches these elements too, already says it.
                     expressions[propertyIndex] = baseExpressions?[propertyIndex]
                     if declaresEveryProperty, let base = baseExpressions?[propertyIndex] {
-                        declarations += "--".utf8
-                        declarations += property.rawValue.utf8
+                        declarations.append("--")
+                        declarations.append(property.name)
                         declarations.append(UInt8(ascii: ":"))
                         declarations += base
                         declarations.append(UInt8(ascii: ";"))
                     }
                     continue
                 }
-                let first = ownKeys[offset + members[0]]
+                let first = ownKeys[offset]
                 var expression: [UInt8] = []
-                if members.allSatisfy({ ownKeys[offset + $0] == first }) {
+                if ownKeys[offset..<offset + count].allSatisfy({ $0 == first }) {
                     property.write(first, to: &expression)
                 } else {
-                    var variable = Array("--".utf8)
-                    variable += property.rawValue.utf8
+                    var variable: [UInt8] = []
+                    variable.append("--")
+                    variable.append(property.name)
                     variable += name
-                    for element in members where baseKeys?[offset + element] != ownKeys[offset + element] {
-                        let index = styleIndex(kind: kind, element: element)
-                        styles[index] += variable
-                        styles[index].append(UInt8(ascii: ":"))
-                        property.write(ownKeys[offset + element], to: &styles[index])
-                        styles[index].append(UInt8(ascii: ";"))
+                    for (position, element) in members.enumerated() {
+                        let key = ownKeys[offset + position]
+                        if let baseKeys, baseKey(baseKeys, position, element) == key { continue }
+                        Self.writeDeclaration(variable: variable, property: property, key: key,
+                                              to: &styles[styleIndex(kind: kind, element: element)])
                     }
-                    expression = Array("var(".utf8)
+                    expression.append("var(")
                     expression += variable
                     if let base = baseExpressions?[propertyIndex] {
                         expression.append(UInt8(ascii: ","))
@@ -387,8 +430,8 @@ package struct GalleryStyle: Sendable {
                     }
                     expression.append(UInt8(ascii: ")"))
                 }
-                declarations += "--".utf8
-                declarations += property.rawValue.utf8
+                declarations.append("--")
+                declarations.append(property.name)
                 declarations.append(UInt8(ascii: ":"))
                 declarations += expression
                 declarations.append(UInt8(ascii: ";"))
@@ -397,10 +440,11 @@ package struct GalleryStyle: Sendable {
             self.baseExpressions[slot(kind: kind, state: stateIndex)] = expressions
             guard !declarations.isEmpty else { return }
             css += scope
-            css += " .".utf8
-            css += kind.rawValue.utf8
+            css.append(UInt8(ascii: " "))
+            css.append(UInt8(ascii: "."))
+            css.append(kind == .card ? "card" : "gh")
             if state.filter > 0 {
-                css += ".t".utf8
+                css.append(".t")
                 CSSNumber.write(scaled: state.filter, places: 0, to: &css)
             }
             css.append(UInt8(ascii: "{"))
@@ -408,22 +452,32 @@ package struct GalleryStyle: Sendable {
             css.append(UInt8(ascii: "}"))
         }
 
-        /// Each property's key for the member elements, property by property (other elements keep
-        /// 0: a filtered state and the states falling back to it share its members), `hidden`
-        /// standing in for elements not placed; the `titled` elements have room for a title
-        /// `titleHeight` high whatever the arrangement's `labelHeight`.
+        /// `variable:value;` on one element's inline style.
+        private static func writeDeclaration(variable: [UInt8], property: Property, key: Int, to style: inout [UInt8]) {
+            style += variable
+            style.append(UInt8(ascii: ":"))
+            property.write(key, to: &style)
+            style.append(UInt8(ascii: ";"))
+        }
+
+        /// Each property's key for the `members` elements, property by property, member by member
+        /// (`keys[property × members.count + position]`), `hidden` standing in for elements not
+        /// placed; the `titled` elements have room for a title `titleHeight` high whatever the
+        /// arrangement's `labelHeight`.
         private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double,
                           titled: Range<Int>? = nil, titleHeight: Double = 0) -> [Int] {
-            var keys = [Int](repeating: 0, count: properties.count * elements.count)
-            for element in members {
-                let placement = elements[element] ?? hidden
-                let labelHeight = titled?.contains(element) == true ? titleHeight : labelHeight
-                for (propertyIndex, property) in properties.enumerated() {
-                    keys[propertyIndex * elements.count + element] = property.key(placement, labelHeight: labelHeight,
-                                                                                  perspective: perspective)
+            let count = members.count
+            return [Int](unsafeUninitializedCapacity: properties.count * count) { keys, initialized in
+                for (position, element) in members.enumerated() {
+                    let placement = elements[element] ?? hidden
+                    let labelHeight = titled?.contains(element) == true ? titleHeight : labelHeight
+                    for (propertyIndex, property) in properties.enumerated() {
+                        keys.initializeElement(at: propertyIndex * count + position,
+                                               to: property.key(placement, labelHeight: labelHeight, perspective: perspective))
+                    }
                 }
+                initialized = properties.count * count
             }
-            return keys
         }
 
         /// Where an element the layout does not show waits: at the middle, invisible.
@@ -461,5 +515,15 @@ package struct GalleryStyle: Sendable {
             rules.append(".g .gh{--e:var(--e0);--ef:var(--f0)}")
         }
         return rules
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's UTF-8 bytes, without the String a `.utf8` view of it would go through;
+    /// byte by byte, which costs less than a copy for the few bytes of a CSS name (issue 37).
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        let start = text.utf8Start
+        for offset in 0..<text.utf8CodeUnitCount { append(start[offset]) }
     }
 }

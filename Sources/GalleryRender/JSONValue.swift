@@ -57,7 +57,7 @@ package indirect enum JSONValue: Sendable, Hashable {
     /// Escapes quotes, backslashes and control characters as JSON requires, plus what HTML and
     /// JavaScript need: `</` becomes `<\/` and `<!--` becomes `\u003c!--` so the text can never
     /// close or confuse a `<script>` element, and U+2028/U+2029 are escaped for older JS parsers.
-    private static func writeString(_ value: String, to output: inout [UInt8]) {
+    static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape at all: copy them whole (scanned and copied as one buffer).
         var text = value

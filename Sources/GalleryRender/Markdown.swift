@@ -95,7 +95,8 @@ package enum Markdown {
     /// the method of a body that is not rendered (`check` of a site already built).
     package static func recipeMethod(_ text: String) -> RecipeBody {
         withDocument(text) { document in
-            RecipeBody(html: "", steps: orderedListItems(in: document), sections: methodSections(in: document))
+            let method = methodLists(in: document)
+            return RecipeBody(html: "", steps: method.steps, sections: method.methodSections)
         } ?? RecipeBody(html: "", steps: [])
     }
 
@@ -111,9 +112,9 @@ package enum Markdown {
                                    alsoRendering other: Addresses? = nil) -> RecipeBody {
         withDocument(text) { document in
             // The steps are read before the images are replaced: their alt text stays in the steps.
-            let steps = orderedListItems(in: document)
-            let sections = methodSections(in: document)
-            let stepNodes = stepClosing == nil ? [] : methodStepNodes(in: document)
+            let method = methodLists(in: document)
+            let (steps, sections) = (method.steps, method.methodSections)
+            let stepNodes = stepClosing == nil ? [] : method.stepNodes
             // The other form's images and links are put in, rendered and taken out again: the
             // document is then as parsed (the same nodes, the step nodes too).
             var otherHTML: String?
@@ -183,7 +184,12 @@ package enum Markdown {
     /// renderer's) and hands the document to `body`, freeing it afterwards; nil if cmark fails.
 
     private static func withDocument<Result>(_ text: String, _ body: (OpaquePointer) -> Result) -> Result? {
-        guard let document = cmark_parse_document(text, text.utf8.count, CMARK_OPT_SMART) else { return nil }
+        // Handed over as its own bytes: a String passed to C as it is would be copied first.
+        var text = text
+        let parsed = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_SMART) }
+        }
+        guard let document = parsed else { return nil }
         defer { cmark_node_free(document) }
         return body(document)
     }
@@ -288,13 +294,15 @@ extension Markdown {
     }
 
     private static func methodSections(in document: OpaquePointer) -> [MethodSection] {
-        sectionLists(in: document).map { MethodSection(name: $0.name, steps: items(of: $0.list)) }
+        sectionLists(in: document).map { MethodSection(name: $0.name, steps: $0.items.map(\.text)) }
     }
 
-    /// The top-level ordered lists after a heading, each with the nearest heading before it,
-    /// when there are two or more (lists without items left out); empty otherwise.
-    static func sectionLists(in document: OpaquePointer) -> [(name: String, list: OpaquePointer)] {
-        var lists: [(name: String, list: OpaquePointer)] = []
+    /// The top-level ordered lists after a heading, each with the nearest heading before it and
+    /// its items that hold words (`stepItems`), when there are two or more (lists without such
+    /// items left out); empty otherwise.
+    static func sectionLists(in document: OpaquePointer)
+        -> [(name: String, list: OpaquePointer, items: [(node: OpaquePointer, text: String)])] {
+        var lists: [(name: String, list: OpaquePointer, items: [(node: OpaquePointer, text: String)])] = []
         var heading: String?
         var child = cmark_node_first_child(document)
         while let node = child {
@@ -304,7 +312,8 @@ extension Markdown {
                 heading = plainText(of: node)
             } else if type == CMARK_NODE_LIST, cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
                 guard let name = heading, !name.isEmpty else { return [] }
-                if !stepItems(of: node).isEmpty { lists.append((name, node)) }
+                let items = stepItems(of: node)
+                if !items.isEmpty { lists.append((name, node, items)) }
                 heading = nil
             }
         }
@@ -374,26 +383,37 @@ extension Markdown {
         // A space byte is a character of its own unless it ends a "\r\n" or a non-ASCII scalar
         // (a combining mark after it, a prepended sign before it) joins it into a larger one;
         // only then do the characters need to be looked at.
-        let bytesAreCharacters = text.indices.allSatisfy { index in
-            text[index] != UInt8(ascii: "\r") && (!isSpace(text[index])
-                || ((index == 0 || text[index - 1] < 0x80) && (index + 1 == text.count || text[index + 1] < 0x80)))
+        let bytesAreCharacters = text.withUnsafeBufferPointer { bytes in
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\r") || (isSpace(bytes[index])
+                && ((index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80))) {
+                return false
+            }
+            return true
         }
         guard bytesAreCharacters else {
             return String(decoding: text, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
                 .joined(separator: " ")
         }
-        var words: [UInt8] = []
-        words.reserveCapacity(text.count)
-        var isBetweenWords = false
-        for byte in text {
-            if isSpace(byte) {
-                isBetweenWords = !words.isEmpty
-            } else {
-                if isBetweenWords { words.append(UInt8(ascii: " ")) }
-                isBetweenWords = false
-                words.append(byte)
+        // Written straight into the string's storage: no array of words in between.
+        return text.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { words in
+                var count = 0
+                var isBetweenWords = false
+                for byte in bytes {
+                    if isSpace(byte) {
+                        isBetweenWords = count > 0
+                    } else {
+                        if isBetweenWords {
+                            words[count] = UInt8(ascii: " ")
+                            count += 1
+                        }
+                        isBetweenWords = false
+                        words[count] = byte
+                        count += 1
+                    }
+                }
+                return count
             }
         }
-        return String(decoding: words, as: UTF8.self)
     }
 }

@@ -31,70 +31,141 @@ package struct RecipeStructuredData: Sendable {
         self.sections = sections
     }
 
-    /// The JSON-LD object.
-    package var json: JSONValue {
+    /// Writes the JSON-LD object, its members in sorted key order (`JSONWriter`), as a tree of
+    /// `JSONValue`s of the same members would be written.
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("@context", "https://schema.org")
+        json.member("@type", "Recipe")
+        if let name = recipe.author ?? config.author {
+            // The site's author is the name the site publishes under (a bar, a blog), so it is an
+            // `Organization`; anyone else a recipe names is a `Person`.
+            json.object("author") { author in
+                author.member("@type", name == config.author ? "Organization" : "Person")
+                author.member("name", name)
+            }
+        }
+        json.member("cookTime", recipe.cookTime?.iso8601)
+        json.member("datePublished", recipe.date?.iso8601)
+        json.member("description", recipe.summary)
+        writeImages(to: &json)
+        json.member("isBasedOn", isBasedOn)
+        json.member("keywords", keywords)
+        json.member("name", recipe.title)
+        if !recipe.nutrition.isEmpty {
+            json.member("nutrition", .object(Dictionary(uniqueKeysWithValues: recipe.nutrition.map { ($0.property, JSONValue.string($0.value)) })
+                .merging(["@type": "NutritionInformation"]) { first, _ in first }))
+        }
+        json.member("prepTime", recipe.prepTime?.iso8601)
+        json.member("recipeCategory", Self.category(of: recipe, config: config))
+        json.member("recipeCuisine", recipe.cuisine)
+        let ingredients = recipe.ingredients
+        if !ingredients.isEmpty {
+            json.array("recipeIngredient") { json in
+                for ingredient in ingredients { json.string(Markdown.inlinePlainText(ingredient)) }
+            }
+        }
+        writeInstructions(to: &json)
+        json.member("recipeYield", recipeYield)
+        if !recipe.suitableForDiet.isEmpty {
+            json.array("suitableForDiet") { json in
+                for diet in recipe.suitableForDiet { json.string("https://schema.org/" + diet) }
+            }
+        }
+        if !recipe.equipment.isEmpty {
+            json.array("tool") { json in
+                for tool in recipe.equipment {
+                    json.object { json in
+                        json.member("@type", "HowToTool")
+                        json.member("name", tool)
+                    }
+                }
+            }
+        }
+        json.member("totalTime", totalTime?.iso8601)
+        json.member("url", pageURL)
+        json.member("video", video)
+        json.endObject()
+    }
+
+    /// The total time as written, else the preparation and cooking times added up.
+    private var totalTime: RecipeDuration? {
+        if let totalTime = recipe.totalTime { return totalTime }
         let total = [recipe.prepTime, recipe.cookTime].compactMap { $0?.seconds }
-        let totalTime = recipe.totalTime ?? (total.isEmpty ? nil : RecipeDuration(seconds: total.reduce(0, +)))
-        // Each word once, whatever its case: a set of those seen, so that a recipe's thousand tags
-        // are not each compared with all the others.
+        return total.isEmpty ? nil : RecipeDuration(seconds: total.reduce(0, +))
+    }
+
+    /// The tags and keywords, each word once whatever its case; nil when there are none.
+    private var keywords: String? {
+        // A set of those seen, so that a recipe's thousand tags are not each compared with all the others.
         var keywords: [String] = []
         var seen = Set<String>()
         for word in recipe.tags + recipe.keywords where seen.insert(word.lowercased()).inserted {
             keywords.append(word)
         }
-        // Each step's `url` is the page's step box (`CookStep`), numbered over the whole method.
+        return keywords.isEmpty ? nil : keywords.joined(separator: ", ")
+    }
+
+    /// The method: `HowToSection`s of `HowToStep`s when it has headed parts, else `HowToStep`s.
+    /// Each step's `url` is the page's step box (`CookStep`), numbered over the whole method.
+    private func writeInstructions(to json: inout JSONWriter) {
+        guard !sections.isEmpty || !steps.isEmpty else { return }
         var stepNumber = 0
-        func howToSteps(_ steps: [String]) -> JSONValue {
-            .array(steps.map { text in
+        func writeSteps(_ steps: [String], to json: inout JSONWriter) {
+            for text in steps {
                 stepNumber += 1
-                return .object(["@type": "HowToStep", "text": .string(text),
-                                "url": .optional(pageURL.map { $0 + "#" + CookStep.id(stepNumber) })])
-            })
+                json.object { json in
+                    json.member("@type", "HowToStep")
+                    json.member("text", text)
+                    json.member("url", pageURL) { url in
+                        url.append(UInt8(ascii: "#"))
+                        CookStep.appendID(stepNumber, to: &url)
+                    }
+                }
+            }
         }
-        let instructions: JSONValue = !sections.isEmpty
-            ? .array(sections.map { .object(["@type": "HowToSection", "name": .string($0.name), "itemListElement": howToSteps($0.steps)]) })
-            : steps.isEmpty ? .null : howToSteps(steps)
-        return .object([
-            "@context": "https://schema.org",
-            "@type": "Recipe",
-            "name": .string(recipe.title),
-            "url": .optional(pageURL),
-            "image": images,
-            "description": .optional(recipe.summary),
-            "recipeIngredient": recipe.ingredients.isEmpty ? .null : .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) }),
-            "recipeInstructions": instructions,
-            "prepTime": .optional(recipe.prepTime?.iso8601),
-            "cookTime": .optional(recipe.cookTime?.iso8601),
-            "totalTime": .optional(totalTime?.iso8601),
-            "recipeYield": recipeYield,
-            "recipeCategory": .optional(Self.category(of: recipe, config: config)),
-            "recipeCuisine": .optional(recipe.cuisine),
-            "keywords": keywords.isEmpty ? .null : .string(keywords.joined(separator: ", ")),
-            "nutrition": recipe.nutrition.isEmpty ? .null
-                : .object(Dictionary(uniqueKeysWithValues: recipe.nutrition.map { ($0.property, JSONValue.string($0.value)) })
-                    .merging(["@type": "NutritionInformation"]) { first, _ in first }),
-            "video": video,
-            "tool": recipe.equipment.isEmpty ? .null : .array(recipe.equipment.map { .object(["@type": "HowToTool", "name": .string($0)]) }),
-            "suitableForDiet": recipe.suitableForDiet.isEmpty ? .null : .array(recipe.suitableForDiet.map { .string("https://schema.org/\($0)") }),
-            "isBasedOn": isBasedOn,
-            "datePublished": .optional(recipe.date?.iso8601),
-            "author": author,
-        ])
+        json.array("recipeInstructions") { json in
+            if sections.isEmpty {
+                writeSteps(steps, to: &json)
+            } else {
+                for section in sections {
+                    json.object { json in
+                        json.member("@type", "HowToSection")
+                        json.array("itemListElement") { writeSteps(section.steps, to: &$0) }
+                        json.member("name", section.name)
+                    }
+                }
+            }
+        }
     }
 
     /// The pictures: URLs, or `ImageObject`s naming who made them when the recipe (or site.yml) credits them.
-    private var images: JSONValue {
-        guard !imageURLs.isEmpty else { return .null }
-        guard let imageCredit else { return .array(imageURLs.map(JSONValue.string)) }
-        return .array(imageURLs.map { url in
-            .object(["@type": "ImageObject", "url": .string(url), "contentUrl": .string(url),
-                     "creditText": .string(imageCredit.text), "copyrightNotice": .string(imageCredit.text),
-                     "acquireLicensePage": .optional(imageCredit.url)])
-        })
+    private func writeImages(to json: inout JSONWriter) {
+        guard !imageURLs.isEmpty else { return }
+        json.array("image") { json in
+            for url in imageURLs {
+                guard let imageCredit else {
+                    json.string(url)
+                    continue
+                }
+                json.object { json in
+                    json.member("@type", "ImageObject")
+                    json.member("acquireLicensePage", imageCredit.url)
+                    json.member("contentUrl", url)
+                    json.member("copyrightNotice", imageCredit.text)
+                    json.member("creditText", imageCredit.text)
+                    json.member("url", url)
+                }
+            }
+        }
     }
 
     /// The text for the page's `<script type="application/ld+json">`.
-    package var script: String { json.text }
+    package var script: String {
+        var json = JSONWriter(capacity: 4096)
+        write(to: &json)
+        return json.text
+    }
 
     /// The recipe's `category:`; without it site.yml's `recipe_category`, else a recipe served in a
     /// glass is a `Drink` (cocktails and zero-proof alike), and any other recipe takes its first tag.
@@ -133,12 +204,5 @@ package struct RecipeStructuredData: Sendable {
         guard let source = recipe.source else { return .null }
         guard let name = source.name else { return .optional(source.url) }
         return .object(["@type": "CreativeWork", "name": .string(name), "url": .optional(source.url)])
-    }
-
-    /// The recipe's author, else the site's. The site's author is the name the site publishes
-    /// under (a bar, a blog), so it is an `Organization`; anyone else a recipe names is a `Person`.
-    private var author: JSONValue {
-        guard let name = recipe.author ?? config.author else { return .null }
-        return .object(["@type": .string(name == config.author ? "Organization" : "Person"), "name": .string(name)])
     }
 }

@@ -67,31 +67,77 @@ package struct StaggerWave: Sendable, Equatable {
 
     /// The custom properties on `.g`: the wave's durations, no delays, and each group's curves.
     package var declarations: String {
-        var text = "--move-dur:\(CSSNumber.format(movementDuration, places: 3))s;--fade-dur:\(CSSNumber.format(fadeDuration, places: 3))s;--delay-step:0s"
+        var text: [UInt8] = []
+        writeDeclarations(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `declarations` to UTF-8 `output`: written number by number, with no String per
+    /// number or per curve (a gallery page's wave has 32 curves of some 40 stops each; issue 37).
+    func writeDeclarations(to output: inout [UInt8]) {
+        output += "--move-dur:".utf8
+        CSSNumber.write(movementDuration, places: 3, to: &output)
+        output += "s;--fade-dur:".utf8
+        CSSNumber.write(fadeDuration, places: 3, to: &output)
+        output += "s;--delay-step:0s".utf8
         for group in 0..<groups {
             let delay = step * Double(group)
-            text += ";--e\(group):" + Self.curve(stops: movementStops, delay: delay, length: movement, total: movementDuration)
-            text += ";--f\(group):" + Self.curve(stops: fadeStops, delay: delay, length: Self.fadeLength, total: fadeDuration)
+            output += ";--e".utf8
+            CSSNumber.write(scaled: group, places: 0, to: &output)
+            output.append(UInt8(ascii: ":"))
+            Self.writeCurve(stops: movementStops, delay: delay, length: movement, total: movementDuration, to: &output)
+            output += ";--f".utf8
+            CSSNumber.write(scaled: group, places: 0, to: &output)
+            output.append(UInt8(ascii: ":"))
+            Self.writeCurve(stops: fadeStops, delay: delay, length: Self.fadeLength, total: fadeDuration, to: &output)
         }
-        return text
     }
 
     /// A card's inline properties naming its group's curves.
     package func cardStyle(card index: Int) -> String {
+        var text: [UInt8] = []
+        writeCardStyle(card: index, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `cardStyle(card:)` to UTF-8 `output`.
+    func writeCardStyle(card index: Int, to output: inout [UInt8]) {
         let group = group(card: index)
-        return "--e:var(--e\(group));--ef:var(--f\(group));"
+        output += "--e:var(--e".utf8
+        CSSNumber.write(scaled: group, places: 0, to: &output)
+        output += ");--ef:var(--f".utf8
+        CSSNumber.write(scaled: group, places: 0, to: &output)
+        output += ");".utf8
     }
 
     /// `linear(0 0% a%, …, 1 b% 100%)`: still until `delay`, `stops` evenly over `length`, still
     /// until `total` (seconds).
     static func curve(stops: [Double], delay: Double, length: Double, total: Double) -> String {
+        var text: [UInt8] = []
+        writeCurve(stops: stops, delay: delay, length: length, total: total, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `curve(stops:delay:length:total:)` to UTF-8 `output`.
+    static func writeCurve(stops: [Double], delay: Double, length: Double, total: Double, to output: inout [UInt8]) {
         let start = delay / total * 100
         let end = (delay + length) / total * 100
-        var text = "linear(0"
-        if start > 0 { text += " 0% \(CSSNumber.format(start, places: 2))%" }
-        for stop in stops.dropFirst().dropLast() { text += "," + CSSNumber.format(stop, places: 3) }
-        text += ",1"
-        if end < 100 { text += " \(CSSNumber.format(end, places: 2))% 100%" }
-        return text + ")"
+        output += "linear(0".utf8
+        if start > 0 {
+            output += " 0% ".utf8
+            CSSNumber.write(start, places: 2, to: &output)
+            output.append(UInt8(ascii: "%"))
+        }
+        for stop in stops.dropFirst().dropLast() {
+            output.append(UInt8(ascii: ","))
+            CSSNumber.write(stop, places: 3, to: &output)
+        }
+        output += ",1".utf8
+        if end < 100 {
+            output.append(UInt8(ascii: " "))
+            CSSNumber.write(end, places: 2, to: &output)
+            output += "% 100%".utf8
+        }
+        output.append(UInt8(ascii: ")"))
     }
 }

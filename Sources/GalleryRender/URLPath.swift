@@ -8,7 +8,21 @@ package enum URLPath {
     /// The prefix leading from the folder of `path` back to the output root: `""` for
     /// `index.html`, `"../../"` for `recipes/mojito/index.html`.
     package static func root(from path: String) -> String {
-        String(repeating: "../", count: path.split(separator: "/").count - 1)
+        String(repeating: "../", count: segmentCount(path) - 1)
+    }
+
+    /// The non-empty parts of `path` between slashes. An ASCII path's are counted in its bytes, as
+    /// every page's root is found from its path; others by characters, where a combining mark
+    /// after a slash makes one character of both.
+    private static func segmentCount(_ path: String) -> Int {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: "/").count }
+        var count = 0
+        var previous = UInt8(ascii: "/")
+        for byte in path.utf8 {
+            if byte != UInt8(ascii: "/"), previous == UInt8(ascii: "/") { count += 1 }
+            previous = byte
+        }
+        return count
     }
 
     /// The link from a page whose `root` is given to the output file at `path`: every URL a page

@@ -27,6 +27,23 @@ import GalleryTestSupport
         #expect(FrontMatterWriter.scalar("2024-01-01") == "\"2024-01-01\"")
     }
 
+    @Test func linkedLinesTakeTheirItemsPlaceAndReadBackAsLinks() throws {
+        var writer = FrontMatterWriter()
+        writer.add("title", "Miso Soup")
+        writer.add("ingredients", groups: [IngredientGroup(title: "Soup", items: ["600 ml dashi", "miso"]),
+                                           IngredientGroup(title: "To serve", items: ["rice"])],
+                   links: [.init(group: 0, line: 0, slug: "dashi", amount: "600 ml"), .init(group: 1, line: 0, slug: "rice", amount: nil)])
+        #expect(writer.text.contains("    items:\n      - { recipe: dashi, amount: 600 ml }\n      - miso\n"), "\(writer.text)")
+        let (recipe, diagnostics) = RecipeParser.parse(writer.text, sourcePath: "recipes/miso-soup.md", displayPath: "miso-soup.md")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(recipe?.components.map { [$0.slug, $0.amount ?? "-"] } == [["dashi", "600 ml"], ["rice", "-"]])
+        // In a flat list an entry without an amount would fold the whole recipe in: its words stay.
+        var flat = FrontMatterWriter()
+        flat.add("ingredients", groups: [IngredientGroup(title: nil, items: ["1 Dashi", "rice"])],
+                 links: [.init(group: 0, line: 0, slug: "dashi", amount: nil), .init(group: 0, line: 1, slug: "rice", amount: "1 bowl")])
+        #expect(flat.text == "---\ningredients:\n  - 1 Dashi\n  - { recipe: rice, amount: 1 bowl }\n---\n")
+    }
+
     @Test func escapesMarkdownSoTextRendersAsWritten() {
         #expect(MarkdownText.escape("Use *fresh* mint_leaves <b>") == "Use \\*fresh\\* mint\\_leaves \\<b\\>")
         #expect(MarkdownText.escape("# not a heading") == "\\# not a heading")

@@ -80,9 +80,13 @@ import GalleryTestSupport
         #expect(soup["recipeYield"] as? String == "2")
         let text = try String(contentsOf: site.url.appendingPathComponent("site/recipes/miso-soup.md"), encoding: .utf8)
         #expect(text.contains("\"recipe_yield\": \"2 bowls\""), "the yield beside the servings is kept")
-        // Two link other recipes: one the backup holds (named after it), one it does not (its
-        // original words); the links themselves are listed as not carried.
-        #expect(soup["recipeIngredient"] as? [String] == ["600 ml dashi", "2 1/2 tablespoon white miso", "silken tofu, in small cubes",
+        // Three name other recipes. The import holds the Dashi: "600 ml" of it is a linked line.
+        // A line with a note keeps its words (named after the recipe the backup holds, or its
+        // original words when it holds none), and its link is listed as not carried.
+        #expect(text.contains("\n  - { recipe: dashi, amount: 600 ml }\n"), "\(text)")
+        let page = try String(contentsOf: site.url.appendingPathComponent("out/recipes/miso-soup/index.html"), encoding: .utf8)
+        #expect(page.contains(#"600 ml <a href="../../recipes/dashi/index.html">Dashi</a>"#))
+        #expect(soup["recipeIngredient"] as? [String] == ["600 ml Dashi", "2 1/2 tablespoon white miso", "silken tofu, in small cubes",
                                                          "1 bowl of rice, to serve", "1 Dashi, if you have no dashi"])
         let dashi = try tests.builtRecipe(site, slug: "dashi")
         #expect(dashi["recipeYield"] as? String == "1 litre" && dashi["totalTime"] as? String == "PT30M")

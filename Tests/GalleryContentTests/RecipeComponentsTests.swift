@@ -76,6 +76,59 @@ import GalleryTestSupport
         #expect(tart.ingredients.count == 4)
     }
 
+    @Test func aFlatListGoesOnAfterALinkedLineAsOneList() throws {
+        try folder.write("site/recipes/tart.md", "---\ntitle: Tart\ningredients:\n  - 3 apples\n  - { recipe: pie-crust, amount: 1 batch }\n  - 1 egg\n---\n")
+        let tart = try recipe("tart", in: read())
+        #expect(tart.ingredientGroups == [
+            IngredientGroup(title: nil, items: ["3 apples", "1 batch [Pie Crust](recipe:pie-crust)", "1 egg"],
+                            itemComponents: [1: ComponentLink(slug: "pie-crust", title: "Pie Crust", image: .remote("https://example.com/crust.jpg"), imageAlt: nil)]),
+        ])
+    }
+
+    @Test func aLinkedLineAmongAGroupsItemsTakesItsPlaceInThatGroup() throws {
+        try folder.write("site/recipes/tart.md", """
+            ---
+            title: Apple Tart
+            ingredients:
+              - group: Base
+                items:
+                  - { recipe: pie-crust, amount: 1 batch }
+                  - 1 egg
+                  - recipe: pie-crust
+              - group: Filling
+                items: [3 apples]
+            ---
+            """)
+        let tart = try recipe("tart", in: read())
+        let crust = ComponentLink(slug: "pie-crust", title: "Pie Crust", image: .remote("https://example.com/crust.jpg"), imageAlt: nil)
+        #expect(tart.ingredientGroups == [
+            IngredientGroup(title: "Base", items: ["1 batch [Pie Crust](recipe:pie-crust)", "1 egg", "[Pie Crust](recipe:pie-crust)"],
+                            itemComponents: [0: crust, 2: crust]),
+            IngredientGroup(title: "Filling", items: ["3 apples"]),
+        ])
+    }
+
+    @Test func aLinkedLineAmongItemsHasNoHeadingAndAMissingOneIsAnError() throws {
+        let messages = RecipeParser.parse("""
+            ---
+            title: Tart
+            ingredients:
+              - group: Base
+                items:
+                  - { recipe: pie-crust, group: Crust }
+                  - [flour]
+            ---
+            """, sourcePath: "recipes/tart.md", displayPath: "recipes/tart.md").1.map(\.description)
+        #expect(messages == [
+            "recipes/tart.md:6:30: error: a linked recipe among a group's items is one ingredient line and has no 'group' heading; write 'recipe:' and 'amount:'",
+            "recipes/tart.md:7:9: error: each entry of 'items' must be text, or a linked recipe such as '{ recipe: simple-syrup, amount: 15 ml }', found a list",
+        ])
+        try folder.write("site/recipes/tart.md", "---\ntitle: Tart\ningredients:\n  - group: Base\n    items:\n      - 1 egg\n      - { recipe: shortcrust, amount: 1 batch }\n---\n")
+        #expect(read().diagnostics.map(\.description) == [
+            "site/recipes/tart.md:7:19: error: the ingredients name the recipe 'shortcrust', but no recipe has that slug",
+        ])
+    }
+
     @Test func partsOfPartsAreFoldedInAndTheHeadingCanBeRenamed() throws {
         try folder.write("site/recipes/tart.md", "---\ntitle: Tart\ningredients:\n  - { recipe: pie-crust, group: For the base }\n  - 3 apples\n---\n")
         try folder.write("site/recipes/bake-sale.md", "---\ntitle: Bake Sale [Box]\ningredients:\n  - recipe: tart\n  - 1 box\n---\n")
