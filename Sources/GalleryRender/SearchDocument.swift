@@ -58,13 +58,10 @@ package struct SearchDocument: Sendable, Equatable {
     /// a title. In no particular order: `SearchIndex.finish` sorts the terms once for the whole
     /// index, which is cheaper than sorting every document's.
     package func terms(words: SearchWords) -> [ScoredTerm] {
-        var fields: [String: UInt8] = [:]
         for (field, text) in texts {
-            for word in words.words(text) where field == .title || !SearchWords.isQuantity(word) {
-                fields[word, default: 0] |= 1 << field.rawValue
-            }
+            words.tally(text, field: 1 << field.rawValue, keepQuantities: field == .title)
         }
-        return fields.map { word, mask in
+        return words.takeTally().map { word, mask in
             ScoredTerm(word, Field.allCases.reduce(0) { $0 + (mask & 1 << $1.rawValue != 0 ? $1.weight : 0) })
         }
     }

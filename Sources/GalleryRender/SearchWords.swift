@@ -9,6 +9,8 @@ package final class SearchWords {
     private let breaks: UnsafeMutableRawPointer?
     /// Word ranges ICU found, reused from call to call.
     private var ranges: [Int32] = []
+    /// The words of the document being scored (`SearchDocument.terms`), reused from call to call.
+    private var documentTally = SearchTermTally()
 
     package init(language: String) {
         breaks = gallery_word_breaks_open(language.replacingOccurrences(of: "-", with: "_"))
@@ -57,6 +59,42 @@ package final class SearchWords {
     /// two digits (UAX #29's WB6, WB7, WB11, WB12: "mai'tai", "1.5", "1,000"), lower-cased. Nil for
     /// text the rules here leave to ICU: any byte past ASCII, `_` (which joins words) and `:`.
     static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var found: [String] = []
+        let split = forEachASCIIWord(bytes) { word in
+            found.append(String(unsafeUninitializedCapacity: word.count) { text in
+                for (offset, byte) in word.enumerated() { text[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+                return word.count
+            })
+        }
+        return split ? found : nil
+    }
+
+    /// Notes the words of `text` in `field` (a bit of the mask `takeTally` hands out), folded as
+    /// `words` folds them, quantities left out unless `keepQuantities`: the same words `words`
+    /// gives, without a `String` for each.
+    func tally(_ text: String, field: UInt8, keepQuantities: Bool) {
+        guard !text.isEmpty else { return }
+        var text = text
+        let split = text.withUTF8 { bytes in
+            Self.forEachASCIIWord(bytes) { word in
+                if keepQuantities || !Self.isQuantity(word) { documentTally.add(word, lowerASCII: true, field: field) }
+            }
+        }
+        guard !split else { return }
+        for var word in icuWords(text) where keepQuantities || !Self.isQuantity(word) {
+            word.withUTF8 { documentTally.add($0, lowerASCII: false, field: field) }
+        }
+    }
+
+    /// The distinct words noted since the last call, each with the fields it was noted in, in
+    /// the order first seen.
+    func takeTally() -> [(word: String, fields: UInt8)] {
+        documentTally.terms()
+    }
+
+    /// Calls `body` with each word of plain ASCII text (unfolded), as `asciiWords` splits it;
+    /// false, before any call, for text left to ICU.
+    static func forEachASCIIWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         enum Kind { case letter, digit, joinsBoth, joinsDigits, other }
         @inline(__always) func kind(_ byte: UInt8) -> Kind {
             switch byte {
@@ -67,8 +105,7 @@ package final class SearchWords {
             default: .other
             }
         }
-        for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") { return nil }
-        var found: [String] = []
+        for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") { return false }
         var index = 0
         let count = bytes.count
         while index < count {
@@ -91,15 +128,9 @@ package final class SearchWords {
                     break
                 }
             }
-            found.append(String(unsafeUninitializedCapacity: index - start) { word in
-                for offset in 0..<(index - start) {
-                    let byte = bytes[start + offset]
-                    word[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-                }
-                return index - start
-            })
+            body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         }
-        return found
+        return true
     }
 
     /// Lower case without the combining accents U+0300–U+036F ("Piña" → "pina"), composed again:
@@ -117,6 +148,14 @@ package final class SearchWords {
     /// Whether `word` is only a quantity ("2", "1.5", "1/2"): worth finding in a title, noise in
     /// an ingredient line.
     static func isQuantity(_ word: String) -> Bool {
-        word.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "/") }
+        word.utf8.allSatisfy(isQuantityByte)
+    }
+
+    static func isQuantity(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        word.allSatisfy(isQuantityByte)
+    }
+
+    private static func isQuantityByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "/")
     }
 }

@@ -137,6 +137,19 @@ import GalleryTestSupport
         #expect(MainIngredient.key(of: "Crème  de cassis") == MainIngredient.key(of: "creme de Cassis"))
     }
 
+    /// An ASCII line's words, found in its bytes, are those its characters give; other lines are
+    /// left to the characters.
+    @Test func mainIngredientWordsInBytesAreThoseOfCharacters() {
+        for line in ["30 ml London dry gin", " 2\tcups\r\nflour , sifted", "gin;tonic", "a(b) c", "  ", "", "\u{0B}x\u{0C}y\rz"] {
+            let characters = line.prefix { !",;(（،".contains($0) }.split(whereSeparator: \.isWhitespace).map(String.init)
+            #expect(MainIngredient.asciiWords(line, cut: true) == characters, "\(line.debugDescription)")
+            #expect(MainIngredient.asciiWords(line, cut: false) == line.split(whereSeparator: \.isWhitespace).map(String.init))
+        }
+        #expect(MainIngredient.asciiWords("200 g crème fraîche", cut: true) == nil)
+        #expect(MainIngredient.asciiWords("gin,\u{301} tonic", cut: true) == nil)
+        #expect(MainIngredient.asciiWords("gin, crème", cut: true) == ["gin"])
+    }
+
     @Test func bodyHeadingsMoveOneLevelDownUnderTheRecipesTitle() {
         #expect(CookbookPage.demotingHeadings("<h2>Method</h2><p>x</p><h3 id=\"a\">Note</h3><h6>z</h6>")
                 == "<h3>Method</h3><p>x</p><h4 id=\"a\">Note</h4><h6>z</h6>")

@@ -49,6 +49,29 @@ import GalleryTestSupport
                 && colon.withUTF8(SearchWords.asciiWords) == nil, "left to ICU")
     }
 
+    @Test func aDocumentsTermsAreItsDistinctWordsWithTheFieldsTheyAreIn() {
+        let words = SearchWords(language: "en")
+        // One instance scores document after document (its tally is reused); the third has
+        // more distinct words than the tally's first table holds.
+        let many = (0..<700).map { "w\($0 * 7919 % 1000)" }.joined(separator: " ")
+        let documents = [
+            SearchDocument([(.title, "Piña Colada 2"), (.keyword, "2 oz rum"), (.keyword, "PIÑA juice"), (.body, "Shake: piña, RUM, ice_cube.")]),
+            SearchDocument([(.title, "Gin"), (.summary, "gin GIN Gin 1.5"), (.body, "抹茶ラテの作り方 gin")]),
+            SearchDocument([(.title, "Many"), (.body, many), (.summary, many.uppercased())]),
+        ]
+        for document in documents {
+            var expected: [String: Int] = [:]
+            for (field, text) in document.texts {
+                for word in Set(words.words(text)) where field == .title || !SearchWords.isQuantity(word) {
+                    expected[word, default: 0] += field.weight
+                }
+            }
+            let terms = document.terms(words: words)
+            #expect(terms.count == Set(terms.map(\.text)).count, "each word once")
+            #expect(Dictionary(uniqueKeysWithValues: terms.map { ($0.text, $0.score) }) == expected)
+        }
+    }
+
     // MARK: Scores
 
     @Test func titleOutweighsTagsAndIngredientsWhichOutweighTheBody() throws {
@@ -102,7 +125,10 @@ import GalleryTestSupport
         #expect(Array(top.prefix(6)) == [0, 22, 7, 22, 14, 22])
         #expect(top[2 * 15] == 1 && top[2 * 15 + 1] == 6)
         #expect(index.shards[0].fullTerms == [1])
-        let all = try Self.postings(#require(try JSONSerialization.jsonObject(with: SearchIndex.postingsFile(index.shards[0].terms[1])) as? [Any]))
+        // The postings file holds its shard too, so that a query of several words needs one fetch for the word.
+        let file = try #require(try JSONSerialization.jsonObject(with: SearchIndex.postingsFile(index.shards[0], term: 1)) as? [Any])
+        #expect(file.count == 2 && (file[0] as? NSDictionary) == (shard as NSDictionary))
+        let all = try Self.postings(#require(file[1] as? [Any]))
         #expect(all.count == 200)
         #expect(stride(from: 0, to: all.count, by: 2).map { all[$0] }.sorted() == Array(0..<100))
         #expect(stride(from: 0, to: all.count, by: 2).allSatisfy { all[$0 + 1] == (all[$0] % 7 == 0 ? 22 : 6) })
