@@ -222,6 +222,9 @@ package struct GalleryModel: Sendable {
         var layoutSections: [LayoutSection] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
         var headerPaths: [(section: Int, layoutSection: Int)] = []
+        layoutSections.reserveCapacity(sections.count)
+        cardPaths.reserveCapacity(metrics.count)
+        headerPaths.reserveCapacity(sections.count)
         for (sectionIndex, section) in sections.enumerated() {
             let shown = section.cards.filter { members?[$0] ?? true }
             guard !shown.isEmpty else { continue }
@@ -278,15 +281,20 @@ package struct GalleryModel: Sendable {
                                direction: LayoutDirection) -> Bool {
         guard card.size.height > 0 else { return false }
         let y = 1 - 0.65 * labelHeight / card.size.height
-        return [0.1, 0.3, 0.5].contains { share in
+        return titlePoints.contains { share in
             let point = card.point(atUnitX: direction == .rightToLeft ? 1 - share : share, y: y)
-            return layout.containsElement(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { other in
-                other.category == .cell && other.indexPath != card.indexPath && !other.isHidden && other.alpha > 0
-                    && (other.zIndex > card.zIndex || (other.zIndex == card.zIndex && other.indexPath > card.indexPath))
-                    && other.boundingBox.contains(point)
+            // The cheap tests first (most elements near the point lie below the card, or miss the
+            // point itself), and the bounding box the layout's index holds.
+            return layout.containsElement(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { other, box in
+                (other.zIndex > card.zIndex || (other.zIndex == card.zIndex && other.indexPath > card.indexPath))
+                    && box.contains(point) && !other.isHidden && other.alpha > 0
+                    && other.indexPath != card.indexPath && other.category == .cell
             }
         }
     }
+
+    /// Where across the card `titleIsCovered` looks: a tenth, three tenths and half of the way in.
+    private static let titlePoints = [0.1, 0.3, 0.5]
 
     /// Width ÷ height of a recipe's picture; 4:5 when there is none to measure.
     static func aspectRatio(of recipe: Recipe, images: [String: ImageInfo]) -> Double {

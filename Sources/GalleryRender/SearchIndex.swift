@@ -24,8 +24,8 @@ package struct SearchIndex: Sendable, Equatable {
     /// `shownResults`, so that a one-word query draws its results without a second round trip.
     package static let shownResults = 10
     /// Version of the file format, which search.js checks: 2 writes postings grouped by score
-    /// (`SearchPostings`).
-    package static let version = 2
+    /// (`SearchPostings`); 3 puts a postings file's shard in it (`postingsFile`).
+    package static let version = 3
 
     /// One term: its folded text and every document it occurs in with its score, by document.
     package struct Term: Sendable, Equatable {
@@ -186,7 +186,15 @@ package struct SearchIndex: Sendable, Equatable {
     /// grouped by score, the best first (`SearchPostings`); a term with more adds the number of its
     /// postings file.
     package static func shardFile(_ shard: Shard) -> Data {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        var bytes: [UInt8] = []
+        appendShard(shard, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return Data(bytes)
+    }
+
+    /// The shard's object, `{"term":[count,[score,"documents",…],file?],…}`.
+    private static func appendShard(_ shard: Shard, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
         var full = 0
         for (index, term) in shard.terms.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -204,18 +212,22 @@ package struct SearchIndex: Sendable, Equatable {
             }
             bytes.append(UInt8(ascii: "]"))
         }
-        bytes += "}\n".utf8
-        return Data(bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
-    /// A common term's every posting, grouped by score, the best first: `[score,"documents",…]`
-    /// (`SearchPostings`).
-    package static func postingsFile(_ term: Term) -> Data {
-        let postings = term.postings
+    /// A common term's every posting, grouped by score, the best first, after its whole shard:
+    /// `[{shard},[score,"documents",…]]` (`SearchPostings`). A query of several words needs both
+    /// for each word, and at 4× CPU throttling each fetch costs a fresh page's main thread some
+    /// 5 ms before its bytes do: with the shard (a few hundred bytes) inside, a word whose own
+    /// term has a postings file takes one fetch, not two.
+    package static func postingsFile(_ shard: Shard, term: Int) -> Data {
+        let postings = shard.terms[term].postings
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(2 * postings.count + 16)
+        appendShard(shard, to: &bytes)
+        bytes += ",[".utf8
+        bytes.reserveCapacity(bytes.count + 2 * postings.count + 16)
         SearchPostings.append(SearchPostings.bestFirst(postings), to: &bytes)
-        bytes += "]\n".utf8
+        bytes += "]]\n".utf8
         return Data(bytes)
     }
 

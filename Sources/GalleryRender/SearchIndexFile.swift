@@ -64,7 +64,7 @@ package struct SearchIndexFile: GeneratedFile {
         case .manifest: data = plan.index.manifest
         case .shard(let shard): data = SearchIndex.shardFile(shards[shard])
         case .bestRecords(let shard): data = site.searchRecords(SearchIndex.bestDocuments(shards[shard]))
-        case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard].terms[term])
+        case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard], term: term)
         case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount)
         }
         return OutputFile(path: path(index, in: site.plan), contents: .data(data))
@@ -76,7 +76,7 @@ package struct SearchIndexFile: GeneratedFile {
         site.searchPlan.releaseIndex()
     }
 
-    /// The manifest and the shards by their terms and postings; the postings files by their term's;
+    /// The manifest and the shards by their terms and postings; the postings files by their shard's;
     /// a record group by its recipes' cards and pages.
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
         let plan = site.plan.searchPlan.index(of: site.plan)
@@ -92,8 +92,8 @@ package struct SearchIndexFile: GeneratedFile {
                 site.plan.combineRecord(of: document, inputs: inputs, into: &hasher)
             }
         case .postings(let shard, let term, _):
-            hasher.combine(plan.index.shards[shard].terms[term].text)
-            plan.index.shards[shard].terms[term].postings.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(term)
+            hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
         case .records(let group):
             hasher.combine(group)
             let range = group * SearchIndex.recordsPerGroup..<min(plan.index.documentCount, (group + 1) * SearchIndex.recordsPerGroup)

@@ -1,8 +1,7 @@
-/* gallerygen search: finds recipes anywhere on the site from the index in search/ (written by
-   SearchIndex.swift), fetching only the shards of the words typed and the records it shows.
-   Optional: without it, or from disk (browsers refuse fetch() of file:), the box stays hidden
-   and the A–Z page lists every recipe. Combobox pattern: focus stays in the box, arrow keys move
-   through the results, Enter opens one (the first by default), Escape clears. */
+/* gallerygen search: finds recipes anywhere on the site from the index in search/ (SearchIndex.swift),
+   fetching only what the words typed need. Optional: without it, or from disk (no fetch() of file:),
+   the box stays hidden and the A–Z page lists every recipe. Combobox pattern: focus stays in the
+   box, arrow keys move through the results, Enter opens one (the first by default), Escape clears. */
 (() => {
   const form = document.querySelector("form.search[data-index]");
   if (!form || !window.fetch || location.protocol === "file:") return;
@@ -41,13 +40,17 @@
   const first2 = (w) => [...w].slice(0, 2).join("");
   let manifest, loaded;
   const load = () => manifest || (manifest = get("index.json").then((m) => {
-    if (m.version !== 2) throw new Error("index version");
+    if (m.version !== 3) throw new Error("index version");
     m.keys = new Set(m.shards);
     return (loaded = m);
   }));
-  const shard = (key) => get(`t/${name(key)}.json`);
-  // A shard's best records: those of every one of its terms' first ten documents, which are all
-  // a one-word query can show, so they come beside the shard instead of after it.
+  // A postings file holds its shard ([shard, postings]): once one is asked for, its shard comes from it.
+  const inside = new Map();
+  const shard = (key) => {
+    const path = `t/${name(key)}.json`;
+    return inside.has(key) && !cache.has(path) ? inside.get(key).then((f) => f[0]) : get(path);
+  };
+  // A shard's best records: its terms' first ten documents', all a one-word query can show.
   const best = (key) => get(`b/${name(key)}.json`);
   const ask = (promise) => promise.catch(() => ({}));
 
@@ -97,11 +100,10 @@
     return found;
   };
 
-  // Postings as the index writes them (SearchPostings.swift), [score, "documents", …] best first,
-  // each group's documents as base-32 gaps (a digit of 32 or more has more to follow), read into
-  // best, a score per document of the site (typed: two common words at 100,000 recipes are 50,000
-  // postings), the higher kept; found gets each document once. Only groups scoring from floor to
-  // under below are read.
+  // Postings (SearchPostings.swift): [score, "documents", …] best first, each group's documents as
+  // base-32 gaps (a digit of 32+ has more to follow), read into best, a score per document (typed:
+  // 50,000 postings at 100,000 recipes), the higher kept; found gets each document once. Only
+  // groups scoring from floor to under below are read.
   const digit = new Uint8Array(128);
   [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
   const decode = (groups, q, best, found, floor = 0, below = Infinity) => {
@@ -119,11 +121,15 @@
       }
     }
   };
+  const file = (key, n) => {
+    const f = get(`p/${name(key)}-${n}.json`);
+    inside.has(key) || inside.set(key, f);
+    return f;
+  };
   // Every posting of a term: its top list when that is all (it has no postings file), else its file.
-  const file = (key, n) => get(`p/${name(key)}-${n}.json`);
   const postings = async (t, all) => {
     const [, top, n] = t.entry;
-    return n === undefined || !all ? top : file(t.key, n);
+    return n === undefined || !all ? top : (await file(t.key, n))[1];
   };
   // The first n of ids in order without sorting them all (ids come best group first).
   const first = (ids, order, n) => {
@@ -139,54 +145,56 @@
   };
 
   // The documents matching every word, best first (the first `limit` of them): { ids, total,
-  // complete, bests }, bests naming the shards whose best records hold the first results (a
-  // one-word query).
+  // complete, bests, rest }, bests naming the shards whose best records hold a one-word query's
+  // results, rest (when set) giving the exact count.
   const search = async (query, all, limit = Infinity) => {
     const ws = [...new Map(words(query).map((w) => [w.w + (w.complete ? " " : ""), w])).values()];
     if (!ws.length) return { ids: [], total: 0, complete: true, bests: [] };
     const single = ws.length === 1;
-    // Before the manifest has come (a first query), each word's shard is asked for beside it
-    // rather than after it, one round trip instead of two; a prefix without a shard then costs
-    // a 404, later queries check the manifest first.
+    // Before the manifest has come, each word's shard is asked for beside it, not after it (a
+    // prefix without a shard then costs a 404).
     if (!loaded) {
       for (const { w } of ws) if ([...w].length > 1) [shard(first2(w))].concat(single ? [best(first2(w))] : []).forEach(ask);
     }
     const m = await load();
     all = all || !single;
-    // A word's terms with a postings file of their own (the manifest lists them: the word, and
-    // the longer terms the word being typed begins) have it asked for beside the shard, not after it.
+    // The postings files (the manifest lists them) of the word and of the longer terms the word
+    // being typed begins are asked for now, not after the shard.
     if (all) for (const { w, complete } of ws) for (const t in m.postings) if (t === w || (!complete && w[1] && t.startsWith(w))) ask(file(first2(t), m.postings[t]));
     const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
-    // Every postings list at once, then the scores: the sum over the words of each word's best term.
+    // Scores: the sum over the words of each word's best term.
     const lists = await Promise.all(matched.map((terms) => Promise.all(terms.map((t) => postings(t, all)))));
-    // Each word's best tier is read first (its terms' groups at its highest score): when ten or
-    // more documents are in every word's, the first of them in site order are the first results,
-    // so their records are asked for now, while the rest is read.
+    // Each word's best tier (its terms' groups at its highest score) is read first: when ten or
+    // more documents are in every word's, the first of them in site order are the results, and
+    // the rest (20,000–50,000 postings for two common words at 100,000 recipes) is read for the
+    // count only, by `rest`, after the list is drawn.
     const read = matched.map((terms, word) => ({ terms, best: new Float32Array(m.documents), found: [],
       top: !single && limit < Infinity ? Math.max(...terms.map((t, i) => lists[word][i][0] * t.q)) : Infinity }));
     read.forEach(({ terms, best, found, top }, word) => terms.forEach((t, i) => decode(lists[word][i], t.q, best, found, top)));
     const tier = read.reduce((ids, { best }) => ids.filter((id) => best[id]), read[0].found);
-    if (tier.length >= limit) tier.sort((a, b) => a - b).slice(0, limit).forEach((id) => ask(record(m, id)));
-    let ids = null, scores, complete = true, lower = 0;
-    read.forEach(({ terms, best, found, top }, word) => {
-      terms.forEach((t, i) => {
-        // A partial list: the count is still exact when the word matched that term alone.
-        if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
-        decode(lists[word][i], t.q, best, found, 0, top);
+    const rest = () => {
+      let ids = null, scores, complete = true, lower = 0;
+      read.forEach(({ terms, best, found, top }, word) => {
+        terms.forEach((t, i) => {
+          // A partial list: the count is still exact when the word matched that term alone.
+          if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
+          decode(lists[word][i], t.q, best, found, 0, top);
+        });
+        if (ids) {
+          ids = ids.filter((id) => best[id]);
+          for (const id of ids) scores[id] += best[id];
+        } else [ids, scores] = [found, best];
       });
-      if (ids) {
-        ids = ids.filter((id) => best[id]);
-        for (const id of ids) scores[id] += best[id];
-      } else [ids, scores] = [found, best];
-    });
-    const order = (a, b) => scores[b] - scores[a] || a - b;
-    return { ids: limit < ids.length ? first(ids, order, limit) : ids.sort(order), total: Math.max(ids.length, lower), complete,
-      bests: single ? [...new Set(matched[0].map((t) => t.key))] : [] };
+      const order = (a, b) => scores[b] - scores[a] || a - b;
+      return { ids: limit < ids.length ? first(ids, order, limit) : ids.sort(order), total: Math.max(ids.length, lower), complete,
+        bests: single ? [...new Set(matched[0].map((t) => t.key))] : [] };
+    };
+    return tier.length < limit ? rest() : { ids: tier.sort((a, b) => a - b).slice(0, limit), total: tier.length, complete: false, bests: [], rest };
   };
 
   const record = (m, id) => get(`r/${Math.floor(id / m.group)}.json`).then((g) => g[id % m.group]);
-  // Records of documents ids: [title, address, thumbnail, tags, time], addresses from the site's
-  // root; from the shards' best records when they hold them, else from the record groups.
+  // Records [title, address from the root, thumbnail, tags, time]: from the shards' best records
+  // when they hold them, else from the record groups.
   const records = async (m, ids, bests = []) => {
     const known = Object.assign({}, ...await Promise.all(bests.map((k) => ask(best(k)))));
     return Promise.all(ids.map((id) => known[id] || record(m, id)));
@@ -238,8 +246,8 @@
     input.removeAttribute("aria-activedescendant");
     output.textContent = matchText(found.total, !found.complete);
     expand(true);
-    // Which query the list shows, for scripts and tests that wait for it.
-    form.dataset.shown = query;
+    // Which query the list and its count show, for scripts and tests that wait for them.
+    if (!found.rest) form.dataset.shown = query;
     form.dispatchEvent(new CustomEvent("gallerygen:results", { detail: found }));
   };
   const run = () => {
@@ -255,6 +263,13 @@
       const m = await load();
       const shownRecords = await records(m, found.ids.slice(0, shown), found.bests);
       if (mine === ticket) draw(query, found, shownRecords);
+      // A query of several words counts its matches ("N+" until then) once the list is painted.
+      if (found.rest) await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+      if (found.rest && mine === ticket) {
+        const { total, complete } = found.rest();
+        output.textContent = matchText(total, !complete);
+        form.dataset.shown = query;
+      }
     }).catch(() => { if (mine === ticket) output.textContent = form.dataset.offline || ""; }));
   };
   const open = (option) => { if (option) location.href = option.href; };

@@ -161,6 +161,27 @@ def test_a_query_of_several_words_shows_the_first_ten_of_every_match_in_order(en
         assert shown["count"].replace(",", "").split()[0] == str(every[0]), (query, shown["count"], every[0])
 
 
+def test_a_query_of_several_words_draws_its_ten_before_it_counts_every_match(engine, served):
+    """Two common words: the list comes from their best tiers and is drawn with "N+ matches", a
+    lower bound; the exact count follows once every posting is read, after the list is painted."""
+    for query in ["egg white", "coconut cream"]:
+        engine.open(served["url"] + "index.html", 1280, 900)
+        wait_for(engine, "return !document.querySelector('form.search').hidden")
+        engine.run("""window.drawn = [];
+            document.querySelector('form.search').addEventListener('gallerygen:results', () => window.drawn.push([
+              document.querySelector('#search-input').value, document.querySelector('.search output').textContent,
+              document.querySelectorAll('#search-results [role=option]').length]));""")
+        engine.run("document.querySelector('#search-input').focus()")
+        engine.type(query)
+        shown = wait_for(engine, RESULTS.replace("return panel", f"if (document.querySelector('#search-input').value !== {query!r}) return null; return panel"))
+        drawn = [d for d in engine.run("return window.drawn") if d[0] == query]
+        every = engine.run(f"return window.gallerygenSearch.search({query!r}).then(r => r.ids.length)")
+        assert drawn and drawn[-1][2] == 10, (query, drawn)
+        first = drawn[-1][1].replace(",", "").split()[0]
+        assert first.endswith("+") and int(first[:-1]) < every, (query, drawn, every)
+        assert shown["count"].replace(",", "").split()[0] == str(every), (query, shown["count"], every)
+
+
 def test_the_keyboard_moves_through_opens_and_clears(engine, served):
     shown = search(engine, "harbour", served["url"] + "page/2/index.html")
     assert len(shown["results"]) >= 3

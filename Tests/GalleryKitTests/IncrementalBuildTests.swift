@@ -177,13 +177,15 @@ import GalleryTestSupport
             #expect(fullReport.renderedPageCount == fullReport.pageCount)
             if step % 7 == 0 && exists {
                 // A body edit: its page, the feed, and the search shards of the words it adds
-                // ("stir", "times": the step's number is a quantity, not a word) and their best
-                // records (when the recipe joins a word's first ten) at most, and the cookbooks
-                // that print it (the site's and its tags').
+                // ("stir", "times": the step's number is a quantity, not a word), their best
+                // records (when the recipe joins a word's first ten) and their postings files
+                // (each holds its shard) at most, and the cookbooks that print it (the site's and its tags').
                 let tagLine = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("tags: [") } ?? ""
                 let books = 1 + tagLine.dropFirst("tags: [".count).dropLast().split(separator: ",").count
+                let postingsFiles = try FileManager.default.contentsOfDirectory(atPath: served.appendingPathComponent("search/p").path)
+                    .filter { $0.hasPrefix("st-") || $0.hasPrefix("ti-") }.count
                 let rendered = servedReport.renderedPageCount
-                #expect(rendered <= 6 + books, "step \(step): \(edit) rendered \(rendered)")
+                #expect(rendered <= 6 + books + postingsFiles, "step \(step): \(edit) rendered \(rendered)")
             }
             try? FileManager.default.removeItem(at: full)
             try? FileManager.default.removeItem(at: recorded)

@@ -125,7 +125,10 @@ import GalleryTestSupport
         #expect(Array(top.prefix(6)) == [0, 22, 7, 22, 14, 22])
         #expect(top[2 * 15] == 1 && top[2 * 15 + 1] == 6)
         #expect(index.shards[0].fullTerms == [1])
-        let all = try Self.postings(#require(try JSONSerialization.jsonObject(with: SearchIndex.postingsFile(index.shards[0].terms[1])) as? [Any]))
+        // The postings file holds its shard too, so that a query of several words needs one fetch for the word.
+        let file = try #require(try JSONSerialization.jsonObject(with: SearchIndex.postingsFile(index.shards[0], term: 1)) as? [Any])
+        #expect(file.count == 2 && (file[0] as? NSDictionary) == (shard as NSDictionary))
+        let all = try Self.postings(#require(file[1] as? [Any]))
         #expect(all.count == 200)
         #expect(stride(from: 0, to: all.count, by: 2).map { all[$0] }.sorted() == Array(0..<100))
         #expect(stride(from: 0, to: all.count, by: 2).allSatisfy { all[$0 + 1] == (all[$0] % 7 == 0 ? 22 : 6) })
