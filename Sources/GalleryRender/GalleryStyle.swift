@@ -275,8 +275,12 @@ package struct GalleryStyle: Sendable {
         /// The elements each filter shows, by kind; filter 0 ("All") shows every element.
         private let cardMembers: [[Int]]
         private let headerMembers: [[Int]]
-        /// The value expression (UTF-8) of each property in each state so far, by `slot(kind:state:)`.
-        private var baseExpressions: [[[UInt8]?]?]
+        /// Where the value expression of each property in each state so far is, by
+        /// `slot(kind:state:)`: its text lies in `expressionText` of the state that wrote it (a
+        /// state keeping its fallback's expression points to that one's). One buffer of text and
+        /// one list of places per state, not an array per expression (issue 37).
+        private var expressionPlaces: [[ExpressionPlace?]?]
+        private var expressionText: [[UInt8]]
         /// The value keys of each state so far, by `slot(kind:state:)`, so a later state compares
         /// with its fallback's values without computing them again: property by property, the
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
@@ -313,7 +317,8 @@ package struct GalleryStyle: Sendable {
             headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
                 model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
             }
-            baseExpressions = Array(repeating: nil, count: model.states.count * 2)
+            expressionPlaces = Array(repeating: nil, count: model.states.count * 2)
+            expressionText = Array(repeating: [], count: model.states.count * 2)
             stateKeys = Array(repeating: nil, count: model.states.count * 2)
         }
 
@@ -375,7 +380,8 @@ package struct GalleryStyle: Sendable {
                model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0 {
                 stateKeys[baseSlot] = nil
             }
-            let baseExpressions = baseSlot.flatMap { self.baseExpressions[$0] }
+            let basePlaces = baseSlot.flatMap { expressionPlaces[$0] }
+            let ownSlot = slot(kind: kind, state: stateIndex)
             // The first arrangement's filtered rule (`.g:has(#gf1:checked) .card.t1`) matches in
             // every arrangement and outranks another arrangement's unfiltered rule
             // (`.g:has(#ga1:checked) .card`), so another arrangement's smallest filtered state
@@ -384,7 +390,8 @@ package struct GalleryStyle: Sendable {
             // breakpoint, yet its rules at smaller breakpoints, which outrank those, match too.
             let declaresEveryProperty = state.openedSection != nil
                 || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
-            var expressions = [[UInt8]?](repeating: nil, count: properties.count)
+            var places = [ExpressionPlace?](repeating: nil, count: properties.count)
+            var text: [UInt8] = []
             var declarations: [UInt8] = []
             let count = members.count
             for (propertyIndex, property) in properties.enumerated() {
@@ -397,20 +404,20 @@ package struct GalleryStyle: Sendable {
                 if let baseKeys, members.indices.allSatisfy({ ownKeys[offset + $0] == baseKey(baseKeys, $0, members[$0]) }) {
                     // Where every element keeps its fallback state's value, that state's rule,
                     // which matches these elements too, already says it.
-                    expressions[propertyIndex] = baseExpressions?[propertyIndex]
-                    if declaresEveryProperty, let base = baseExpressions?[propertyIndex] {
+                    places[propertyIndex] = basePlaces?[propertyIndex]
+                    if declaresEveryProperty, let base = basePlaces?[propertyIndex] {
                         declarations.append("--")
                         declarations.append(property.name)
                         declarations.append(UInt8(ascii: ":"))
-                        declarations += base
+                        declarations += expressionText[base.slot][base.range]
                         declarations.append(UInt8(ascii: ";"))
                     }
                     continue
                 }
                 let first = ownKeys[offset]
-                var expression: [UInt8] = []
+                let start = text.count
                 if ownKeys[offset..<offset + count].allSatisfy({ $0 == first }) {
-                    property.write(first, to: &expression)
+                    property.write(first, to: &text)
                 } else {
                     var variable: [UInt8] = []
                     variable.append("--")
@@ -422,22 +429,23 @@ package struct GalleryStyle: Sendable {
                         Self.writeDeclaration(variable: variable, property: property, key: key,
                                               to: &styles[styleIndex(kind: kind, element: element)])
                     }
-                    expression.append("var(")
-                    expression += variable
-                    if let base = baseExpressions?[propertyIndex] {
-                        expression.append(UInt8(ascii: ","))
-                        expression += base
+                    text.append("var(")
+                    text += variable
+                    if let base = basePlaces?[propertyIndex] {
+                        text.append(UInt8(ascii: ","))
+                        text += expressionText[base.slot][base.range]
                     }
-                    expression.append(UInt8(ascii: ")"))
+                    text.append(UInt8(ascii: ")"))
                 }
                 declarations.append("--")
                 declarations.append(property.name)
                 declarations.append(UInt8(ascii: ":"))
-                declarations += expression
+                declarations += text[start...]
                 declarations.append(UInt8(ascii: ";"))
-                expressions[propertyIndex] = expression
+                places[propertyIndex] = ExpressionPlace(slot: ownSlot, range: start..<text.count)
             }
-            self.baseExpressions[slot(kind: kind, state: stateIndex)] = expressions
+            expressionPlaces[ownSlot] = places
+            expressionText[ownSlot] = text
             guard !declarations.isEmpty else { return }
             css += scope
             css.append(UInt8(ascii: " "))
@@ -450,6 +458,12 @@ package struct GalleryStyle: Sendable {
             css.append(UInt8(ascii: "{"))
             css += declarations
             css.append(UInt8(ascii: "}"))
+        }
+
+        /// Where one expression's text is: `expressionText[slot][range]`.
+        private struct ExpressionPlace {
+            var slot: Int
+            var range: Range<Int>
         }
 
         /// `variable:value;` on one element's inline style.
