@@ -93,7 +93,7 @@ extension ContentLoader {
                 }
             }
             var tree = Site(config: treeConfig, recipes: recipes, images: [:], layouts: [], pages: treePages,
-                            folder: (siteDirectory, displayRoot, boundary))
+                            bodySource: bodySource)
             tree.treePrefix = language.code + "/"
             tree.config.baseURL = config.baseURL.map { $0 + tree.treePrefix }
             return tree

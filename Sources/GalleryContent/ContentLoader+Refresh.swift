@@ -66,7 +66,7 @@ extension ContentLoader {
         }
         var site = log.hasErrors ? nil
             : Site(config: old.config, recipes: recipes, images: images, layouts: old.layouts,
-                   pages: old.pages, menu: old.menu, staticFiles: old.staticFiles, folder: old.folder)
+                   pages: old.pages, menu: old.menu, staticFiles: old.staticFiles, bodySource: old.bodySource)
         site?.translations = old.translations
         site?.posts = old.posts
         site?.home = old.home

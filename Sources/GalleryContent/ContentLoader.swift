@@ -23,14 +23,9 @@ package struct ContentLoader: Sendable {
         self.boundary = boundary ?? SiteFolderBoundary(siteDirectory: self.siteDirectory)
     }
 
-    /// A loader of the folder a site was read from (`Site.folder`), to read a file of it again:
-    /// its path was standardized when the site was read (`standardizedFileURL` once a body read
-    /// cost a quarter of reading it).
-    init(readingAgain folder: (directory: URL, displayRoot: String, boundary: SiteFolderBoundary)) {
-        siteDirectory = folder.directory
-        displayRoot = folder.displayRoot
-        includeDrafts = false
-        boundary = folder.boundary
+    /// The reader of the bodies a reading does not hold, handed on with the site.
+    var bodySource: RecipeBodySource {
+        RecipeBodySource(siteDirectory: siteDirectory, displayRoot: displayRoot)
     }
 
     /// How a site-relative path appears in messages.
@@ -127,7 +122,7 @@ package struct ContentLoader: Sendable {
         recipes.sortInGalleryOrder()
         var site = log.hasErrors ? nil
             : Site(config: config, recipes: recipes, images: images, layouts: layouts,
-                   pages: pages, menu: menu, staticFiles: staticFiles, folder: (siteDirectory, displayRoot, boundary))
+                   pages: pages, menu: menu, staticFiles: staticFiles, bodySource: bodySource)
         site?.translations = translations
         site?.posts = posts
         site?.home = home
@@ -160,7 +155,7 @@ package struct ContentLoader: Sendable {
         for batch in stride(from: 0, to: files.count, by: Self.parseBatchSize) {
             let end = min(batch + Self.parseBatchSize, files.count)
             let holdsNone = held.isOverBudget
-            let parsed = concurrentMap(count: end - batch) { offset -> (Recipe?, bodyOffset: Int, [Diagnostic]) in
+            let parsed = concurrentMap(count: end - batch) { offset -> (Recipe?, place: RecipeBodyPlace?, [Diagnostic]) in
                 let index = batch + offset
                 let relative = files[index].relative
                 let path = displayPath(relative)
@@ -168,25 +163,26 @@ package struct ContentLoader: Sendable {
                 do throws(Diagnostic) {
                     data = try readSiteFile(relative, what: "the recipe")
                 } catch {
-                    return (nil, 0, [error])
+                    return (nil, nil, [error])
                 }
                 let text: String
                 do throws(Diagnostic) {
                     text = try SourceText.decode(data, path: path)
                 } catch {
-                    return (nil, 0, [error])
+                    return (nil, nil, [error])
                 }
                 var (recipe, diagnostics) = RecipeParser.parse(text, sourcePath: relative, displayPath: path, slugStyle: config.slugStyle,
                                                                fileStem: files[index].fileStem)
-                guard case .text(let body)? = recipe?.body else { return (recipe, 0, diagnostics) }
-                // Past the budget only where the body starts is kept; its steps read it again (Site.body(of:)).
-                if holdsNone { recipe?.body = .file(body: body, in: text) }
-                return (recipe, text.utf8.count - body.utf8.count, diagnostics)
+                guard case .text(let body)? = recipe?.body else { return (recipe, nil, diagnostics) }
+                let place = RecipeBodyPlace(body: body, in: text, of: data)
+                // Past the budget only the body's place is kept; its steps read it back (RecipeBodySource).
+                if holdsNone, let place { recipe?.body = .file(place) }
+                return (recipe, place, diagnostics)
             }
-            for (recipe, bodyOffset, diagnostics) in consume parsed {
+            for (recipe, place, diagnostics) in consume parsed {
                 log.append(contentsOf: diagnostics)
                 if var recipe, includeDrafts || !recipe.isDraft {
-                    held.hold(&recipe, offset: bodyOffset)
+                    held.hold(&recipe, place: place)
                     recipes.append(recipe.relocated())
                 }
             }

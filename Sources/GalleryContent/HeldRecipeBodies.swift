@@ -3,8 +3,8 @@ import GallerySupport
 /// Which recipe bodies a reading of the site folder holds in memory. A body held (`RecipeBody.text`)
 /// is handed on with its recipe to every later step — the search index, the recipe's page, its
 /// books, the feed — and no step reads the file again. A site whose bodies pass `budget` bytes
-/// holds none: each is kept as its place in the file (`RecipeBody.file`) and read again where it
-/// is needed (`Site.body(of:)`), since a 100,000-recipe site's bodies (some 70 MB in the bench
+/// holds none: each is kept as its place in the file (`RecipeBody.file`) and read back where it
+/// is needed (`RecipeBodySource`), since a 100,000-recipe site's bodies (some 70 MB in the bench
 /// corpus) would lift a build's peak memory by half. All or none, so which recipes a step reads
 /// again does not hang on which were parsed first.
 struct HeldRecipeBodies {
@@ -13,9 +13,9 @@ struct HeldRecipeBodies {
     private(set) var bytes = 0
     /// The bodies passed the budget: none is held once the reading ends (`letGo`).
     private(set) var isOverBudget = false
-    /// Where each held body starts in its file's decoded text (UTF-8 offset), by the recipe's
-    /// source path: what keeping its place instead needs (`letGo`).
-    private var offsets: [String: Int] = [:]
+    /// Where each held body lies in its file, by the recipe's source path: what keeping its
+    /// place instead needs (`letGo`).
+    private var places: [String: RecipeBodyPlace] = [:]
 
     init(budget: Int) {
         self.budget = budget
@@ -23,18 +23,22 @@ struct HeldRecipeBodies {
     }
 
     /// Holds `recipe`'s body, as parsed (`.text`), if it fits; else keeps its place in the file,
-    /// which starts `offset` bytes into the file's text, and from then on holds none.
-    mutating func hold(_ recipe: inout Recipe, offset: Int) {
+    /// `place`, and from then on holds none. A body without a place (a file past 4 GB) is held.
+    mutating func hold(_ recipe: inout Recipe, place: RecipeBodyPlace?) {
         guard case .text(let body) = recipe.body else { return }
         let size = body.utf8.count
+        guard let place else {
+            recipe.body = .text(body.relocated)
+            return
+        }
         if !isOverBudget && bytes + size <= budget {
             bytes += size
-            offsets[recipe.sourcePath] = offset
+            places[recipe.sourcePath] = place
             // Copied by the thread that keeps it, as the recipe's other text is (`Recipe.relocated`).
             recipe.body = .text(body.relocated)
         } else {
             isOverBudget = true
-            recipe.body = .file(offset: offset, checksum: RecipeBody.checksum(body.utf8))
+            recipe.body = .file(place)
         }
     }
 
@@ -49,13 +53,13 @@ struct HeldRecipeBodies {
     /// Keeps the place instead of the body of every recipe of `recipes` held here, when the
     /// reading went over budget; otherwise leaves them held.
     func letGo(_ recipes: inout [Recipe]) {
-        guard isOverBudget, !offsets.isEmpty else { return }
+        guard isOverBudget, !places.isEmpty else { return }
         for index in recipes.indices {
-            guard case .text(let body) = recipes[index].body, let offset = offsets[recipes[index].sourcePath] else { continue }
-            recipes[index].body = .file(offset: offset, checksum: RecipeBody.checksum(body.utf8))
+            guard case .text = recipes[index].body, let place = places[recipes[index].sourcePath] else { continue }
+            recipes[index].body = .file(place)
         }
     }
 
     /// Whether a body of this reading is held now.
-    var holdsAny: Bool { !offsets.isEmpty }
+    var holdsAny: Bool { !places.isEmpty }
 }

@@ -97,8 +97,8 @@ package struct Recipe: Sendable, Hashable {
     // 176; and the fields most recipes leave out in one shared box that is absent when they do.
     private var text = RecipeText()
     private var flags = Flags()
-    /// The Markdown after the front matter, or, past the loader's budget, where to read it again
-    /// (`Site.body(of:)`).
+    /// The Markdown after the front matter, or, past the loader's budget, where to read it back
+    /// (`Site.body(of:)`, `RecipeBodySource`).
     package var body: RecipeBody
     package var date: RecipeDate?
     private var prepSeconds = 0
@@ -786,21 +786,14 @@ extension String {
 }
 
 /// A recipe's Markdown body: the text itself, handed on from the reading to every step that needs
-/// it, or, for a site whose bodies pass the loader's budget (`HeldRecipeBodies`), only where it
-/// starts and a checksum: the bodies are most of a site's text, so a 100,000-recipe site is not
-/// held in memory whole. Then each step that needs one reads the file again, through
-/// `Site.body(of:)`, and the checksum proves it is the text that was validated.
+/// it, or, for a site whose bodies pass the loader's budget (`HeldRecipeBodies`), only its place in
+/// the file and a checksum: the bodies are most of a site's text, so a 100,000-recipe site is not
+/// held in memory whole. Then each step that needs one reads it back through the load step's
+/// `RecipeBodySource` (`Site.body(of:)`), and the checksum proves it is the text that was validated.
 package enum RecipeBody: Sendable, Hashable {
     case text(String)
-    /// The body is the decoded file's text from UTF-8 offset `offset` to the end, whose bytes had
-    /// `checksum` (`RecipeBody.checksum`) when the site was read.
-    case file(offset: Int, checksum: UInt64)
-
-    /// The body of `text`, a file's decoded text whose last `body.utf8.count` bytes are `body`,
-    /// kept as its place in the file.
-    package static func file(body: String, in text: String) -> RecipeBody {
-        .file(offset: text.utf8.count - body.utf8.count, checksum: checksum(body.utf8))
-    }
+    /// The body is the file's bytes at `place`.
+    case file(RecipeBodyPlace)
 
     /// The text, when it is held rather than read again.
     package var heldText: String? {

@@ -22,9 +22,9 @@ package struct Site: Sendable {
     package var menu: [MenuEntry]
     /// The files of `static/`, sorted by path, published as they are.
     package var staticFiles: [StaticFile]
-    /// The site folder and how diagnostics name it, for reading recipe bodies again; nil for a
-    /// site made in memory, whose recipes hold their bodies.
-    package var folder: (directory: URL, displayRoot: String, boundary: SiteFolderBoundary)?
+    /// The load step's reader of the recipe bodies it did not hold, which knows the site folder
+    /// and how diagnostics name it; nil for a site made in memory, whose recipes hold their bodies.
+    package var bodySource: RecipeBodySource?
     /// The site's overrides of the theme's strings (`i18n/fr.yml`), by language as the file is named.
     package var translations: [String: TranslationTable] = [:]
     /// Where this language's tree sits in the output: `""` for the default language, `fr/` for
@@ -36,8 +36,8 @@ package struct Site: Sendable {
 
     package init(config: SiteConfig, recipes: [Recipe], images: [String: ImageInfo], layouts: [[any CollectionLayout]]? = nil,
                  pages: [Page] = [], menu: [MenuEntry]? = nil, staticFiles: [StaticFile] = [],
-                 folder: (directory: URL, displayRoot: String, boundary: SiteFolderBoundary)? = nil) {
-        self.folder = folder
+                 bodySource: RecipeBodySource? = nil) {
+        self.bodySource = bodySource
         self.config = config
         self.recipes = recipes
         self.images = images
@@ -51,29 +51,17 @@ package struct Site: Sendable {
     /// How diagnostics name the site file at `relative`: under the site folder's display name, or
     /// as it is for a site made in memory.
     package func displayPath(_ relative: String) -> String {
-        folder.map { ContentLoader.displayPath(relative, root: $0.displayRoot) } ?? relative
+        bodySource?.displayPath(relative) ?? relative
     }
 
     /// `recipe`'s Markdown body: as the reading handed it on, or, for a site whose bodies were
-    /// too many to hold (`RecipeBody.file`), read again from its file, which must still hold the
-    /// text the site was read with.
+    /// too many to hold, read back from its place in the file (`RecipeBodySource`).
     package func body(of recipe: Recipe) throws(Diagnostic) -> String {
-        switch recipe.body {
-        case .text(let text):
-            return text
-        case .file(let offset, let checksum):
-            guard let folder else {
-                throw .error("the recipe's text was not kept and there is no site folder to read it from", path: recipe.sourcePath)
-            }
-            let loader = ContentLoader(readingAgain: folder)
-            let path = displayPath(recipe.sourcePath)
-            let text = try SourceText.decode(try loader.readSiteFile(recipe.sourcePath, what: "the recipe"), path: path)
-            let bytes = text.utf8
-            guard offset <= bytes.count, RecipeBody.checksum(bytes.dropFirst(offset)) == checksum else {
-                throw .error("the recipe changed while the site was being built; build again", path: path)
-            }
-            return String(decoding: bytes.dropFirst(offset), as: UTF8.self)
+        if case .text(let text) = recipe.body { return text }
+        guard let bodySource else {
+            throw .error("the recipe's text was not kept and there is no site folder to read it from", path: recipe.sourcePath)
         }
+        return try bodySource.text(of: recipe)
     }
 }
 

@@ -22,7 +22,7 @@ extension SiteBuilder {
     /// pipeline over every local image, and checks the pictures' paths against every other
     /// file's. A failed image fails the build here, before anything is written.
     package func processImages(_ plan: SitePlan, _ log: DiagnosticDigest) throws(BuildFailure) -> ImageWork {
-        let work = processImages(of: plan.trees, loader: plan.loader)
+        let work = processImages(of: plan.trees)
         log.append(contentsOf: work.outcome.diagnostics)
         var collisions = plan.collisions
         collisions.add(work.outcome.files, origin: .generated("a published picture"))
@@ -34,7 +34,7 @@ extension SiteBuilder {
     /// The image work for `trees` (the default first), which share the pictures, published once.
     /// Each gallery page with a local picture is laid out here to plan its renditions and again
     /// when it is rendered, so that a build holds no page's model for longer than it needs it.
-    func processImages(of trees: [PagePlan], loader: ContentLoader) -> ImageWork {
+    func processImages(of trees: [PagePlan]) -> ImageWork {
         let site = trees[0].site
         // Only pages showing a local image have renditions to plan: a site without pictures lays
         // nothing out twice and holds no page's model.
@@ -55,7 +55,7 @@ extension SiteBuilder {
         var users: [String: [ImageJob.User]] = [:]
         var ownPictures = Set<String>()
         for use in uses {
-            users[use.path, default: []].append(.init(displayPath: loader.displayPath(use.sourcePath), line: use.line,
+            users[use.path, default: []].append(.init(displayPath: site.displayPath(use.sourcePath), line: use.line,
                                                       column: use.column, written: use.written))
             if !use.isInBody { ownPictures.insert(use.path) }
         }

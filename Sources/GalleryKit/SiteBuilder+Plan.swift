@@ -19,17 +19,16 @@ struct BuildOutput {
     var interrupted: Diagnostic { BuildCancellation.interrupted(output: writer.displayPath) }
 }
 
-/// The load step's value: the site as read (every language's tree, `--base-url` applied) and the theme.
+/// The load step's value: the site as read (every language's tree, `--base-url` applied, the
+/// reader of the recipe bodies it did not hold) and the theme. The later steps read the site
+/// folder through nothing else.
 package struct LoadedSite: Sendable {
     package var site: Site
     package var theme: Theme
-    /// Reads the site folder's files and names them as diagnostics do.
-    package var loader: ContentLoader
 
-    package init(site: Site, theme: Theme, loader: ContentLoader) {
+    package init(site: Site, theme: Theme) {
         self.site = site
         self.theme = theme
-        self.loader = loader
     }
 }
 
@@ -39,7 +38,6 @@ package struct SitePlan {
     package var trees: [PagePlan]
     /// Nil for a site in one language.
     package var languages: LanguageVersions?
-    package var loader: ContentLoader
     /// Every output path claimed so far; the image step adds the pictures'.
     var collisions: OutputCollisions
 
@@ -71,8 +69,9 @@ extension SiteBuilder {
         if options.cleanCache {
             try? FileManager.default.removeItem(at: ImagePipeline.cacheDirectory(siteDirectory: options.siteDirectory))
         }
-        let loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
+        var loader = ContentLoader(siteDirectory: options.siteDirectory, displayRoot: display(options.siteDirectory),
                                    includeDrafts: options.includeDrafts)
+        loader.bodyBudget = options.recipeBodyBudget
         var site: Site?
         let memory = options.memory
         do throws(BuildFailure) {
@@ -113,14 +112,14 @@ extension SiteBuilder {
                               path: loader.displayPath(page.sourcePath), line: page.line(of: "template"), column: 1))
         }
         // A missing template is reported with the plan's problems, all in one run.
-        return LoadedSite(site: site, theme: theme, loader: loader)
+        return LoadedSite(site: site, theme: theme)
     }
 
     /// Step 2: every language tree's pages and their paths (`PagePlan`, the gallery plan
     /// included), where each page's versions are, and no two files at one path. Fails with the
     /// load step's errors too.
     package func plan(_ loaded: LoadedSite, _ log: DiagnosticDigest) throws(BuildFailure) -> SitePlan {
-        let configPath = loaded.loader.displayPath("site.yml")
+        let configPath = loaded.site.displayPath("site.yml")
         // serve's memo: the search index, made when the paths are first asked for, keeps the
         // terms of unchanged recipes from the last rebuild.
         let trees = loaded.site.languageTrees.map {
@@ -131,10 +130,9 @@ extension SiteBuilder {
         // The versions read only the listed pages, so the sitemap's files can be counted from them.
         let languages = trees.count > 1 ? LanguageVersions(plans: trees) : nil
         _ = trees.first?.sitemapParts(languages: languages)
-        let collisions = OutputCollisions(plans: trees, displayPath: loaded.loader.displayPath)
+        let collisions = OutputCollisions(plans: trees, displayPath: loaded.site.displayPath)
         log.append(contentsOf: collisions.diagnostics)
         if log.hasErrors { throw BuildFailure(log.sorted) }
-        return SitePlan(trees: trees, languages: languages,
-                        loader: loaded.loader, collisions: collisions)
+        return SitePlan(trees: trees, languages: languages, collisions: collisions)
     }
 }

@@ -50,6 +50,9 @@ public struct BuildOptions: Sendable {
     /// What one sitemap file may hold before the sitemap is split into parts (the protocol's
     /// limits; smaller in tests, which then need no 50,000 pages).
     package var sitemapLimits = Sitemap.Limits.sitemapProtocol
+    /// The most bytes of recipe bodies the load step holds for the later steps, which read the
+    /// others back (`RecipeBodySource`); smaller in tests, which then need no 5,000 recipes.
+    package var recipeBodyBudget = ContentLoader.defaultBodyBudget
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, themeDirectory: URL? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL

@@ -75,8 +75,15 @@ public struct PreparedLayout: Sendable {
     /// Whether an element whose bounding box intersects `rect` satisfies `predicate`: what
     /// `attributes(in:).contains(where:)` answers, without making the list.
     public func containsElement(in rect: Rect, where predicate: (LayoutAttributes) -> Bool) -> Bool {
+        containsElement(in: rect) { element, _ in predicate(element) }
+    }
+
+    /// `containsElement(in:where:)` handing `predicate` each element's bounding box as well, which
+    /// the index already holds: a test of a point against the box need not work out the
+    /// element's transform again (issue 37).
+    public func containsElement(in rect: Rect, where predicate: (_ element: LayoutAttributes, _ boundingBox: Rect) -> Bool) -> Bool {
         attributes.withUnsafeBufferPointer { elements in
-            spatialIndex.contains(in: rect) { predicate(elements[$0]) }
+            spatialIndex.contains(in: rect) { position, box in predicate(elements[position], box) }
         }
     }
 

@@ -97,20 +97,22 @@ struct SpatialIndex: Sendable {
     /// Positions of the boxes intersecting `rect` (`Rect.intersects`), ascending.
     func query(_ rect: Rect) -> [Int] {
         var result: [Int] = []
-        _ = visit(rect) { result.append($0); return false }
+        _ = visit(rect) { index, _ in result.append(index); return false }
         result.sort()
         return result
     }
 
-    /// Whether a box intersecting `rect` has a position that `test` accepts; each such position is
-    /// tested once, in no set order, and the search stops at the first accepted. No array is made,
-    /// which matters where a gallery asks three points per card per state (issue 37).
-    func contains(in rect: Rect, where test: (Int) -> Bool) -> Bool {
+    /// Whether a box intersecting `rect` has a position that `test` accepts, given with its box;
+    /// each such position is tested once, in no set order, and the search stops at the first
+    /// accepted. No array is made, which matters where a gallery asks three points per card per
+    /// state (issue 37).
+    func contains(in rect: Rect, where test: (_ position: Int, _ box: Rect) -> Bool) -> Bool {
         visit(rect, test)
     }
 
-    /// Calls `body` with each position whose box intersects `rect`, once each, until it returns true.
-    private func visit(_ rect: Rect, _ body: (Int) -> Bool) -> Bool {
+    /// Calls `body` with each position whose box intersects `rect` and that box, once each, until
+    /// it returns true.
+    private func visit(_ rect: Rect, _ body: (Int, Rect) -> Bool) -> Bool {
         let qx0 = Self.bucket(rect.minX, originX, bucketWidth, columns)
         let qx1 = Self.bucket(rect.maxX, originX, bucketWidth, columns)
         let qy0 = Self.bucket(rect.minY, originY, bucketHeight, rows)
@@ -125,12 +127,12 @@ struct SpatialIndex: Sendable {
                     // Report an element only from the first bucket where it and the query meet.
                     let firstX = Swift.max(Self.bucket(box.minX, originX, bucketWidth, columns), qx0)
                     let firstY = Swift.max(Self.bucket(box.minY, originY, bucketHeight, rows), qy0)
-                    if firstX == x && firstY == y, body(index) { return true }
+                    if firstX == x && firstY == y, body(index, box) { return true }
                 }
             }
         }
         for index in oversized where boxes[Int(index)].intersects(rect) {
-            if body(Int(index)) { return true }
+            if body(Int(index), boxes[Int(index)]) { return true }
         }
         return false
     }

@@ -159,13 +159,18 @@ package struct GalleryModel: Sendable {
         let aspectRatios = cards.map { Self.aspectRatio(of: $0, images: images) }
         var states: [State] = []
         let cardIndices = cards.indices
-        let memberships: [[Bool]?] = [nil] + filters.map { filter in cardIndices.map(filter.members.contains) }
+        // What a filter shows is the same in every arrangement and breakpoint: worked out once.
+        let selections = [Selection(sections: sections, members: nil)] + filters.map { filter in
+            Selection(sections: sections, members: cardIndices.map(filter.members.contains))
+        }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
             let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
-            for (filterIndex, members) in memberships.enumerated() {
+            for (filterIndex, selection) in selections.enumerated() {
+                let layoutSections = selection.layoutSections(metrics: metrics, hasHeaders: hasSectionHeaders)
                 for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
-                    states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics, members: members,
+                    states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], selection: selection, layoutSections: layoutSections,
+                                             cardCount: cards.count, sectionCount: sections.count,
                                              hasHeaders: hasSectionHeaders, width: breakpoint.width, direction: layoutDirection,
                                              arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: filterIndex,
                                              titleOverPicture: labelHeight > 0 ? nil : settings.labelHeight))
@@ -178,14 +183,16 @@ package struct GalleryModel: Sendable {
         if hasSectionHeaders, !sections.isEmpty {
             // An opened stack's cards show their titles, whether or not the stacks do.
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: settings.labelHeight) }
+            let layoutSections = selections[0].layoutSections(metrics: metrics, hasHeaders: true)
             for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated()
             where !layoutsByBreakpoint.isEmpty
                 && layoutsByBreakpoint.allSatisfy({ ($0 as? any SectionOpeningLayout)?.opensSections == true }) {
                 openingArrangements.append((arrangementIndex, states.count))
                 for section in sections.indices {
                     for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
-                        states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], sections: sections, metrics: metrics,
-                                                 members: nil, hasHeaders: true, width: breakpoint.width, direction: layoutDirection,
+                        states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], selection: selections[0],
+                                                 layoutSections: layoutSections, cardCount: cards.count, sectionCount: sections.count,
+                                                 hasHeaders: true, width: breakpoint.width, direction: layoutDirection,
                                                  arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
                                                  opening: section,
                                                  titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight))
@@ -214,24 +221,42 @@ package struct GalleryModel: Sendable {
         (arrangement * (filters.count + 1) + filter) * breakpoints.count + breakpoint
     }
 
-    /// Lays out the cards that `members` flags (all when nil), keeping sections that still have cards.
-    private static func state(layout: any CollectionLayout, sections: [Section], metrics: [ItemMetrics],
-                              members: [Bool]?, hasHeaders: Bool, width: Double, direction: LayoutDirection,
-                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil,
-                              titleOverPicture: Double? = nil) -> State {
-        var layoutSections: [LayoutSection] = []
+    /// The cards a filter shows, section by section, and where each goes among the layout's
+    /// sections (a section without a shown card is left out): the same for every arrangement
+    /// and breakpoint, so made once per filter, not once per state (issue 37).
+    private struct Selection {
+        /// The shown cards of each section that has any, in order.
+        var shown: [[Int]] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
         var headerPaths: [(section: Int, layoutSection: Int)] = []
-        for (sectionIndex, section) in sections.enumerated() {
-            let shown = section.cards.filter { members?[$0] ?? true }
-            guard !shown.isEmpty else { continue }
-            let layoutSection = layoutSections.count
-            for (item, card) in shown.enumerated() {
-                cardPaths.append((card, GalleryLayout.IndexPath(item: item, section: layoutSection)))
+
+        /// The cards that `members` flags (all when nil).
+        init(sections: [Section], members: [Bool]?) {
+            for (sectionIndex, section) in sections.enumerated() {
+                let cards = section.cards.filter { members?[$0] ?? true }
+                guard !cards.isEmpty else { continue }
+                let layoutSection = shown.count
+                for (item, card) in cards.enumerated() {
+                    cardPaths.append((card, GalleryLayout.IndexPath(item: item, section: layoutSection)))
+                }
+                headerPaths.append((sectionIndex, layoutSection))
+                shown.append(cards)
             }
-            headerPaths.append((sectionIndex, layoutSection))
-            layoutSections.append(LayoutSection(items: shown.map { metrics[$0] }, hasHeader: hasHeaders))
         }
+
+        /// The layout's sections, the cards measured by `metrics`.
+        func layoutSections(metrics: [ItemMetrics], hasHeaders: Bool) -> [LayoutSection] {
+            shown.map { cards in LayoutSection(items: cards.map { metrics[$0] }, hasHeader: hasHeaders) }
+        }
+    }
+
+    /// Lays out the cards of `selection` as `layoutSections` at one breakpoint; `cardCount` cards
+    /// and `sectionCount` sections in all.
+    private static func state(layout: any CollectionLayout, selection: Selection, layoutSections: [LayoutSection],
+                              cardCount: Int, sectionCount: Int, hasHeaders: Bool, width: Double, direction: LayoutDirection,
+                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil,
+                              titleOverPicture: Double? = nil) -> State {
+        let cardPaths = selection.cardPaths, headerPaths = selection.headerPaths
         var layout = layout
         if let opening, let opened = headerPaths.first(where: { $0.section == opening }), let openable = layout as? any SectionOpeningLayout {
             layout = openable.opening(section: opened.layoutSection)
@@ -245,7 +270,7 @@ package struct GalleryModel: Sendable {
             hasTurnedPlacement = true
             if let perspective = placement.perspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
         }
-        var cards = [Placement?](repeating: nil, count: metrics.count)
+        var cards = [Placement?](repeating: nil, count: cardCount)
         for (card, path) in cardPaths {
             guard let attributes = prepared.attributes(at: path) else { continue }
             var placement = Placement(attributes)
@@ -255,7 +280,7 @@ package struct GalleryModel: Sendable {
             note(placement)
             cards[card] = placement
         }
-        var headers = [Placement?](repeating: nil, count: sections.count)
+        var headers = [Placement?](repeating: nil, count: sectionCount)
         if hasHeaders {
             for (section, layoutSection) in headerPaths {
                 let placement = prepared.supplementaryAttributes(kind: ElementCategory.headerKind,
@@ -278,15 +303,20 @@ package struct GalleryModel: Sendable {
                                direction: LayoutDirection) -> Bool {
         guard card.size.height > 0 else { return false }
         let y = 1 - 0.65 * labelHeight / card.size.height
-        return [0.1, 0.3, 0.5].contains { share in
+        return titlePoints.contains { share in
             let point = card.point(atUnitX: direction == .rightToLeft ? 1 - share : share, y: y)
-            return layout.containsElement(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { other in
-                other.category == .cell && other.indexPath != card.indexPath && !other.isHidden && other.alpha > 0
-                    && (other.zIndex > card.zIndex || (other.zIndex == card.zIndex && other.indexPath > card.indexPath))
-                    && other.boundingBox.contains(point)
+            // The cheap tests first (most elements near the point lie below the card, or miss the
+            // point itself), and the bounding box the layout's index holds.
+            return layout.containsElement(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { other, box in
+                (other.zIndex > card.zIndex || (other.zIndex == card.zIndex && other.indexPath > card.indexPath))
+                    && box.contains(point) && !other.isHidden && other.alpha > 0
+                    && other.indexPath != card.indexPath && other.category == .cell
             }
         }
     }
+
+    /// Where across the card `titleIsCovered` looks: a tenth, three tenths and half of the way in.
+    private static let titlePoints = [0.1, 0.3, 0.5]
 
     /// Width ÷ height of a recipe's picture; 4:5 when there is none to measure.
     static func aspectRatio(of recipe: Recipe, images: [String: ImageInfo]) -> Double {

@@ -8,7 +8,9 @@ import Synchronization
 /// (its page and 3.5 books each), more than a third of its render instructions. Now the recipe's
 /// own page, rendered before the books, leaves the books' form here from its own parse
 /// (`Markdown.RecipeBody.unmarkedHTML`), and a book that finds none makes it and leaves it for
-/// the recipe's other books.
+/// the recipe's other books. A body with `recipe:` links, which point elsewhere in each book, is
+/// left as its parse (`Markdown.LinkedBody`) by the first book that needs it, and each book
+/// renders that with its own links.
 ///
 /// Memory: bodies are not held for the whole build (a 100,000-recipe site's would be hundreds of
 /// megabytes). A body is held from the page that makes it until the last book holding the recipe
@@ -32,9 +34,25 @@ final class CookbookBodies: Sendable {
         }
     }
 
+    /// What the books take of a recipe's body: the books' form, or, for a body whose `recipe:`
+    /// links differ from book to book, its parse.
+    enum Kept: Sendable {
+        case rendered(Body)
+        case linked(Markdown.LinkedBody)
+
+        /// The bytes it counts against the budget: the HTML's, or for a parse an estimate of
+        /// cmark's nodes, eight times its text.
+        var bytes: Int {
+            switch self {
+            case .rendered(let body): body.html.utf8.count
+            case .linked(let body): 8 * body.textBytes
+            }
+        }
+    }
+
     private struct Held {
         /// By the recipe's position: the body, and how many books are still to take it.
-        var bodies: [Int: (body: Body, uses: Int)] = [:]
+        var bodies: [Int: (body: Kept, uses: Int)] = [:]
         var bytes = 0
     }
 
@@ -93,9 +111,9 @@ final class CookbookBodies: Sendable {
     }
 
     /// Keeps `body` for `uses` books to take, unless one is held already or it does not fit.
-    func keep(_ body: Body, of position: Int, uses: Int) {
+    func keep(_ body: Kept, of position: Int, uses: Int) {
         guard uses > 0 else { return }
-        let size = body.html.utf8.count
+        let size = body.bytes
         held.withLock { held in
             guard held.bodies[position] == nil, held.bytes + size <= budget else { return }
             held.bodies[position] = (body, uses)
@@ -104,14 +122,14 @@ final class CookbookBodies: Sendable {
     }
 
     /// The body held for recipe `position`, if any, let go when this was the last book to take it.
-    func take(_ position: Int) -> Body? {
+    func take(_ position: Int) -> Kept? {
         held.withLock { held in
             guard let (body, uses) = held.bodies[position] else { return nil }
             if uses > 1 {
                 held.bodies[position]?.uses = uses - 1
             } else {
                 held.bodies[position] = nil
-                held.bytes -= body.html.utf8.count
+                held.bytes -= body.bytes
             }
             return body
         }
@@ -124,8 +142,8 @@ final class CookbookBodies: Sendable {
 extension PageRenderer {
     /// Recipe `index`'s body as its page shows it (`RecipePageContext`), read and parsed once: the
     /// same parse gives its books' form when a book holds the recipe (`CookbookBodies`) and the
-    /// feed's when the feed lists it (`FeedBodies`). A body with `recipe:` links is left to each
-    /// book, whose links differ (`bookLinks`).
+    /// feed's when the feed lists it (`FeedBodies`). A body with `recipe:` links is left to the
+    /// books, whose links differ (`bookLinks`, `Markdown.LinkedBody`).
     func recipePageBody(_ index: Int, root: String) throws(Diagnostic) -> Markdown.RecipeBody {
         let recipe = site.recipes[index]
         let text = try site.body(of: recipe)
@@ -138,7 +156,7 @@ extension PageRenderer {
                                        stepClosing: recipe.method.isEmpty ? { closings.closing($0, strings: strings) } : nil,
                                        keepingUnmarkedHTML: forBooks, alsoRendering: forFeed)
         if let unmarked = body.unmarkedHTML {
-            cookbookBodies.keep(CookbookBodies.Body(pageHTML: unmarked), of: index, uses: cookbookBodies.bookCount(of: index, in: plan))
+            cookbookBodies.keep(.rendered(CookbookBodies.Body(pageHTML: unmarked)), of: index, uses: cookbookBodies.bookCount(of: index, in: plan))
             body.unmarkedHTML = nil
         }
         if let feedHTML = body.otherHTML {
@@ -150,18 +168,28 @@ extension PageRenderer {
 
     /// Recipe `position`'s body in the books' form, for a book holding the recipes `inBook`:
     /// the one its page or an earlier book left, else made here (and left for the recipe's other
-    /// books). The body as its own page has it: images and links relative to that page.
+    /// books). The body as its own page has it: images and links relative to that page. A body
+    /// with `recipe:` links is rendered with this book's links from the parse an earlier book
+    /// left, else parsed here and its parse left for the others.
     func cookbookBody(_ position: Int, inBook: Set<String>) throws(Diagnostic) -> CookbookBodies.Body {
-        if let body = cookbookBodies.take(position) { return body }
+        let kept = cookbookBodies.take(position)
+        if case .rendered(let body)? = kept { return body }
         let recipe = site.recipes[position]
-        let text = try site.body(of: recipe)
         let pageRoot = URLPath.root(from: RecipePage.path(of: recipe))
-        let body = CookbookBodies.Body(pageHTML: Markdown.html(text, allowRawHTML: site.config.unsafeHTML,
-                                                               images: bodyImages(documentPath: recipe.sourcePath, root: pageRoot),
-                                                               recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
-        if !text.containsBytes(RecipeLink.scheme) {
-            cookbookBodies.keep(body, of: position, uses: cookbookBodies.bookCount(of: position, in: plan) - 1)
+        if case .linked(let body)? = kept {
+            return CookbookBodies.Body(pageHTML: body.html(recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
         }
+        let text = try site.body(of: recipe)
+        let images = bodyImages(documentPath: recipe.sourcePath, root: pageRoot)
+        let uses = cookbookBodies.bookCount(of: position, in: plan) - 1
+        if text.containsBytes(RecipeLink.scheme) {
+            let parsed = Markdown.LinkedBody(text, allowRawHTML: site.config.unsafeHTML, images: images)
+            cookbookBodies.keep(.linked(parsed), of: position, uses: uses)
+            return CookbookBodies.Body(pageHTML: parsed.html(recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
+        }
+        let body = CookbookBodies.Body(pageHTML: Markdown.html(text, allowRawHTML: site.config.unsafeHTML, images: images,
+                                                               recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
+        cookbookBodies.keep(.rendered(body), of: position, uses: uses)
         return body
     }
 }

@@ -7,27 +7,19 @@ import Mustache
 /// asks for it (`MustacheObject`): a book of 1,000 recipes built as a dictionary tree of every key
 /// of every recipe, then freed, cost more than rendering it (issue 37). What several keys share is
 /// worked out once per book (`CookbookContents`); the bodies are made up front, since making one
-/// can fail. Keys and values are those docs/themes.md lists for `cookbook`.
-struct CookbookContext: MustacheObject {
+/// can fail. Keys and values are those docs/themes.md lists for `cookbook`; each object's keys
+/// are its `Key` cases (`MustacheKeyedObject`).
+struct CookbookContext: MustacheKeyedObject {
     let book: CookbookContents
 
-    private enum Key: Int { case root, site, page, meta, galleryURL, cookbook }
-    private static let table = MustacheKeyTable([
-        "root": Key.root, "site": .site, "page": .page, "meta": .meta, "galleryURL": .galleryURL, "cookbook": .cookbook,
-    ])
-    var keys: [String] { Self.table.names + PageRenderer.headerKeys }
+    enum Key: Int, CaseIterable { case root, site, page, meta, galleryURL, cookbook }
+    static let keyTable = MustacheKeyTable(Key.self)
+    var keys: [String] { Self.keyTable.names + PageRenderer.headerKeys }
 
-    func value(forKey key: String) -> MustacheValue? {
-        guard let known = Self.table[key].flatMap(Key.init) else { return book.renderer.headerValue(key, root: book.root) }
-        return value(known)
-    }
+    /// The page header's keys, which every page has.
+    func value(otherKey key: String) -> MustacheValue? { book.renderer.headerValue(key, root: book.root) }
 
-    func value(forKey key: String, number: Int) -> MustacheValue? {
-        guard let known = Self.table[number: number].flatMap(Key.init) else { return book.renderer.headerValue(key, root: book.root) }
-        return value(known)
-    }
-
-    private func value(_ key: Key) -> MustacheValue {
+    func value(_ key: Key) -> MustacheValue? {
         let renderer = book.renderer
         switch key {
         case .root: return .string(book.root)
@@ -42,29 +34,16 @@ struct CookbookContext: MustacheObject {
     }
 
     /// The `cookbook` key: the cover, the recipes and the indexes.
-    struct Cover: MustacheObject {
+    struct Cover: MustacheKeyedObject {
         let book: CookbookContents
 
-        private enum Key: Int {
+        enum Key: Int, CaseIterable {
             case title, isTag, siteTitle, subtitle, author, countText, cover, tagURL, recipes
             case tagIndex, hasTagIndex, ingredientIndex, hasIngredientIndex
         }
-        private static let table = MustacheKeyTable([
-            "title": Key.title, "isTag": .isTag, "siteTitle": .siteTitle, "subtitle": .subtitle, "author": .author,
-            "countText": .countText, "cover": .cover, "tagURL": .tagURL, "recipes": .recipes, "tagIndex": .tagIndex,
-            "hasTagIndex": .hasTagIndex, "ingredientIndex": .ingredientIndex, "hasIngredientIndex": .hasIngredientIndex,
-        ])
-        var keys: [String] { Self.table.names }
-        func value(forKey key: String) -> MustacheValue? {
-            guard let key = Self.table[key].flatMap(Key.init) else { return nil }
-            return value(key)
-        }
-        func value(forKey key: String, number: Int) -> MustacheValue? {
-            guard let key = Self.table[number: number].flatMap(Key.init) else { return nil }
-            return value(key)
-        }
+        static let keyTable = MustacheKeyTable(Key.self)
 
-        private func value(_ key: Key) -> MustacheValue {
+        func value(_ key: Key) -> MustacheValue? {
             let config = book.renderer.site.config
             switch key {
             case .title: return .string(book.title)
@@ -156,24 +135,15 @@ final class CookbookContents: Sendable {
 }
 
 /// A recipe as the contents and the indexes list it: its title, its number in the book, its section.
-struct CookbookEntryContext: MustacheObject {
+struct CookbookEntryContext: MustacheKeyedObject {
     let book: CookbookContents
     /// Its place in the book's order.
     let place: Int
 
-    private enum Key: Int { case title, number, anchor }
-    private static let table = MustacheKeyTable(["title": Key.title, "number": .number, "anchor": .anchor])
-    var keys: [String] { Self.table.names }
-    func value(forKey key: String) -> MustacheValue? {
-        guard let key = Self.table[key].flatMap(Key.init) else { return nil }
-        return value(key)
-    }
-    func value(forKey key: String, number: Int) -> MustacheValue? {
-        guard let key = Self.table[number: number].flatMap(Key.init) else { return nil }
-        return value(key)
-    }
+    enum Key: Int, CaseIterable { case title, number, anchor }
+    static let keyTable = MustacheKeyTable(Key.self)
 
-    private func value(_ key: Key) -> MustacheValue {
+    func value(_ key: Key) -> MustacheValue? {
         let recipe = book.renderer.site.recipes[book.order[place]]
         return switch key {
         case .title: .string(recipe.title)
@@ -185,7 +155,7 @@ struct CookbookEntryContext: MustacheObject {
 
 /// Recipe number `place` of a book as the book shows it: what a cook reads on paper, without the
 /// page's controls (servings, video, previous and next).
-struct CookbookRecipeContext: MustacheObject {
+struct CookbookRecipeContext: MustacheKeyedObject {
     let book: CookbookContents
     let place: Int
     let recipe: Recipe
@@ -196,34 +166,18 @@ struct CookbookRecipeContext: MustacheObject {
         recipe = book.renderer.site.recipes[book.order[place]]
     }
 
-    private enum Key: Int {
+    enum Key: Int, CaseIterable {
         case title, number, anchor, summary, url, printURL, image, imageCredit, glass, yield, prepTime, cookTime, totalTime
         case category, cuisine, hasFacts, diets, hasDiets, ingredientGroups, hasIngredients, equipment, hasEquipment
         case methodGroups, hasMethod, nutrition, hasNutrition, tags, hasTags, servings, source, bodyHTML
     }
-    private static let table = MustacheKeyTable([
-        "title": Key.title, "number": .number, "anchor": .anchor, "summary": .summary, "url": .url, "printURL": .printURL,
-        "image": .image, "imageCredit": .imageCredit, "glass": .glass, "yield": .yield, "prepTime": .prepTime,
-        "cookTime": .cookTime, "totalTime": .totalTime, "category": .category, "cuisine": .cuisine, "hasFacts": .hasFacts,
-        "diets": .diets, "hasDiets": .hasDiets, "ingredientGroups": .ingredientGroups, "hasIngredients": .hasIngredients,
-        "equipment": .equipment, "hasEquipment": .hasEquipment, "methodGroups": .methodGroups, "hasMethod": .hasMethod,
-        "nutrition": .nutrition, "hasNutrition": .hasNutrition, "tags": .tags, "hasTags": .hasTags,
-        "servings": .servings, "source": .source, "bodyHTML": .bodyHTML,
-    ])
+    static let keyTable = MustacheKeyTable(Key.self)
     var keys: [String] {
-        Self.table.names.filter { ($0 != "servings" || recipe.servings != nil) && ($0 != "source" || recipe.source != nil) }
-    }
-    func value(forKey key: String) -> MustacheValue? {
-        guard let key = Self.table[key].flatMap(Key.init) else { return nil }
-        return value(key)
-    }
-    func value(forKey key: String, number: Int) -> MustacheValue? {
-        guard let key = Self.table[number: number].flatMap(Key.init) else { return nil }
-        return value(key)
+        Self.keyTable.names.filter { ($0 != "servings" || recipe.servings != nil) && ($0 != "source" || recipe.source != nil) }
     }
 
     /// The value of `key`; nil for `servings` and `source` when the recipe has none.
-    private func value(_ key: Key) -> MustacheValue? {
+    func value(_ key: Key) -> MustacheValue? {
         let renderer = book.renderer
         let root = book.root
         switch key {

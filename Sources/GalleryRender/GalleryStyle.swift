@@ -519,11 +519,16 @@ package struct GalleryStyle: Sendable {
 }
 
 extension Array where Element == UInt8 {
-    /// Appends a literal's UTF-8 bytes, without the String a `.utf8` view of it would go through;
-    /// byte by byte, which costs less than a copy for the few bytes of a CSS name (issue 37).
+    /// Appends a literal's UTF-8 bytes, without the String a `.utf8` view of it would go through:
+    /// one or two bytes (a CSS name) one at a time, a longer literal as one copy, whichever costs
+    /// less (issue 37).
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        let start = text.utf8Start
-        for offset in 0..<text.utf8CodeUnitCount { append(start[offset]) }
+        let start = text.utf8Start, count = text.utf8CodeUnitCount
+        if count <= 2 {
+            for offset in 0..<count { append(start[offset]) }
+        } else {
+            append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        }
     }
 }

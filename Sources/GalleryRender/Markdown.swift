@@ -6,8 +6,8 @@ import GalleryPlan
 import GallerySupport
 import Mustache
 
-/// Markdown through libcmark. This file owns every cmark pointer: documents, nodes, iterators and
-/// rendered buffers.
+/// Markdown through libcmark. These files (`Markdown*.swift`) own every cmark pointer: documents,
+/// nodes, iterators and rendered buffers.
 package enum Markdown {
     /// A recipe body read in one parse: the page's HTML and the method's steps.
     package struct RecipeBody: Sendable {
@@ -194,7 +194,7 @@ package enum Markdown {
         return body(document)
     }
 
-    private static func html(of document: OpaquePointer, source: String, allowRawHTML: Bool) -> String {
+    static func html(of document: OpaquePointer, source: String, allowRawHTML: Bool) -> String {
         var options = CMARK_OPT_SMART
         if allowRawHTML { options |= CMARK_OPT_UNSAFE }
         guard let rendered = cmark_render_html(document, options) else { return "" }
@@ -213,7 +213,7 @@ extension Markdown {
     /// `keepingReplaced` keeps the nodes taken out and returns them beside their replacements, to
     /// be put back (and the replacements freed) by the caller; otherwise they are freed here.
     @discardableResult
-    private static func replaceImages(in document: OpaquePointer, source: String, with render: ImageRenderer,
+    static func replaceImages(in document: OpaquePointer, source: String, with render: ImageRenderer,
                                       keepingReplaced: Bool = false) -> [(replacement: OpaquePointer, original: OpaquePointer)] {
         guard source.containsBytes("![") else { return [] }
         var kept: [(replacement: OpaquePointer, original: OpaquePointer)] = []
@@ -265,17 +265,25 @@ extension Markdown {
     /// Returns each link changed with its URL as written, to put back when another form is wanted.
     @discardableResult
     private static func replaceRecipeLinks(in document: OpaquePointer, source: String, with render: RecipeLinkRenderer) -> [(OpaquePointer, String)] {
+        recipeLinkNodes(in: document, source: source).map { link in
+            cmark_node_set_url(link.node, render(link.slug, link.fragment))
+            return (link.node, link.url)
+        }
+    }
+
+    /// Each `recipe:slug` link of the document: its node, its URL as written and its target.
+    static func recipeLinkNodes(in document: OpaquePointer, source: String)
+        -> [(node: OpaquePointer, url: String, slug: String, fragment: String?)] {
         guard source.containsBytes(RecipeLink.scheme), let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
-        var changed: [(OpaquePointer, String)] = []
+        var links: [(node: OpaquePointer, url: String, slug: String, fragment: String?)] = []
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_LINK,
                   let url = cmark_node_get_url(node).map({ String(cString: $0) }),
                   let target = RecipeLink.target(of: url) else { continue }
-            cmark_node_set_url(node, render(target.slug, target.fragment))
-            changed.append((node, url))
+            links.append((node, url, target.slug, target.fragment))
         }
-        return changed
+        return links
     }
 }
 

@@ -48,9 +48,9 @@ extension PageRenderer {
         var html = ""
         var rest = phrase[...]
         // The placeholders are filled after escaping the translation's own text.
-        while let open = rest.range(of: "{") {
-            html += escapeHTML(String(rest[..<open.lowerBound]))
-            let after = rest[open.upperBound...]
+        while let open = rest.firstIndex(of: "{") {
+            html += escapeHTML(String(rest[..<open]))
+            let after = rest[rest.index(after: open)...]
             if after.hasPrefix("date}") {
                 html += time
                 rest = after.dropFirst("date}".count)

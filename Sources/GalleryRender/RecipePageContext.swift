@@ -6,8 +6,9 @@ import Mustache
 /// (`MustacheObject`) instead of a dictionary tree of every key built before rendering and freed
 /// after (issue 37). What several keys or the rich-result checks share is made once, up front:
 /// the picture, the body's HTML and method, the structured data. The keys and values are those
-/// docs/themes.md lists (ThemeDocumentationTests reads them through `MustacheValue.expanded`).
-struct RecipePageContext: MustacheObject {
+/// docs/themes.md lists (ThemeDocumentationTests reads them through `MustacheValue.expanded`);
+/// each object's own keys are its `Key` cases (`MustacheKeyedObject`), found by number.
+struct RecipePageContext: MustacheKeyedObject {
     let renderer: PageRenderer
     let index: Int
     let recipe: Recipe
@@ -30,19 +31,22 @@ struct RecipePageContext: MustacheObject {
         structuredData = renderer.structuredData(recipe, root: root, steps: body.steps, sections: body.sections).script
     }
 
-    static let pageKeys = ["root", "site", "page", "meta", "structuredData", "galleryURL", "recipe"] + PageRenderer.headerKeys
-    var keys: [String] { Self.pageKeys }
+    enum Key: Int, CaseIterable { case root, site, page, meta, structuredData, galleryURL, recipe }
+    static let keyTable = MustacheKeyTable(Key.self)
+    var keys: [String] { Self.keyTable.names + PageRenderer.headerKeys }
 
-    func value(forKey key: String) -> MustacheValue? {
+    /// The page header's keys, which every page has.
+    func value(otherKey key: String) -> MustacheValue? { renderer.headerValue(key, root: root) }
+
+    func value(_ key: Key) -> MustacheValue? {
         switch key {
-        case "root": .string(root)
-        case "site": renderer.siteContext
-        case "page": ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null]
-        case "meta": meta
-        case "structuredData": .string(structuredData)
-        case "galleryURL": .string(URLPath.link(to: GalleryPage.firstPagePath, root: root))
-        case "recipe": .object(Fields(page: self))
-        default: renderer.headerValue(key, root: root)
+        case .root: .string(root)
+        case .site: renderer.siteContext
+        case .page: ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null]
+        case .meta: meta
+        case .structuredData: .string(structuredData)
+        case .galleryURL: .string(URLPath.link(to: GalleryPage.firstPagePath, root: root))
+        case .recipe: .object(Fields(page: self))
         }
     }
 
@@ -56,52 +60,57 @@ struct RecipePageContext: MustacheObject {
 
     /// The `recipe` key: the summary a card has, the page's own fields and the front matter's
     /// others (`PageRenderer.fieldValue`).
-    struct Fields: MustacheObject {
+    struct Fields: MustacheKeyedObject {
         let page: RecipePageContext
 
-        static let ownKeys = ["tags", "ingredients", "hasIngredients", "glass", "imageCredit", "prepTime", "prepTimeISO",
-                              "cookTime", "cookTimeISO", "date", "dateISO", "author", "bylineHTML", "bodyHTML", "firstStepURL",
-                              "yield", "hasFacts", "previous", "next"]
-        static let allKeys = Array(Set(PageRenderer.summaryKeys + PageRenderer.fieldKeys + ownKeys)).sorted()
+        /// The page's own keys; the card's and the front matter's others are answered by `value(otherKey:)`.
+        enum Key: Int, CaseIterable {
+            case image, tags, ingredients, hasIngredients, glass, imageCredit, prepTime, prepTimeISO, cookTime, cookTimeISO
+            case date, dateISO, author, bylineHTML, bodyHTML, firstStepURL, yield, hasFacts, previous, next
+        }
+        static let keyTable = MustacheKeyTable(Key.self)
+        static let allKeys = Array(Set(PageRenderer.summaryKeys + PageRenderer.fieldKeys + keyTable.names)).sorted()
         var keys: [String] { Self.allKeys }
 
-        func value(forKey key: String) -> MustacheValue? {
+        func value(otherKey key: String) -> MustacheValue? {
+            page.renderer.fieldValue(key, of: page.recipe, root: page.root) ?? page.renderer.summaryValue(key, of: page.recipe, root: page.root)
+        }
+
+        func value(_ key: Key) -> MustacheValue? {
             let (renderer, recipe, root) = (page.renderer, page.recipe, page.root)
             let strings = renderer.strings
             switch key {
-            case "image": return page.image
-            case "tags": return renderer.tagLinks(recipe, root: root)
-            case "ingredients": return .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
-            case "hasIngredients": return .bool(recipe.hasIngredients)
-            case "glass": return recipe.glass.map(MustacheValue.string) ?? .null
-            case "imageCredit":
+            case .image: return page.image
+            case .tags: return renderer.tagLinks(recipe, root: root)
+            case .ingredients: return .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
+            case .hasIngredients: return .bool(recipe.hasIngredients)
+            case .glass: return recipe.glass.map(MustacheValue.string) ?? .null
+            case .imageCredit:
                 let credit = recipe.image == nil ? nil : recipe.imageCredit ?? renderer.site.config.imageCredit
                 return credit.map { ["creditText": .string($0.text), "creditURL": .optional($0.url), "isLinked": .bool($0.url != nil)] } ?? .null
-            case "prepTime": return recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
-            case "prepTimeISO": return recipe.prepTime.map { .string($0.iso8601) } ?? .null
-            case "cookTime": return recipe.cookTime.map { .string(strings.duration($0)) } ?? .null
-            case "cookTimeISO": return recipe.cookTime.map { .string($0.iso8601) } ?? .null
-            case "date": return recipe.date.map { .string(strings.date($0)) } ?? .null
-            case "dateISO": return recipe.date.map { .string($0.iso8601) } ?? .null
-            case "author": return recipe.author.map(MustacheValue.string) ?? .null
-            case "bylineHTML": return recipe.date.map { .string(renderer.bylineHTML(date: $0, author: recipe.author)) } ?? .null
-            case "bodyHTML": return .string(page.body.html)
-            case "firstStepURL":
+            case .prepTime: return recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
+            case .prepTimeISO: return recipe.prepTime.map { .string($0.iso8601) } ?? .null
+            case .cookTime: return recipe.cookTime.map { .string(strings.duration($0)) } ?? .null
+            case .cookTimeISO: return recipe.cookTime.map { .string($0.iso8601) } ?? .null
+            case .date: return recipe.date.map { .string(strings.date($0)) } ?? .null
+            case .dateISO: return recipe.date.map { .string($0.iso8601) } ?? .null
+            case .author: return recipe.author.map(MustacheValue.string) ?? .null
+            case .bylineHTML: return recipe.date.map { .string(renderer.bylineHTML(date: $0, author: recipe.author)) } ?? .null
+            case .bodyHTML: return .string(page.body.html)
+            case .firstStepURL:
                 // Cook mode's first step, when the method has any (the front matter's, else the body's).
                 let body = page.body
                 let stepCount = !recipe.method.isEmpty ? recipe.method.reduce(0) { $0 + $1.steps.count }
                     : body.sections.isEmpty ? body.steps.count : body.sections.reduce(0) { $0 + $1.steps.count }
                 return stepCount > 0 ? .string("#" + CookStep.id(1)) : .null
-            case "yield": return recipe.servings == nil ? .optional(recipe.yield) : .null
-            case "hasFacts":
+            case .yield: return recipe.servings == nil ? .optional(recipe.yield) : .null
+            case .hasFacts:
                 return .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
                              || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil)
-            case "previous":
+            case .previous:
                 return page.index > 0 ? renderer.link(to: renderer.site.recipes[page.index - 1], root: root) : nil
-            case "next":
+            case .next:
                 return page.index + 1 < renderer.site.recipes.count ? renderer.link(to: renderer.site.recipes[page.index + 1], root: root) : nil
-            default:
-                return renderer.fieldValue(key, of: recipe, root: root) ?? renderer.summaryValue(key, of: recipe, root: root)
             }
         }
     }

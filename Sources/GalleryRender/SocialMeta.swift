@@ -54,12 +54,41 @@ package struct SocialMeta: Sendable {
         return list.map { (attribute: $0.0, name: $0.1, content: $0.2) }
     }
 
-    /// The template context base.mustache reads as `meta`: `canonicalURL` and `properties`.
-    var context: MustacheValue {
-        [
-            "canonicalURL": url.map(MustacheValue.string) ?? .null,
-            "properties": .array(properties.map { ["attribute": .string($0.attribute), "name": .string($0.name), "content": .string($0.content)] }),
-        ]
+    /// The template context base.mustache reads as `meta`: `canonicalURL` and `properties`,
+    /// answered as the template asks (`MustacheObject`): every page has one, and a dictionary per
+    /// tag was most of the cost of a recipe page's `meta` (issue 37).
+    var context: MustacheValue { .object(Context(meta: self)) }
+
+    private struct Context: MustacheObject {
+        let meta: SocialMeta
+
+        var keys: [String] { ["canonicalURL", "properties"] }
+
+        func value(forKey key: String) -> MustacheValue? {
+            switch key {
+            case "canonicalURL": meta.url.map(MustacheValue.string) ?? .null
+            case "properties": .array(meta.properties.map { .object(Property(attribute: $0.attribute, name: $0.name, content: $0.content)) })
+            default: nil
+            }
+        }
+    }
+
+    /// One tag of `properties`: `attribute`, `name` and `content`.
+    private struct Property: MustacheObject {
+        let attribute: String
+        let name: String
+        let content: String
+
+        var keys: [String] { ["attribute", "name", "content"] }
+
+        func value(forKey key: String) -> MustacheValue? {
+            switch key {
+            case "attribute": .string(attribute)
+            case "name": .string(name)
+            case "content": .string(content)
+            default: nil
+            }
+        }
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import GalleryContent
 import GallerySupport
 import Mustache
+import Synchronization
 
 /// The theme's strings in the site's language: the built-in table (`Templates/i18n/LANG.yml`, in
 /// the binary) under the site's own `i18n/LANG.yml`, with the language's plural rules and its ways
@@ -18,6 +19,11 @@ package final class ThemeStrings: Sendable {
     private let locale: Locale
     /// `number(_:)` of 0 to 99, made once and shared by every copy (`SharedLazy`).
     private let smallNumbers = SharedLazy<[String]>()
+    /// `duration(_:)` by its seconds, as phrased so far: a site's recipes share a few dozen times,
+    /// and phrasing one (two counted phrases, their numbers formatted) was a tenth of the cost of
+    /// a recipe page's fields (issue 37). At most `durationsKept` are kept.
+    private let durations = Mutex<[Int: String]>([:])
+    private static let durationsKept = 1_000
     /// `t`: every plain text of the table by key.
     package let context: MustacheValue
 
@@ -216,6 +222,15 @@ package final class ThemeStrings: Sendable {
 
     /// A duration in the language's short units: `1 h 30 min`, `1 Std. 30 Min.`, `1時間30分`.
     package func duration(_ duration: RecipeDuration) -> String {
+        if let known = durations.withLock({ $0[duration.seconds] }) { return known }
+        let text = phrase(duration)
+        durations.withLock { durations in
+            if durations.count < Self.durationsKept { durations[duration.seconds] = text }
+        }
+        return text
+    }
+
+    private func phrase(_ duration: RecipeDuration) -> String {
         let hours = duration.seconds / 3600
         let minutes = duration.seconds % 3600 / 60
         let seconds = duration.seconds % 60

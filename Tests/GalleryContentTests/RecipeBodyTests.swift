@@ -55,14 +55,14 @@ import GalleryTestSupport
         var held = HeldRecipeBodies(budget: 100)
         var recipes = [Recipe(slug: "a", title: "A", sourcePath: "recipes/a.md", body: String(repeating: "a", count: 20)),
                        Recipe(slug: "b", title: "B", sourcePath: "recipes/b.md", body: String(repeating: "b", count: 20))]
-        for index in recipes.indices { held.hold(&recipes[index], offset: 10) }
+        let places = [RecipeBodyPlace(start: 10, count: 20, checksum: 1), RecipeBodyPlace(start: 10, count: 20, checksum: 2)]
+        for index in recipes.indices { held.hold(&recipes[index], place: places[index]) }
         held.foresee(parsed: 2, of: 5)
         #expect(!held.isOverBudget)
         held.foresee(parsed: 2, of: 6)
         #expect(held.isOverBudget)
         held.letGo(&recipes)
-        #expect(recipes.map(\.body) == [.file(offset: 10, checksum: RecipeBody.checksum(String(repeating: "a", count: 20).utf8)),
-                                         .file(offset: 10, checksum: RecipeBody.checksum(String(repeating: "b", count: 20).utf8))])
+        #expect(recipes.map(\.body) == places.map(RecipeBody.file))
     }
 
     @Test func aRereadKeepsTheBodiesHeldWithinTheBudgetOrReadsAll() throws {
@@ -109,12 +109,37 @@ import GalleryTestSupport
         try folder.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice.\n")
         let site = try #require(load(folder))
         let gimlet = try #require(site.recipes.first)
-        try folder.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nStir with ice.\n")
-        #expect(throws: Diagnostic.error("the recipe changed while the site was being built; build again", path: "site/recipes/gimlet.md")) {
+        let changed = Diagnostic.error("the recipe changed while the site was being built; build again", path: "site/recipes/gimlet.md")
+        // The same length, other text: the checksum tells.
+        try folder.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with gin.\n")
+        #expect(throws: changed) { try site.body(of: gimlet) }
+        // Longer: the file's length tells.
+        try folder.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice, then strain.\n")
+        #expect(throws: changed) { try site.body(of: gimlet) }
+        // Shorter than where the body started.
+        try folder.write("site/recipes/gimlet.md", "---\n")
+        #expect(throws: changed) { try site.body(of: gimlet) }
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("site/recipes/gimlet.md"))
+        #expect(throws: Diagnostic.error("the recipe was removed while the site was being built; build again", path: "site/recipes/gimlet.md")) {
             try site.body(of: gimlet)
         }
-        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("site/recipes/gimlet.md"))
-        #expect(throws: Diagnostic.self) { try site.body(of: gimlet) }
+        // Put back as it was: read again.
+        try folder.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice.\n")
+        #expect(try site.body(of: gimlet) == "Shake with ice.\n")
+    }
+
+    /// A body's place is in the file's bytes: past a byte-order mark, a CRLF two bytes where the
+    /// text has one.
+    @Test func theBodysPlaceCountsTheFilesOwnBytes() throws {
+        let file = Data([0xEF, 0xBB, 0xBF]) + Data("---\r\ntitle: Ça\r\n---\r\nBody\r\n".utf8)
+        let text = try SourceText.decode(file, path: "ca.md")
+        let place = try #require(RecipeBodyPlace(body: "Body\n", in: text, of: file))
+        #expect(Int(place.start) == file.count - "Body\r\n".utf8.count)
+        #expect(place.count == 6)
+        #expect(place.checksum == RecipeBody.checksum("Body\r\n".utf8))
+        let plain = Data("---\ntitle: A\n---\nBody\n".utf8)
+        let unmarked = try #require(RecipeBodyPlace(body: "Body\n", in: String(decoding: plain, as: UTF8.self), of: plain))
+        #expect(unmarked == RecipeBodyPlace(start: 17, count: 5, checksum: RecipeBody.checksum("Body\n".utf8)))
     }
 
     @Test func aHeldBodyNeedsNoFolder() throws {

@@ -55,6 +55,11 @@ import Testing
                     #expect(layout.containsElement(in: rect, where: test) == listed.contains(where: test))
                 }
                 #expect(layout.containsElement(in: rect) { _ in true } == !listed.isEmpty)
+                // The box handed on is the element's own bounding box.
+                #expect(!layout.containsElement(in: rect) { element, box in box != element.boundingBox })
+                let centre = Point(x: rect.midX, y: rect.midY)
+                #expect(layout.containsElement(in: rect) { _, box in box.contains(centre) }
+                        == listed.contains { $0.boundingBox.contains(centre) })
             }
         }
     }

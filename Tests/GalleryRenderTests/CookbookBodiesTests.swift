@@ -8,13 +8,18 @@ import GalleryTestSupport
 /// Each recipe's body is made once for all the printed books holding it (`CookbookBodies`): held
 /// until its last book takes it, never past the budget, and the books come out the same either way.
 @Suite struct CookbookBodiesTests {
+    /// The books' form `kept` holds, if it holds that.
+    func rendered(_ kept: CookbookBodies.Kept?) -> CookbookBodies.Body? {
+        if case .rendered(let body)? = kept { body } else { nil }
+    }
+
     @Test func aKeptBodyIsTakenByEachBookThenLetGo() throws {
         let bodies = CookbookBodies(budget: 1_000)
-        bodies.keep(CookbookBodies.Body(pageHTML: #"<h2>Method</h2><p><a href="../x/">x</a></p>"#), of: 3, uses: 2)
+        bodies.keep(.rendered(CookbookBodies.Body(pageHTML: #"<h2>Method</h2><p><a href="../x/">x</a></p>"#)), of: 3, uses: 2)
         #expect(bodies.heldBytes > 0)
-        let first = try #require(bodies.take(3))
+        let first = try #require(rendered(bodies.take(3)))
         #expect(first.html == #"<h3>Method</h3><p><a href="../x/">x</a></p>"# && first.hasAttributes)
-        #expect(bodies.take(3)?.html == first.html)
+        #expect(rendered(bodies.take(3))?.html == first.html)
         #expect(bodies.take(3) == nil)
         #expect(bodies.heldBytes == 0)
         #expect(!CookbookBodies.Body(pageHTML: "<p>Stir.</p>").hasAttributes)
@@ -22,14 +27,30 @@ import GalleryTestSupport
 
     @Test func aBodyPastTheBudgetIsNotKept() {
         let bodies = CookbookBodies(budget: 20)
-        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Shake hard with ice.</p>"), of: 0, uses: 3)
+        bodies.keep(.rendered(CookbookBodies.Body(pageHTML: "<p>Shake hard with ice.</p>")), of: 0, uses: 3)
         #expect(bodies.take(0) == nil && bodies.heldBytes == 0)
-        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Stir.</p>"), of: 1, uses: 1)
-        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Pour.</p>"), of: 2, uses: 1)
+        bodies.keep(.rendered(CookbookBodies.Body(pageHTML: "<p>Stir.</p>")), of: 1, uses: 1)
+        bodies.keep(.rendered(CookbookBodies.Body(pageHTML: "<p>Pour.</p>")), of: 2, uses: 1)
         #expect(bodies.take(1) != nil && bodies.take(2) == nil)
         // No book left to take it: nothing is held.
-        bodies.keep(CookbookBodies.Body(pageHTML: "<p>Stir.</p>"), of: 1, uses: 0)
+        bodies.keep(.rendered(CookbookBodies.Body(pageHTML: "<p>Stir.</p>")), of: 1, uses: 0)
         #expect(bodies.heldBytes == 0)
+    }
+
+    /// A body with `recipe:` links is held as its parse, each book rendering its own links.
+    @Test func aBodyWithRecipeLinksIsHeldAsItsParse() throws {
+        let bodies = CookbookBodies(budget: 1_000)
+        let parsed = Markdown.LinkedBody("Like a [Negroni](recipe:negroni).\n")
+        bodies.keep(.linked(parsed), of: 0, uses: 2)
+        #expect(bodies.heldBytes == 8 * parsed.textBytes)
+        for target in ["#recipe-negroni", "../negroni/"] {
+            guard case .linked(let body)? = bodies.take(0) else {
+                Issue.record("the parse was not held")
+                continue
+            }
+            #expect(body.html { _, _ in target } == "<p>Like a <a href=\"\(target)\">Negroni</a>.</p>\n")
+        }
+        #expect(bodies.take(0) == nil && bodies.heldBytes == 0)
     }
 
     /// The basic fixture and a gin sour (a site book and two tag books, a body with a `recipe:` link): rendered

@@ -30,7 +30,7 @@ func measure(name: String, site: Site) throws {
     let theme = try ThemeLoader(themeDirectory: root.appendingPathComponent("Templates"), overrideDirectory: nil).load()
     let builder = SiteBuilder(options: BuildOptions(siteDirectory: root.appendingPathComponent("Site")))
     let log = DiagnosticDigest()
-    let plan = try builder.plan(LoadedSite(site: site, theme: theme, loader: ContentLoader(siteDirectory: builder.options.siteDirectory)), log)
+    let plan = try builder.plan(LoadedSite(site: site, theme: theme), log)
     let renderer = builder.renderers(plan, pictures: [:])[0]
     let (files, diagnostics) = renderer.render()
     precondition(diagnostics.isEmpty, "\(diagnostics)")

@@ -46,6 +46,12 @@ package struct MustacheKeyTable: Sendable {
         self.init(pairs: keys.map { ($0.key, $0.value.rawValue) })
     }
 
+    /// The table of an enum's cases, each named as the case is written (`case title` answers
+    /// `title`): what a `MustacheKeyedObject` keeps.
+    package init<Key: RawRepresentable<Int> & CaseIterable>(_ keys: Key.Type) {
+        self.init(pairs: Key.allCases.map { (String(describing: $0), $0.rawValue) })
+    }
+
     /// A table that only tells whether a name is one of `names` (its position there).
     package init(names: [String]) {
         self.init(pairs: Array(zip(names, names.indices)))
