@@ -172,12 +172,12 @@ extension PageRenderer {
     /// with `recipe:` links is rendered with this book's links from the parse an earlier book
     /// left, else parsed here and its parse left for the others.
     func cookbookBody(_ position: Int, inBook: Set<String>) throws(Diagnostic) -> CookbookBodies.Body {
+        let kept = cookbookBodies.take(position)
+        if case .rendered(let body)? = kept { return body }
         let recipe = site.recipes[position]
         let pageRoot = URLPath.root(from: RecipePage.path(of: recipe))
-        switch cookbookBodies.take(position) {
-        case .rendered(let body)?: return body
-        case .linked(let body)?: return CookbookBodies.Body(pageHTML: body.html(recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
-        case nil: break
+        if case .linked(let body)? = kept {
+            return CookbookBodies.Body(pageHTML: body.html(recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
         }
         let text = try site.body(of: recipe)
         let images = bodyImages(documentPath: recipe.sourcePath, root: pageRoot)
