@@ -24,21 +24,13 @@ extension PageRenderer {
     func fieldValue(_ key: String, of recipe: Recipe, root: String) -> MustacheValue? {
         switch key {
         case "ingredientGroups":
-            var ingredientNumber = 0
+            var ingredientCount = 0
             let links = recipeLinks(root: root)
             return .array(recipe.ingredientGroups.map { group in
                 let html = group.items.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, recipeLinks: links) }
-                return [
-                    "groupTitle": group.title.map(MustacheValue.string) ?? .null,
-                    "component": group.component.map { componentContext($0, root: root) } ?? .null,
-                    "items": .array(group.items.map { .string(Markdown.inlinePlainText($0)) }),
-                    "itemsHTML": .array(html.map(MustacheValue.string)),
-                    "ingredients": .array(html.indices.map { position in
-                        ingredientNumber += 1
-                        return ["id": .string(CookStep.ingredientID(ingredientNumber)), "html": .string(html[position]),
-                                "component": group.itemComponents[position].map { componentContext($0, root: root) } ?? .null]
-                    }),
-                ]
+                defer { ingredientCount += html.count }
+                return .object(IngredientGroupContext(group: .init(renderer: self, group: group, root: root, html: html,
+                                                                   firstNumber: ingredientCount + 1)))
             })
         case "methodGroups":
             let stepCount = recipe.method.reduce(0) { $0 + $1.steps.count }

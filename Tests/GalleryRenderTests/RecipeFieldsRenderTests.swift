@@ -122,7 +122,7 @@ import Mustache
             default: []
             }
         }
-        let groups = strings(fields["ingredientGroups"]).joined(separator: "\n")
+        let groups = strings(fields["ingredientGroups"]?.expanded).joined(separator: "\n")
         #expect(groups.contains("2 ripe <a href=\"https://example.com/bananas\">bananas</a>"))
         #expect(groups.contains("1 tsp <em>baking</em> soda"))
         #expect(groups.contains("100 g sugar &amp; spice"))
