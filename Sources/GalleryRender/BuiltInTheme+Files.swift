@@ -1074,17 +1074,17 @@ html:has(> body.page-gallery) { scroll-padding-block: 25vh; }
   margin: 0; font-family: Georgia, "Times New Roman", serif;
   font-size: clamp(2rem, 5.5vw, 3.25rem); line-height: 1.05;
 }
-/* Each fact (a <div> of a <dt> over its <dd>) side by side, wrapping onto a second row when there
-   are more than the width holds (times, course and cuisine together); on a phone, a term beside
-   its value. */
+/* Each fact is a <dl> of its own (a <dt> over its <dd>), side by side, wrapping onto a second row
+   when there are more than the width holds (times, course and cuisine together); on a phone, a
+   term beside its value, the terms in one column (a subgrid). */
 .facts {
-  display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem 1.25rem; align-items: baseline;
+  display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem 1.25rem;
   margin: 1.5rem 0 0;
 }
-.facts > div { display: contents; }
+.facts > dl { display: grid; grid-column: 1 / -1; grid-template-columns: subgrid; align-items: baseline; margin: 0; }
 @media (min-width: 480px) {
   .facts { display: flex; flex-wrap: wrap; gap: .75rem 2rem; }
-  .facts > div { display: block; min-width: 6rem; }
+  .facts > dl { display: block; min-width: 6rem; }
 }
 .facts dt { font-size: .75rem; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
 .facts dd { margin: 0; font-weight: 600; }
@@ -1460,7 +1460,7 @@ body:has(.step:target) { visibility: hidden; overflow: hidden; }
   .recipe-intro h1 { font-size: 22pt; line-height: 1.1; }
   .lede { margin-block-start: 2mm; font-size: 11pt; color: var(--muted); }
   .facts { margin-block-start: 3mm; display: flex; flex-wrap: wrap; gap: 2mm 8mm; }
-  .facts > div { display: block; min-width: 0; }
+  .facts > dl { display: block; min-width: 0; }
   .recipe-body { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 8mm; margin-block-start: 5mm; }
   .recipe-body h2 { margin-block-end: 2mm; font-size: 9pt; }
   .method > h2:not(:first-child) { margin-block-start: 4mm; }
@@ -3885,32 +3885,32 @@ on_the_web: "Na web:"
       <p class="lede">{{summary}}</p>
       {{/summary}}
       {{#hasFacts}}
-      <dl class="facts">
+      <div class="facts">
         {{#glass}}
-        <div><dt>{{t.glass}}</dt><dd>{{glass}}</dd></div>
+        <dl><dt>{{t.glass}}</dt><dd>{{glass}}</dd></dl>
         {{/glass}}
         {{#yield}}
-        <div><dt>{{t.makes}}</dt><dd>{{yield}}</dd></div>
+        <dl><dt>{{t.makes}}</dt><dd>{{yield}}</dd></dl>
         {{/yield}}
         {{#servings}}
-        <div><dt class="servings">{{label}}</dt><dd class="servings"><span class="servings-count" data-servings="{{count}}">{{count}}</span>{{#unit}} <span class="servings-unit">{{unit}}</span>{{/unit}}</dd></div>
+        <dl><dt class="servings">{{label}}</dt><dd class="servings"><span class="servings-count" data-servings="{{count}}">{{count}}</span>{{#unit}} <span class="servings-unit">{{unit}}</span>{{/unit}}</dd></dl>
         {{/servings}}
         {{#prepTime}}
-        <div><dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd></div>
+        <dl><dt>{{t.prep}}</dt><dd><time datetime="{{prepTimeISO}}">{{prepTime}}</time></dd></dl>
         {{/prepTime}}
         {{#cookTime}}
-        <div><dt>{{t.cook}}</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd></div>
+        <dl><dt>{{t.cook}}</dt><dd><time datetime="{{cookTimeISO}}">{{cookTime}}</time></dd></dl>
         {{/cookTime}}
         {{#totalTime}}
-        <div><dt>{{t.total}}</dt><dd><time datetime="{{totalTimeISO}}">{{totalTime}}</time></dd></div>
+        <dl><dt>{{t.total}}</dt><dd><time datetime="{{totalTimeISO}}">{{totalTime}}</time></dd></dl>
         {{/totalTime}}
         {{#category}}
-        <div><dt>{{t.course}}</dt><dd>{{category}}</dd></div>
+        <dl><dt>{{t.course}}</dt><dd>{{category}}</dd></dl>
         {{/category}}
         {{#cuisine}}
-        <div><dt>{{t.cuisine}}</dt><dd>{{cuisine}}</dd></div>
+        <dl><dt>{{t.cuisine}}</dt><dd>{{cuisine}}</dd></dl>
         {{/cuisine}}
-      </dl>
+      </div>
       {{/hasFacts}}
       {{#hasDiets}}
       <p class="diets">{{t.suitable_for}} {{#diets}}<span>{{.}}</span> {{/diets}}</p>
