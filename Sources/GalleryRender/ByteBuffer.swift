@@ -66,7 +66,7 @@ final class ByteBuffer {
         if length <= 8 {
             for offset in 0..<length { end[offset] = source[offset] }
         } else {
-            end.update(from: source, count: length)
+            end.initialize(from: source, count: length)
         }
         count &+= length
     }
