@@ -10,10 +10,9 @@ extension PageRenderer {
     func homeContext(root: String) -> MustacheValue {
         guard let home = site.home else { return .null }
         let bySlug = Dictionary(site.recipes.indices.map { (site.recipes[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
+        let listing = RecipeCardContext.Listing(renderer: self, root: root)
         let featured = home.featured.compactMap { bySlug[$0.slug] }.map { position -> MustacheValue in
-            var card = summaryContext(site.recipes[position], root: root)
-            card["loading"] = "eager"
-            return .dictionary(card)
+            .object(RecipeCardContext(listing: listing, index: position, loading: "eager"))
         }
         let posts = site.posts.prefix(home.latestPosts).map { MustacheValue.dictionary(postSummary($0, root: root)) }
         return [

@@ -193,30 +193,38 @@ extension PageRenderer {
         ]
     }
 
-    /// The keys a card and a recipe page share: title, link, picture.
-    static let summaryKeys = ["title", "slug", "url", "summary", "tags", "hasTags", "initial", "image"]
+    /// The keys a card and a recipe page share: title, link, picture; each named as its case.
+    enum SummaryKey: Int, CaseIterable { case title, slug, url, summary, tags, hasTags, initial, image }
+    static let summaryKeyTable = MustacheKeyTable(SummaryKey.self)
+    static var summaryKeys: [String] { summaryKeyTable.names }
 
     /// Summary key `key` of `recipe` on a page whose root is `root`; nil for another key, or for
     /// `image` when the recipe has none.
     func summaryValue(_ key: String, of recipe: Recipe, root: String) -> MustacheValue? {
+        guard let raw = Self.summaryKeyTable[key], let known = SummaryKey(rawValue: raw) else { return nil }
+        return summaryValue(known, of: recipe, root: root)
+    }
+
+    /// Summary key `key` of `recipe` on a page whose root is `root`; nil for `image` when the
+    /// recipe has none.
+    func summaryValue(_ key: SummaryKey, of recipe: Recipe, root: String) -> MustacheValue? {
         switch key {
-        case "title": .string(recipe.title)
-        case "slug": .string(recipe.slug)
-        case "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))
-        case "summary": recipe.summary.map(MustacheValue.string) ?? .null
-        case "tags": plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
-        case "hasTags": .bool(recipe.hasTags)
-        case "initial": .string(recipe.title.first.map { String($0).uppercased() } ?? "?")
-        case "image": recipe.image.map { imageContext($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
-        default: nil
+        case .title: .string(recipe.title)
+        case .slug: .string(recipe.slug)
+        case .url: .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))
+        case .summary: recipe.summary.map(MustacheValue.string) ?? .null
+        case .tags: plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
+        case .hasTags: .bool(recipe.hasTags)
+        case .initial: .string(recipe.title.first.map { String($0).uppercased() } ?? "?")
+        case .image: recipe.image.map { imageContext($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
         }
     }
 
     /// Fields shared by a card and a page: title, link, picture.
     func summaryContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [:]
-        for key in Self.summaryKeys {
-            if let value = summaryValue(key, of: recipe, root: root) { context[key] = value }
+        for key in SummaryKey.allCases {
+            if let value = summaryValue(key, of: recipe, root: root) { context[Self.summaryKeys[key.rawValue]] = value }
         }
         return context
     }

@@ -26,7 +26,7 @@ struct RecipePageContext: MustacheKeyedObject {
         recipe = renderer.site.recipes[index]
         path = RecipePage.path(of: recipe)
         root = URLPath.root(from: path)
-        image = renderer.summaryValue("image", of: recipe, root: root)
+        image = renderer.summaryValue(.image, of: recipe, root: root)
         body = try renderer.recipePageBody(index, root: root)
         structuredData = renderer.structuredData(recipe, root: root, steps: body.steps, sections: body.sections).script
     }

@@ -125,10 +125,9 @@ extension PageRenderer {
             : strings.counted("tag_description", tag.members.count, ["tag": tag.name, "site": site.config.title])
         // Made card by card as the template reaches them: a tag of a large site has thousands.
         let members = tag.members
-        let cards = MustacheLazyArray(count: members.count) { [self] index in
-            var card = summaryContext(site.recipes[members[index]], root: root)
-            card["loading"] = .string(index < 8 ? "eager" : "lazy")
-            return .dictionary(card)
+        let listing = RecipeCardContext.Listing(renderer: self, root: root)
+        let cards = MustacheLazyArray(count: members.count) { index in
+            .object(RecipeCardContext(listing: listing, index: members[index], loading: index < 8 ? "eager" : "lazy"))
         }
         let context: [String: MustacheValue] = [
             "root": .string(root),
