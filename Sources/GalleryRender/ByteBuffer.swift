@@ -72,6 +72,7 @@ final class ByteBuffer {
     }
 
     /// Appends bytes `range` of `other` (which may be this buffer).
+    @inline(__always)
     func append(_ other: ByteBuffer, range: Range<Int>) {
         // Room first: growing this buffer moves its bytes, which `other` may be.
         reserve(range.count)
@@ -79,6 +80,7 @@ final class ByteBuffer {
     }
 
     /// Appends all of `other`'s bytes.
+    @inline(__always)
     func append(_ other: ByteBuffer) {
         append(other, range: 0..<other.count)
     }
