@@ -55,13 +55,15 @@ package struct GalleryStyle: Sendable {
             }
         }
 
-        /// Appends the CSS text of a `key(_:labelHeight:)` to UTF-8 `output`.
-        func write(_ key: Int, to output: inout [UInt8]) {
+        /// Appends the CSS text of a `key(_:labelHeight:)` to `output`: inlined, a call per
+        /// element's value cost a fifth of the writing (issue 37).
+        @inline(__always)
+        func write(_ key: Int, to output: ByteBuffer) {
             switch self {
-            case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: CSSNumber.write(scaled: key, places: 1, to: &output)
-            case .r, .o, .rx, .ry: CSSNumber.write(scaled: key, places: 2, to: &output)
-            case .s: CSSNumber.write(scaled: key, places: 3, to: &output)
-            case .z: CSSNumber.write(scaled: key, places: 0, to: &output)
+            case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: output.append(scaled: key, places: 1)
+            case .r, .o, .rx, .ry: output.append(scaled: key, places: 2)
+            case .s: output.append(scaled: key, places: 3)
+            case .z: output.append(scaled: key, places: 0)
             case .v: output.append(key == 1 ? "hidden" : "visible")
             }
         }
@@ -104,14 +106,15 @@ package struct GalleryStyle: Sendable {
 
     package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
         // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
-        var css: [UInt8] = []
+        let css = ByteBuffer(capacity: 1 << 16)
         let wave = StaggerWave(cards: model.cards.count, transition: transition)
         for rule in Self.frameRules(model: model, transition: transition, wave: wave) {
-            css += rule.utf8
+            css.append(rule)
             css.append(UInt8(ascii: "\n"))
         }
-        let containerQueries = model.breakpoints.map { Self.containerQuery($0.width).utf8 }
+        let containerQueries = model.breakpoints.map { Self.containerQuery($0.width) }
         var encoder = Encoder(model: model, labelHeight: labelHeight, wave: wave)
+        let scopeText = ByteBuffer()
         for (index, state) in model.states.enumerated() {
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
@@ -126,26 +129,26 @@ package struct GalleryStyle: Sendable {
                     ? model.stateIndex(arrangement: state.arrangement, breakpoint: state.breakpoint - 1, filter: state.filter)
                     : state.filter > 0 ? model.stateIndex(arrangement: state.arrangement, breakpoint: 0, filter: 0) : nil
             }
-            var scopeText: [UInt8] = []
+            scopeText.removeAll()
             if let section = state.openedSection {
-                Self.writeOpenedScope(model: model, arrangement: state.arrangement, section: section, to: &scopeText)
+                Self.writeOpenedScope(model: model, arrangement: state.arrangement, section: section, to: scopeText)
             } else {
-                Self.writeScope(arrangement: state.arrangement, filter: state.filter, to: &scopeText)
+                Self.writeScope(arrangement: state.arrangement, filter: state.filter, to: scopeText)
             }
             let breakpoint = model.breakpoints[state.breakpoint]
             // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
             if state.breakpoint > 0 {
-                css += containerQueries[state.breakpoint]
+                css.append(containerQueries[state.breakpoint])
                 css.append(UInt8(ascii: "{"))
             }
             // An opened state's rules outrank every rule of its arrangement, its own at smaller
             // breakpoints too, so it says the canvas size even where it equals the closed one's.
             if fallback.map({ model.states[$0].contentSize }) != state.contentSize || state.openedSection != nil {
-                css += scopeText
-                css += " .gc{--cw:".utf8
-                CSSNumber.write(max(state.contentSize.width, breakpoint.width), places: 1, to: &css)
-                css += ";--ch:".utf8
-                CSSNumber.write(state.contentSize.height, places: 1, to: &css)
+                css.append(scopeText)
+                css.append(" .gc{--cw:")
+                css.append(max(state.contentSize.width, breakpoint.width), places: 1)
+                css.append(";--ch:")
+                css.append(state.contentSize.height, places: 1)
                 css.append(UInt8(ascii: "}"))
             }
             if state.filter == 0, state.openedSection == nil, state.scrollsSideways(width: breakpoint.width),
@@ -153,57 +156,57 @@ package struct GalleryStyle: Sendable {
                 // Wider than the page (spread): the strip scrolls on its own, card by card. Not on a
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
                 // grown to its far left end, the end of the list, so there it scrolls freely.
-                css += scopeText
+                css.append(scopeText)
                 // A strip whose cards turn with the scroll (cover flow) scrolls freely: a snap area
                 // is a card's transformed box, which moves as the card turns. It snaps only to a
                 // focused card, its one snap area, which faces the viewer once at the middle.
                 // The cards are snap areas only here (--snap): WebKit (2.50) scrolled a strip that
                 // became one, its cards snap areas in every arrangement before, to a card of its own
                 // choosing, not the first, and the cover flow after it started there too.
-                css += (state.scrollDrivenTurn == nil ? " .gv{" : " .gv:has(.card:focus-visible){").utf8
-                css += "scroll-snap-type:x mandatory;--snap:center}".utf8
+                css.append(state.scrollDrivenTurn == nil ? " .gv{" as StaticString : " .gv:has(.card:focus-visible){")
+                css.append("scroll-snap-type:x mandatory;--snap:center}")
             }
-            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: &css)
+            encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: css)
             if model.hasSectionHeaders {
-                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scopeText, to: &css)
+                encoder.encode(kind: .header, state: index, fallback: fallback, scope: scopeText, to: css)
             }
             if state.breakpoint > 0 { css.append(UInt8(ascii: "}")) }
             css.append(UInt8(ascii: "\n"))
         }
         for (index, _) in model.filters.enumerated() {
             let filter = index + 1
-            css += ".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}\n".utf8
+            css.append(".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}\n")
         }
         if encoder.properties == Property.turned {
-            css += Self.turnRules(model: model).utf8
+            css.append(Self.turnRules(model: model))
         }
         if let trail = transition.springyScroll {
-            css += Self.springyRules(model: model, trail: trail, easing: transition.easing).utf8
+            css.append(Self.springyRules(model: model, trail: trail, easing: transition.easing))
         }
-        self.css = String(decoding: css, as: UTF8.self)
-        cardStyles = model.cards.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .card, element: $0)], as: UTF8.self) }
-        headerStyles = model.sections.indices.map { String(decoding: encoder.styles[encoder.styleIndex(kind: .header, element: $0)], as: UTF8.self) }
+        self.css = css.string
+        cardStyles = model.cards.indices.map { encoder.styles[encoder.styleIndex(kind: .card, element: $0)].string }
+        headerStyles = model.sections.indices.map { encoder.styles[encoder.styleIndex(kind: .header, element: $0)].string }
     }
 
     /// The `.g:has(...)` prefix selecting a state's arrangement and filter.
     static func scope(arrangement: Int, filter: Int) -> String {
-        var text: [UInt8] = []
-        writeScope(arrangement: arrangement, filter: filter, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        let text = ByteBuffer()
+        writeScope(arrangement: arrangement, filter: filter, to: text)
+        return text.string
     }
 
     /// Appends `scope(arrangement:filter:)` to UTF-8 `output`, without a String per state.
-    static func writeScope(arrangement: Int, filter: Int, to output: inout [UInt8]) {
-        output += ".g".utf8
-        if arrangement > 0 { writeChecked("ga", arrangement, to: &output) }
-        if filter > 0 { writeChecked("gf", filter, to: &output) }
+    static func writeScope(arrangement: Int, filter: Int, to output: ByteBuffer) {
+        output.append(".g")
+        if arrangement > 0 { writeChecked("ga", arrangement, to: output) }
+        if filter > 0 { writeChecked("gf", filter, to: output) }
     }
 
     /// `:has(#<prefix><number>:checked)`, a radio input's test.
-    private static func writeChecked(_ prefix: StaticString, _ number: Int, to output: inout [UInt8]) {
+    private static func writeChecked(_ prefix: StaticString, _ number: Int, to output: ByteBuffer) {
         output.append(":has(#")
         output.append(prefix)
-        CSSNumber.write(scaled: number, places: 0, to: &output)
+        output.append(scaled: number, places: 0)
         output.append(":checked)")
     }
 
@@ -213,17 +216,17 @@ package struct GalleryStyle: Sendable {
     /// chips, so a chip closes the stacks and shows its filtered stacks instead. Its specificity
     /// beats the arrangement's own rules, filtered or not, at every breakpoint.
     static func openedScope(model: GalleryModel, arrangement: Int, section: Int) -> String {
-        var text: [UInt8] = []
-        writeOpenedScope(model: model, arrangement: arrangement, section: section, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        let text = ByteBuffer()
+        writeOpenedScope(model: model, arrangement: arrangement, section: section, to: text)
+        return text.string
     }
 
     /// Appends `openedScope(model:arrangement:section:)` to UTF-8 `output`.
-    static func writeOpenedScope(model: GalleryModel, arrangement: Int, section: Int, to output: inout [UInt8]) {
-        output += ".g".utf8
-        if model.arrangements.count > 1 { writeChecked("ga", arrangement, to: &output) }
-        writeChecked("gs", section + 1, to: &output)
-        if !model.filters.isEmpty { writeChecked("gf", 0, to: &output) }
+    static func writeOpenedScope(model: GalleryModel, arrangement: Int, section: Int, to output: ByteBuffer) {
+        output.append(".g")
+        if model.arrangements.count > 1 { writeChecked("ga", arrangement, to: output) }
+        writeChecked("gs", section + 1, to: output)
+        if !model.filters.isEmpty { writeChecked("gf", 0, to: output) }
     }
 
     /// The filter classes of an element: `t3` when filter 3 shows it.
@@ -239,28 +242,28 @@ package struct GalleryStyle: Sendable {
 
     /// A state's custom-property name suffix: arrangement letter, breakpoint digit, filter number.
     static func stateName(_ state: GalleryModel.State) -> String {
-        var text: [UInt8] = []
-        writeStateName(state, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        let text = ByteBuffer()
+        writeStateName(state, to: text)
+        return text.string
     }
 
     /// Appends `stateName(_:)` to UTF-8 `output`.
-    static func writeStateName(_ state: GalleryModel.State, to output: inout [UInt8]) {
+    static func writeStateName(_ state: GalleryModel.State, to output: ByteBuffer) {
         if state.arrangement < 26 {
             output.append(UInt8(ascii: "a") + UInt8(state.arrangement))
         } else {
             output.append(UInt8(ascii: "a"))
-            CSSNumber.write(scaled: state.arrangement, places: 0, to: &output)
+            output.append(scaled: state.arrangement, places: 0)
             output.append(UInt8(ascii: "_"))
         }
-        CSSNumber.write(scaled: state.breakpoint, places: 0, to: &output)
+        output.append(scaled: state.breakpoint, places: 0)
         if state.filter > 0 {
             output.append(UInt8(ascii: "-"))
-            CSSNumber.write(scaled: state.filter, places: 0, to: &output)
+            output.append(scaled: state.filter, places: 0)
         }
         if let section = state.openedSection {
             output.append(UInt8(ascii: "s"))
-            CSSNumber.write(scaled: section + 1, places: 0, to: &output)
+            output.append(scaled: section + 1, places: 0)
         }
     }
 
@@ -271,7 +274,7 @@ package struct GalleryStyle: Sendable {
         let labelHeight: Double
         /// Every element's inline custom properties so far, as UTF-8: the cards in DOM order, then
         /// the section headers (see `styleIndex(kind:element:)`).
-        private(set) var styles: [[UInt8]]
+        let styles: [ByteBuffer]
         /// The elements each filter shows, by kind; filter 0 ("All") shows every element.
         private let cardMembers: [[Int]]
         private let headerMembers: [[Int]]
@@ -280,7 +283,12 @@ package struct GalleryStyle: Sendable {
         /// state keeping its fallback's expression points to that one's). One buffer of text and
         /// one list of places per state, not an array per expression (issue 37).
         private var expressionPlaces: [[ExpressionPlace?]?]
-        private var expressionText: [[UInt8]]
+        private var expressionText: [ByteBuffer?]
+        /// Scratch buffers that each `encode` empties and fills: the state's name, a custom
+        /// property's name, the rule's declarations.
+        private let name = ByteBuffer(capacity: 16)
+        private let variable = ByteBuffer(capacity: 32)
+        private let declarations = ByteBuffer(capacity: 1024)
         /// The value keys of each state so far, by `slot(kind:state:)`, so a later state compares
         /// with its fallback's values without computing them again: property by property, the
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
@@ -306,19 +314,19 @@ package struct GalleryStyle: Sendable {
             properties = isTurned ? Property.turned : Property.flat
             perspective = largestPerspective ?? 1_000_000
             styles = model.cards.indices.map { card in
-                var style: [UInt8] = []
+                let style = ByteBuffer()
                 style.append("--i:")
-                CSSNumber.write(scaled: card, places: 0, to: &style)
+                style.append(scaled: card, places: 0)
                 style.append(UInt8(ascii: ";"))
-                wave?.writeCardStyle(card: card, to: &style)
+                wave?.writeCardStyle(card: card, to: style)
                 return style
-            } + model.sections.map { _ in [] }
+            } + model.sections.map { _ in ByteBuffer() }
             cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
             headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
                 model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
             }
             expressionPlaces = Array(repeating: nil, count: model.states.count * 2)
-            expressionText = Array(repeating: [], count: model.states.count * 2)
+            expressionText = Array(repeating: nil, count: model.states.count * 2)
             stateKeys = Array(repeating: nil, count: model.states.count * 2)
         }
 
@@ -344,13 +352,13 @@ package struct GalleryStyle: Sendable {
         /// Appends to `css` the rule of one kind of element in the state at index `stateIndex` of
         /// the model's states, falling back to the one at `fallbackIndex`; per-element values go
         /// into `styles`.
-        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: [UInt8],
-                             to css: inout [UInt8]) {
+        mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: ByteBuffer,
+                             to css: ByteBuffer) {
             let state = model.states[stateIndex]
             let members = members(kind: kind, filter: state.filter)
             guard !members.isEmpty else { return }
-            var name: [UInt8] = []
-            writeStateName(state, to: &name)
+            name.removeAll()
+            writeStateName(state, to: name)
             let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : -self.labelHeight
             let elements = placements(kind: kind, state: stateIndex)
             let hidden = hiddenPlacement(state)
@@ -391,8 +399,9 @@ package struct GalleryStyle: Sendable {
             let declaresEveryProperty = state.openedSection != nil
                 || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
             var places = [ExpressionPlace?](repeating: nil, count: properties.count)
-            var text: [UInt8] = []
-            var declarations: [UInt8] = []
+            // Kept as the state's expressions: a buffer of its own.
+            let text = ByteBuffer(capacity: 256)
+            declarations.removeAll()
             let count = members.count
             for (propertyIndex, property) in properties.enumerated() {
                 let offset = propertyIndex * count
@@ -409,7 +418,7 @@ package struct GalleryStyle: Sendable {
                         declarations.append("--")
                         declarations.append(property.name)
                         declarations.append(UInt8(ascii: ":"))
-                        declarations += expressionText[base.slot][base.range]
+                        declarations.append(expressionText[base.slot]!, range: base.range)
                         declarations.append(UInt8(ascii: ";"))
                     }
                     continue
@@ -417,46 +426,46 @@ package struct GalleryStyle: Sendable {
                 let first = ownKeys[offset]
                 let start = text.count
                 if ownKeys[offset..<offset + count].allSatisfy({ $0 == first }) {
-                    property.write(first, to: &text)
+                    property.write(first, to: text)
                 } else {
-                    var variable: [UInt8] = []
+                    variable.removeAll()
                     variable.append("--")
                     variable.append(property.name)
-                    variable += name
+                    variable.append(name)
                     for (position, element) in members.enumerated() {
                         let key = ownKeys[offset + position]
                         if let baseKeys, baseKey(baseKeys, position, element) == key { continue }
                         Self.writeDeclaration(variable: variable, property: property, key: key,
-                                              to: &styles[styleIndex(kind: kind, element: element)])
+                                              to: styles[styleIndex(kind: kind, element: element)])
                     }
                     text.append("var(")
-                    text += variable
+                    text.append(variable)
                     if let base = basePlaces?[propertyIndex] {
                         text.append(UInt8(ascii: ","))
-                        text += expressionText[base.slot][base.range]
+                        text.append(expressionText[base.slot]!, range: base.range)
                     }
                     text.append(UInt8(ascii: ")"))
                 }
                 declarations.append("--")
                 declarations.append(property.name)
                 declarations.append(UInt8(ascii: ":"))
-                declarations += text[start...]
+                declarations.append(text, range: start..<text.count)
                 declarations.append(UInt8(ascii: ";"))
                 places[propertyIndex] = ExpressionPlace(slot: ownSlot, range: start..<text.count)
             }
             expressionPlaces[ownSlot] = places
             expressionText[ownSlot] = text
             guard !declarations.isEmpty else { return }
-            css += scope
+            css.append(scope)
             css.append(UInt8(ascii: " "))
             css.append(UInt8(ascii: "."))
             css.append(kind == .card ? "card" : "gh")
             if state.filter > 0 {
                 css.append(".t")
-                CSSNumber.write(scaled: state.filter, places: 0, to: &css)
+                css.append(scaled: state.filter, places: 0)
             }
             css.append(UInt8(ascii: "{"))
-            css += declarations
+            css.append(declarations)
             css.append(UInt8(ascii: "}"))
         }
 
@@ -467,10 +476,10 @@ package struct GalleryStyle: Sendable {
         }
 
         /// `variable:value;` on one element's inline style.
-        private static func writeDeclaration(variable: [UInt8], property: Property, key: Int, to style: inout [UInt8]) {
-            style += variable
+        private static func writeDeclaration(variable: ByteBuffer, property: Property, key: Int, to style: ByteBuffer) {
+            style.append(variable)
             style.append(UInt8(ascii: ":"))
-            property.write(key, to: &style)
+            property.write(key, to: style)
             style.append(UInt8(ascii: ";"))
         }
 
@@ -529,20 +538,5 @@ package struct GalleryStyle: Sendable {
             rules.append(".g .gh{--e:var(--e0);--ef:var(--f0)}")
         }
         return rules
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends a literal's UTF-8 bytes, without the String a `.utf8` view of it would go through:
-    /// one or two bytes (a CSS name) one at a time, a longer literal as one copy, whichever costs
-    /// less (issue 37).
-    @inline(__always)
-    mutating func append(_ text: StaticString) {
-        let start = text.utf8Start, count = text.utf8CodeUnitCount
-        if count <= 2 {
-            for offset in 0..<count { append(start[offset]) }
-        } else {
-            append(contentsOf: UnsafeBufferPointer(start: start, count: count))
-        }
     }
 }

@@ -67,76 +67,76 @@ package struct StaggerWave: Sendable, Equatable {
 
     /// The custom properties on `.g`: the wave's durations, no delays, and each group's curves.
     package var declarations: String {
-        var text: [UInt8] = []
-        writeDeclarations(to: &text)
-        return String(decoding: text, as: UTF8.self)
+        let text = ByteBuffer()
+        writeDeclarations(to: text)
+        return text.string
     }
 
-    /// Appends `declarations` to UTF-8 `output`: written number by number, with no String per
+    /// Appends `declarations` to `output`: written number by number, with no String per
     /// number or per curve (a gallery page's wave has 32 curves of some 40 stops each; issue 37).
-    func writeDeclarations(to output: inout [UInt8]) {
-        output += "--move-dur:".utf8
-        CSSNumber.write(movementDuration, places: 3, to: &output)
-        output += "s;--fade-dur:".utf8
-        CSSNumber.write(fadeDuration, places: 3, to: &output)
-        output += "s;--delay-step:0s".utf8
+    func writeDeclarations(to output: ByteBuffer) {
+        output.append("--move-dur:")
+        output.append(movementDuration, places: 3)
+        output.append("s;--fade-dur:")
+        output.append(fadeDuration, places: 3)
+        output.append("s;--delay-step:0s")
         for group in 0..<groups {
             let delay = step * Double(group)
-            output += ";--e".utf8
-            CSSNumber.write(scaled: group, places: 0, to: &output)
+            output.append(";--e")
+            output.append(scaled: group, places: 0)
             output.append(UInt8(ascii: ":"))
-            Self.writeCurve(stops: movementStops, delay: delay, length: movement, total: movementDuration, to: &output)
-            output += ";--f".utf8
-            CSSNumber.write(scaled: group, places: 0, to: &output)
+            Self.writeCurve(stops: movementStops, delay: delay, length: movement, total: movementDuration, to: output)
+            output.append(";--f")
+            output.append(scaled: group, places: 0)
             output.append(UInt8(ascii: ":"))
-            Self.writeCurve(stops: fadeStops, delay: delay, length: Self.fadeLength, total: fadeDuration, to: &output)
+            Self.writeCurve(stops: fadeStops, delay: delay, length: Self.fadeLength, total: fadeDuration, to: output)
         }
     }
 
     /// A card's inline properties naming its group's curves.
     package func cardStyle(card index: Int) -> String {
-        var text: [UInt8] = []
-        writeCardStyle(card: index, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        let text = ByteBuffer()
+        writeCardStyle(card: index, to: text)
+        return text.string
     }
 
-    /// Appends `cardStyle(card:)` to UTF-8 `output`.
-    func writeCardStyle(card index: Int, to output: inout [UInt8]) {
+    /// Appends `cardStyle(card:)` to `output`.
+    func writeCardStyle(card index: Int, to output: ByteBuffer) {
         let group = group(card: index)
-        output += "--e:var(--e".utf8
-        CSSNumber.write(scaled: group, places: 0, to: &output)
-        output += ");--ef:var(--f".utf8
-        CSSNumber.write(scaled: group, places: 0, to: &output)
-        output += ");".utf8
+        output.append("--e:var(--e")
+        output.append(scaled: group, places: 0)
+        output.append(");--ef:var(--f")
+        output.append(scaled: group, places: 0)
+        output.append(");")
     }
 
     /// `linear(0 0% a%, …, 1 b% 100%)`: still until `delay`, `stops` evenly over `length`, still
     /// until `total` (seconds).
     static func curve(stops: [Double], delay: Double, length: Double, total: Double) -> String {
-        var text: [UInt8] = []
-        writeCurve(stops: stops, delay: delay, length: length, total: total, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        let text = ByteBuffer()
+        writeCurve(stops: stops, delay: delay, length: length, total: total, to: text)
+        return text.string
     }
 
-    /// Appends `curve(stops:delay:length:total:)` to UTF-8 `output`.
-    static func writeCurve(stops: [Double], delay: Double, length: Double, total: Double, to output: inout [UInt8]) {
+    /// Appends `curve(stops:delay:length:total:)` to `output`.
+    static func writeCurve(stops: [Double], delay: Double, length: Double, total: Double, to output: ByteBuffer) {
         let start = delay / total * 100
         let end = (delay + length) / total * 100
-        output += "linear(0".utf8
+        output.append("linear(0")
         if start > 0 {
-            output += " 0% ".utf8
-            CSSNumber.write(start, places: 2, to: &output)
+            output.append(" 0% ")
+            output.append(start, places: 2)
             output.append(UInt8(ascii: "%"))
         }
         for stop in stops.dropFirst().dropLast() {
             output.append(UInt8(ascii: ","))
-            CSSNumber.write(stop, places: 3, to: &output)
+            output.append(stop, places: 3)
         }
-        output += ",1".utf8
+        output.append(",1")
         if end < 100 {
             output.append(UInt8(ascii: " "))
-            CSSNumber.write(end, places: 2, to: &output)
-            output += "% 100%".utf8
+            output.append(end, places: 2)
+            output.append("% 100%")
         }
         output.append(UInt8(ascii: ")"))
     }

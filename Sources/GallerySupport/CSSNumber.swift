@@ -30,11 +30,29 @@ public enum CSSNumber {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends the text of a `scaled(_:places:)` value to UTF-8 `output`, digit by digit from the
-    /// first: the sign, the whole part, then the point and the fraction (zero-padded, trailing
-    /// zeros dropped). The gallery's CSS writes hundreds of thousands of numbers; this makes no
-    /// buffer of its own to copy from (issue 37).
+    /// Appends the text of a `scaled(_:places:)` value to UTF-8 `output` (`write(scaled:places:into:)`
+    /// into a buffer on the stack, then one copy).
     package static func write(scaled integer: Int, places: Int, to output: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestText(places: places)) { buffer in
+            let count = write(scaled: integer, places: places, into: buffer.baseAddress!)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// The most bytes `write(scaled:places:into:)` writes: a sign, nineteen digits, the point and
+    /// `places` decimals.
+    @inlinable
+    public static func longestText(places: Int) -> Int {
+        21 + max(places, 0)
+    }
+
+    /// Writes the text of a `scaled(_:places:)` value at `output`, which has room for
+    /// `longestText(places:)` bytes, and returns how many it wrote: digit by digit from the first,
+    /// the sign, the whole part, then the point and the fraction (zero-padded, trailing zeros
+    /// dropped). The gallery's CSS writes hundreds of thousands of numbers straight into its
+    /// buffer this way, with no buffer of their own to copy from (issue 37).
+    @inlinable
+    public static func write(scaled integer: Int, places: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let scale = UInt(power(places))
         let magnitude = integer.magnitude
         var whole = magnitude / scale
@@ -45,24 +63,29 @@ public enum CSSNumber {
         } else {
             while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
         }
-        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var count = 0
+        if integer < 0 { output[count] = UInt8(ascii: "-"); count += 1 }
         var divisor: UInt = 1
         while divisor <= whole / 10 { divisor *= 10 }
         while true {
-            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / divisor))
+            output[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / divisor)
+            count += 1
             whole %= divisor
             if divisor == 1 { break }
             divisor /= 10
         }
-        guard digits > 0 else { return }
-        output.append(UInt8(ascii: "."))
+        guard digits > 0 else { return count }
+        output[count] = UInt8(ascii: ".")
+        count += 1
         divisor = UInt(power(digits - 1))
         while true {
-            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor))
+            output[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor)
+            count += 1
             fraction %= divisor
             if divisor == 1 { break }
             divisor /= 10
         }
+        return count
     }
 
     @inlinable
