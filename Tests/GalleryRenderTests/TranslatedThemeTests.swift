@@ -75,6 +75,23 @@ import GalleryTestSupport
         #expect(japanese.duration(RecipeDuration(seconds: 5400)) == "1時間30分")
     }
 
+    /// A day in the language's long form, the same when asked again (written once, then kept) and
+    /// in each language its own, however many days were written before.
+    @Test func datesAreWrittenInTheLanguagesLongForm() throws {
+        let day = try #require(RecipeDate(parsing: "2024-06-01"))
+        let french = ThemeStrings.make(language: "fr", overrides: [:]).0
+        let german = ThemeStrings.make(language: "de", overrides: [:]).0
+        let japanese = ThemeStrings.make(language: "ja", overrides: [:]).0
+        for _ in 0..<2 {
+            #expect(french.date(day) == "1 juin 2024")
+            #expect(german.date(day) == "1. Juni 2024")
+            #expect(japanese.date(day) == "2024年6月1日")
+        }
+        for number in 1...28 { _ = french.date(try #require(RecipeDate(parsing: "2023-02-\(number < 10 ? "0" : "")\(number)"))) }
+        #expect(french.date(try #require(RecipeDate(parsing: "2023-02-14"))) == "14 février 2023")
+        #expect(french.date(day) == "1 juin 2024")
+    }
+
     /// scale.js's counted things (`data-nouns`): every built-in language names each noun with
     /// `{count}` first, in its own plural forms ("2 loaves", "2 pains", Arabic's dual).
     @Test func everyLanguageCountsTheNounsScaleJSKnows() throws {
