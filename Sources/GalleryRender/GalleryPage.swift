@@ -42,14 +42,12 @@ extension PageRenderer {
             model.isInFirstScreen(card: index) { width in home?.minimumHeight(width: width, posts: min(home?.latestPosts ?? 0, site.posts.count)) ?? 0 }
         }
         let first = firstScreen.firstIndex(of: true)
-        let cards: [MustacheValue] = model.cards.enumerated().map { index, recipe in
-            var card = summaryContext(recipe, root: root)
-            card["style"] = .string(style.cardStyles[index])
-            card["classes"] = .string(GalleryStyle.filterClasses(card: index, model: model))
-            card["loading"] = .string(firstScreen[index] ? "eager" : "lazy")
-            card["decoding"] = .string(firstScreen[index] ? "auto" : "async")
-            card["fetchPriority"] = index == first ? "high" : .null
-            return .dictionary(card)
+        let placement = RecipeCardContext.Placement(
+            styles: style.cardStyles, classes: model.cards.indices.map { GalleryStyle.filterClasses(card: $0, model: model) },
+            firstScreen: firstScreen, first: first)
+        let listing = RecipeCardContext.Listing(renderer: self, recipes: model.cards, root: root, placement: placement)
+        let cards: [MustacheValue] = model.cards.indices.map { index in
+            .object(RecipeCardContext(listing: listing, index: index, loading: firstScreen[index] ? "eager" : "lazy"))
         }
         // Stacks that open: each header holds its stack's radio (`gs1`…) and the labels that open
         // and close it; `gs0`, first in the canvas, closes them all.

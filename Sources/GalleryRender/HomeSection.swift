@@ -10,7 +10,7 @@ extension PageRenderer {
     func homeContext(root: String) -> MustacheValue {
         guard let home = site.home else { return .null }
         let bySlug = Dictionary(site.recipes.indices.map { (site.recipes[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
-        let listing = RecipeCardContext.Listing(renderer: self, root: root)
+        let listing = RecipeCardContext.Listing(renderer: self, recipes: site.recipes, root: root)
         let featured = home.featured.compactMap { bySlug[$0.slug] }.map { position -> MustacheValue in
             .object(RecipeCardContext(listing: listing, index: position, loading: "eager"))
         }

@@ -220,15 +220,6 @@ extension PageRenderer {
         }
     }
 
-    /// Fields shared by a card and a page: title, link, picture.
-    func summaryContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
-        var context: [String: MustacheValue] = [:]
-        for key in SummaryKey.allCases {
-            if let value = summaryValue(key, of: recipe, root: root) { context[Self.summaryKeys[key.rawValue]] = value }
-        }
-        return context
-    }
-
     func link(to recipe: Recipe, root: String) -> MustacheValue {
         ["title": .string(recipe.title), "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))]
     }

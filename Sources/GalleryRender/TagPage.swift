@@ -125,7 +125,7 @@ extension PageRenderer {
             : strings.counted("tag_description", tag.members.count, ["tag": tag.name, "site": site.config.title])
         // Made card by card as the template reaches them: a tag of a large site has thousands.
         let members = tag.members
-        let listing = RecipeCardContext.Listing(renderer: self, root: root)
+        let listing = RecipeCardContext.Listing(renderer: self, recipes: site.recipes, root: root)
         let cards = MustacheLazyArray(count: members.count) { index in
             .object(RecipeCardContext(listing: listing, index: members[index], loading: index < 8 ? "eager" : "lazy"))
         }
