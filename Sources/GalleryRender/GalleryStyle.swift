@@ -280,9 +280,11 @@ package struct GalleryStyle: Sendable {
         private let headerMembers: [[Int]]
         /// Where the value expression of each property in each state so far is, by
         /// `slot(kind:state:)`: its text lies in `expressionText` of the state that wrote it (a
-        /// state keeping its fallback's expression points to that one's). One buffer of text and
-        /// one list of places per state, not an array per expression (issue 37).
-        private var expressionPlaces: [[ExpressionPlace?]?]
+        /// state keeping its fallback's expression points to that one's), nil where a state was
+        /// not encoded. One buffer of text per state, and one flat list of places for the whole
+        /// style, `properties.count` per slot (`placeIndex(slot:property:)`), not an array per
+        /// expression or per state (issue 37).
+        private var expressionPlaces: [ExpressionPlace?]
         private var expressionText: [ByteBuffer?]
         /// Scratch buffers that each `encode` empties and fills: the state's name, a custom
         /// property's name, the rule's declarations.
@@ -325,7 +327,7 @@ package struct GalleryStyle: Sendable {
             headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
                 model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
             }
-            expressionPlaces = Array(repeating: nil, count: model.states.count * 2)
+            expressionPlaces = Array(repeating: nil, count: model.states.count * 2 * properties.count)
             expressionText = Array(repeating: nil, count: model.states.count * 2)
             stateKeys = Array(repeating: nil, count: model.states.count * 2)
         }
@@ -333,6 +335,11 @@ package struct GalleryStyle: Sendable {
         /// Where an element's custom properties are in `styles`.
         func styleIndex(kind: Kind, element: Int) -> Int {
             kind == .card ? element : model.cards.count + element
+        }
+
+        /// Where in `expressionPlaces` a slot's expression of property `property` is.
+        private func placeIndex(slot: Int, property: Int) -> Int {
+            slot * properties.count + property
         }
 
         /// Where a kind of element in one state keeps its expressions and keys.
@@ -388,7 +395,10 @@ package struct GalleryStyle: Sendable {
                model.states[fallbackIndex].breakpoint > 0 || model.states[fallbackIndex].filter > 0 {
                 stateKeys[baseSlot] = nil
             }
-            let basePlaces = baseSlot.flatMap { expressionPlaces[$0] }
+            /// The fallback's expression of property `propertyIndex`.
+            func basePlace(_ propertyIndex: Int) -> ExpressionPlace? {
+                baseSlot.flatMap { expressionPlaces[placeIndex(slot: $0, property: propertyIndex)] }
+            }
             let ownSlot = slot(kind: kind, state: stateIndex)
             // The first arrangement's filtered rule (`.g:has(#gf1:checked) .card.t1`) matches in
             // every arrangement and outranks another arrangement's unfiltered rule
@@ -398,7 +408,6 @@ package struct GalleryStyle: Sendable {
             // breakpoint, yet its rules at smaller breakpoints, which outrank those, match too.
             let declaresEveryProperty = state.openedSection != nil
                 || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
-            var places = [ExpressionPlace?](repeating: nil, count: properties.count)
             // Kept as the state's expressions: a buffer of its own.
             let text = ByteBuffer(capacity: 256)
             declarations.removeAll()
@@ -413,8 +422,8 @@ package struct GalleryStyle: Sendable {
                 if let baseKeys, members.indices.allSatisfy({ ownKeys[offset + $0] == baseKey(baseKeys, $0, members[$0]) }) {
                     // Where every element keeps its fallback state's value, that state's rule,
                     // which matches these elements too, already says it.
-                    places[propertyIndex] = basePlaces?[propertyIndex]
-                    if declaresEveryProperty, let base = basePlaces?[propertyIndex] {
+                    expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)] = basePlace(propertyIndex)
+                    if declaresEveryProperty, let base = basePlace(propertyIndex) {
                         declarations.append("--")
                         declarations.append(property.name)
                         declarations.append(UInt8(ascii: ":"))
@@ -440,7 +449,7 @@ package struct GalleryStyle: Sendable {
                     }
                     text.append("var(")
                     text.append(variable)
-                    if let base = basePlaces?[propertyIndex] {
+                    if let base = basePlace(propertyIndex) {
                         text.append(UInt8(ascii: ","))
                         text.append(expressionText[base.slot]!, range: base.range)
                     }
@@ -451,9 +460,8 @@ package struct GalleryStyle: Sendable {
                 declarations.append(UInt8(ascii: ":"))
                 declarations.append(text, range: start..<text.count)
                 declarations.append(UInt8(ascii: ";"))
-                places[propertyIndex] = ExpressionPlace(slot: ownSlot, range: start..<text.count)
+                expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)] = ExpressionPlace(slot: ownSlot, range: start..<text.count)
             }
-            expressionPlaces[ownSlot] = places
             expressionText[ownSlot] = text
             guard !declarations.isEmpty else { return }
             css.append(scope)
