@@ -44,6 +44,8 @@ package struct PagePlan: Sendable {
     let recipeIndex = SharedLazy<[Int]>()
     /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.
     let cookbookList = SharedLazy<[CookbookPage.Book]>()
+    /// A recipe page's tag links by tag name as written (`PageRenderer.tagLinks`), made on first use.
+    let recipeTagLinks = SharedLazy<RecipeTagLinks>()
     /// The tags of each recipe (`RecipeTagPositions`), made on first use (the cookbooks' indexes).
     let recipeTags = SharedLazy<RecipeTagPositions>()
     /// Recipes on one page of the A–Z list (`RecipeIndexPage.recipesPerPage`; fewer in tests).

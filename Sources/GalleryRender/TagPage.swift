@@ -104,17 +104,31 @@ package struct TagPage: TemplatePage {
 }
 
 extension PageRenderer {
-    /// A recipe's tags for its page, each linking to its tag page when it has one.
+    /// A recipe's tags for its page, each linking to its tag page when it has one: every recipe
+    /// page is as deep as the others, so each tag's link is made once for all of them
+    /// (`RecipeTagLinks`) instead of slugging its name on every page that carries it (issue 37).
     func tagLinks(_ recipe: Recipe, root: String) -> MustacheValue {
-        tagLinks(recipe.tags, root: root)
+        let links = plan.recipeTagLinks.get {
+            let root = URLPath.root(from: RecipePage.path(slug: "recipe"))
+            var byName: [String: MustacheValue] = [:]
+            for recipe in site.recipes {
+                for name in recipe.tags where byName[name] == nil { byName[name] = tagLink(name, root: root) }
+            }
+            return RecipeTagLinks(root: root, byName: byName)
+        }
+        guard root == links.root else { return tagLinks(recipe.tags, root: root) }
+        return .array(recipe.tags.map { links.byName[$0] ?? tagLink($0, root: root) })
     }
 
     /// Tags as links to their tag pages (a tag with no letters or digits has none).
     func tagLinks(_ tags: [String], root: String) -> MustacheValue {
-        .array(tags.map { name in
-            ["name": .string(name),
-             "url": TagPage.slug(of: name, style: site.config.slugStyle).map { .string(URLPath.link(to: TagPage.path(slug: $0), root: root)) } ?? .null]
-        })
+        .array(tags.map { tagLink($0, root: root) })
+    }
+
+    /// One tag's `name` and the `url` of its tag page (null for a tag with no letters or digits).
+    func tagLink(_ name: String, root: String) -> MustacheValue {
+        ["name": .string(name),
+         "url": TagPage.slug(of: name, style: site.config.slugStyle).map { .string(URLPath.link(to: TagPage.path(slug: $0), root: root)) } ?? .null]
     }
 
     func tagContext(_ tag: RecipeTag) -> MustacheValue {
@@ -177,4 +191,10 @@ extension PageRenderer {
         let posts = strings.counted("post_count", tag.posts.count)
         return tag.members.isEmpty ? posts : recipes + " · " + posts
     }
+}
+
+/// The tag links of the recipe pages (whose root is `root`), by tag name as written.
+struct RecipeTagLinks: Sendable {
+    let root: String
+    let byName: [String: MustacheValue]
 }

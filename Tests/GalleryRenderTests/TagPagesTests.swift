@@ -36,6 +36,23 @@ func relativeLinks(in html: String, from page: String) -> [String] {
                 == Set(tagged.keys.map { "tags/\($0)/index.html" } + ["tags/index.html"]))
     }
 
+    /// A recipe page's tag links, made once per tag for every recipe page, are those made tag by
+    /// tag: a tag with no letters or digits has no `url`, and a page at another depth gets links
+    /// from its own root.
+    @Test func recipePageTagLinksAreTheLinksOfEachTag() {
+        let recipes = [Recipe(slug: "mojito", title: "Mojito", sourcePath: "recipes/mojito.md", tags: ["Rum", "★", "Summer drinks"]),
+                       Recipe(slug: "negroni", title: "Negroni", sourcePath: "recipes/negroni.md", tags: ["gin", "Rum"])]
+        let renderer = PageRenderer(site: Site(config: SiteConfig(), recipes: recipes, images: [:]), theme: Theme(templates: [:], assets: [:]))
+        for recipe in recipes {
+            #expect(renderer.tagLinks(recipe, root: "../../") == renderer.tagLinks(recipe.tags, root: "../../"))
+        }
+        #expect(renderer.tagLinks(recipes[0], root: "../../") == .array([
+            ["name": "Rum", "url": "../../tags/rum/index.html"], ["name": "★", "url": .null],
+            ["name": "Summer drinks", "url": "../../tags/summer-drinks/index.html"]]))
+        #expect(renderer.tagLinks(recipes[1], root: "../../../") == .array([
+            ["name": "gin", "url": "../../../tags/gin/index.html"], ["name": "Rum", "url": "../../../tags/rum/index.html"]]))
+    }
+
     @Test func tagIndexListsEveryTagWithItsCount() throws {
         let site = try BuiltSite()
         defer { site.remove() }
