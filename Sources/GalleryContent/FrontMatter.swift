@@ -53,7 +53,8 @@ package struct FrontMatter: Sendable {
                 do {
                     yaml = try YAMLParser.parse(yamlBytes, lineOffset: 1)
                 } catch {
-                    throw .error("invalid YAML: \(error.message)", path: path, line: error.line, column: error.column)
+                    // The parser has put every line in the file's own numbering already.
+                    throw .error(error.diagnosticMessage(), path: path, line: error.line, column: error.column)
                 }
                 let body = end < bytes.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(end + 1)...]), as: UTF8.self) : ""
                 return FrontMatter(yaml: yaml, body: body, bodyLine: close + 2)
