@@ -33,7 +33,7 @@ package struct FrontMatter: Sendable {
                 do {
                     yaml = try YAMLParser.parse(yamlText).map { offset($0, lines: 1) }
                 } catch {
-                    throw .error("invalid YAML: \(error.message)", path: path, line: error.line + 1, column: error.column)
+                    throw .error(error.diagnosticMessage(firstLine: 2), path: path, line: error.line + 1, column: error.column)
                 }
                 let body = current.endIndex < bytes.endIndex ? String(text[bytes.index(after: current.endIndex)...]) : ""
                 return FrontMatter(yaml: yaml, body: body, bodyLine: close + 2)

@@ -85,7 +85,7 @@ package struct SiteConfig: Sendable {
         do {
             root = try YAMLParser.parse(text)
         } catch {
-            return (config, [.error("invalid YAML: \(error.message)", path: displayPath, line: error.line, column: error.column)])
+            return (config, [.error(error.diagnosticMessage(), path: displayPath, line: error.line, column: error.column)])
         }
         var reader = FieldReader(root, path: displayPath, what: "site.yml")
         if let title = reader.string("title") { config.title = title }

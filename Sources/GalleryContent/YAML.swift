@@ -86,6 +86,29 @@ package struct YAMLError: Error, Sendable, Hashable {
     package var line: Int
     package var column: Int
     package var message: String
+    /// Where the part libyaml could not finish began (an unclosed '[' or quote), when that is
+    /// elsewhere: libyaml gives up where the text ends, often lines below the cause.
+    package var startLine: Int?
+    package var startColumn: Int?
+
+    package init(line: Int, column: Int, message: String, startLine: Int? = nil, startColumn: Int? = nil) {
+        self.line = line
+        self.column = column
+        self.message = message
+        self.startLine = startLine
+        self.startColumn = startColumn
+    }
+
+    /// The diagnostic's text, "invalid YAML: …", for YAML that begins on line `firstLine` of its
+    /// file (front matter starts below its `---`).
+    package func diagnosticMessage(firstLine: Int = 1) -> String {
+        var text = "invalid YAML: \(message)"
+        if let startLine, let startColumn {
+            text += " that starts at line \(startLine + firstLine - 1), column \(startColumn)"
+        }
+        if message.contains("tab character") { text += "; YAML indents with spaces, not tabs" }
+        return text
+    }
 }
 
 /// Parses YAML text into a node tree with libyaml.
@@ -128,10 +151,13 @@ package enum YAMLParser {
             message = "\(problem) \(context)"
         }
         // libyaml marks are 0-based.
-        return YAMLError(
-            line: Int(parser.problem_mark.line) + 1,
-            column: Int(parser.problem_mark.column) + 1,
-            message: message)
+        var error = YAMLError(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, message: message)
+        let start = parser.context_mark
+        if parser.context != nil, start.line != parser.problem_mark.line || start.column != parser.problem_mark.column {
+            error.startLine = Int(start.line) + 1
+            error.startColumn = Int(start.column) + 1
+        }
+        return error
     }
 }
 

@@ -139,7 +139,7 @@ package struct GalleryModel: Sendable {
 
     package init(recipes: [Recipe], images: [String: ImageInfo], settings: GallerySettings,
                 layouts: [[any CollectionLayout]], breakpoints: [SiteConfig.Breakpoint],
-                layoutDirection: LayoutDirection = .leftToRight) {
+                layoutDirection: LayoutDirection = .leftToRight, geometries: StateGeometryCache? = nil) {
         self.layoutDirection = layoutDirection
         let grouped = Self.group(recipes, by: settings.sectionBy)
         cards = grouped.flatMap(\.recipes)
@@ -150,7 +150,8 @@ package struct GalleryModel: Sendable {
             start += group.recipes.count
         }
         self.sections = sections
-        hasSectionHeaders = settings.sectionBy != nil
+        let hasHeaders = settings.sectionBy != nil
+        hasSectionHeaders = hasHeaders
         arrangements = settings.arrangements
         self.breakpoints = breakpoints
         let filters = Self.filters(for: cards, limit: settings.filterLimit)
@@ -169,11 +170,21 @@ package struct GalleryModel: Sendable {
             for (filterIndex, selection) in selections.enumerated() {
                 let layoutSections = selection.layoutSections(metrics: metrics, hasHeaders: hasSectionHeaders)
                 for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
-                    states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], selection: selection, layoutSections: layoutSections,
-                                             cardCount: cards.count, sectionCount: sections.count,
-                                             hasHeaders: hasSectionHeaders, width: breakpoint.width, direction: layoutDirection,
-                                             arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: filterIndex,
-                                             titleOverPicture: labelHeight > 0 ? nil : settings.labelHeight))
+                    let layout = layoutsByBreakpoint[breakpointIndex]
+                    let make = {
+                        StateGeometry(layout: layout, sections: layoutSections, hasHeaders: hasHeaders, width: breakpoint.width,
+                                      direction: layoutDirection, titleOverPicture: labelHeight > 0 ? nil : settings.labelHeight)
+                    }
+                    let geometry = if let geometries, !layout.dependsOnItemMetrics {
+                        geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex, openedSection: -1,
+                                                                   hasHeaders: hasHeaders, sectionSizes: selection.shown.map(\.count)),
+                                            make: make)
+                    } else {
+                        make()
+                    }
+                    states.append(Self.state(geometry, selection: selection, cardCount: cards.count, sectionCount: sections.count,
+                                             hasHeaders: hasSectionHeaders, arrangement: arrangementIndex, breakpoint: breakpointIndex,
+                                             filter: filterIndex))
                 }
             }
         }
@@ -190,12 +201,17 @@ package struct GalleryModel: Sendable {
                 openingArrangements.append((arrangementIndex, states.count))
                 for section in sections.indices {
                     for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
-                        states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], selection: selections[0],
-                                                 layoutSections: layoutSections, cardCount: cards.count, sectionCount: sections.count,
-                                                 hasHeaders: true, width: breakpoint.width, direction: layoutDirection,
-                                                 arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
-                                                 opening: section,
-                                                 titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight))
+                        var layout = layoutsByBreakpoint[breakpointIndex]
+                        if let opened = selections[0].headerPaths.first(where: { $0.section == section }),
+                           let openable = layout as? any SectionOpeningLayout {
+                            layout = openable.opening(section: opened.layoutSection)
+                        }
+                        let geometry = StateGeometry(layout: layout, sections: layoutSections, hasHeaders: true, width: breakpoint.width,
+                                                     direction: layoutDirection,
+                                                     titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight)
+                        states.append(Self.state(geometry, selection: selections[0], cardCount: cards.count, sectionCount: sections.count,
+                                                 hasHeaders: true, arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
+                                                 opening: section))
                     }
                 }
             }
@@ -250,48 +266,19 @@ package struct GalleryModel: Sendable {
         }
     }
 
-    /// Lays out the cards of `selection` as `layoutSections` at one breakpoint; `cardCount` cards
-    /// and `sectionCount` sections in all.
-    private static func state(layout: any CollectionLayout, selection: Selection, layoutSections: [LayoutSection],
-                              cardCount: Int, sectionCount: Int, hasHeaders: Bool, width: Double, direction: LayoutDirection,
-                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil,
-                              titleOverPicture: Double? = nil) -> State {
-        let cardPaths = selection.cardPaths, headerPaths = selection.headerPaths
-        var layout = layout
-        if let opening, let opened = headerPaths.first(where: { $0.section == opening }), let openable = layout as? any SectionOpeningLayout {
-            layout = openable.opening(section: opened.layoutSection)
-        }
-        let prepared = layout.prepareInLayoutDirection(LayoutContext(containerWidth: width, sections: layoutSections,
-                                                                     layoutDirection: direction))
-        var hasTurnedPlacement = false
-        var largestPerspective: Double?
-        func note(_ placement: Placement) {
-            guard placement.isTurned else { return }
-            hasTurnedPlacement = true
-            if let perspective = placement.perspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
-        }
+    /// The state of the cards of `selection` placed as `geometry` says; `cardCount` cards and
+    /// `sectionCount` sections in all.
+    private static func state(_ geometry: StateGeometry, selection: Selection, cardCount: Int, sectionCount: Int, hasHeaders: Bool,
+                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil) -> State {
         var cards = [Placement?](repeating: nil, count: cardCount)
-        for (card, path) in cardPaths {
-            guard let attributes = prepared.attributes(at: path) else { continue }
-            var placement = Placement(attributes)
-            if let titleOverPicture {
-                placement.isTitleCovered = Self.titleIsCovered(attributes, in: prepared, labelHeight: titleOverPicture, direction: direction)
-            }
-            note(placement)
-            cards[card] = placement
-        }
+        for (position, path) in selection.cardPaths.enumerated() { cards[path.card] = geometry.cards[position] }
         var headers = [Placement?](repeating: nil, count: sectionCount)
         if hasHeaders {
-            for (section, layoutSection) in headerPaths {
-                let placement = prepared.supplementaryAttributes(kind: ElementCategory.headerKind,
-                                                                 at: GalleryLayout.IndexPath(item: 0, section: layoutSection)).map(Placement.init)
-                if let placement { note(placement) }
-                headers[section] = placement
-            }
+            for (section, layoutSection) in selection.headerPaths { headers[section] = geometry.headers[layoutSection] }
         }
         return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
-                     contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn, openedSection: opening,
-                     hasTurnedPlacement: hasTurnedPlacement, largestPerspective: largestPerspective)
+                     contentSize: geometry.contentSize, scrollDrivenTurn: geometry.scrollDrivenTurn, openedSection: opening,
+                     hasTurnedPlacement: geometry.hasTurnedPlacement, largestPerspective: geometry.largestPerspective)
     }
 
     /// Whether a card above `card` lies over its title, which an arrangement without titles below
