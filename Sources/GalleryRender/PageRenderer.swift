@@ -45,6 +45,8 @@ package struct PageRenderer: Sendable {
     var cookbookBodies = CookbookBodies()
     /// The feed's entries' bodies, made by their pages for the feed.
     var feedBodies = FeedBodies()
+    /// The header's search box by page root (`headerValue`).
+    let searchBoxes = SearchBoxes()
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
