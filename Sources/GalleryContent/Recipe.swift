@@ -310,14 +310,15 @@ struct RecipeText: Sendable, Hashable {
 
     /// Every part at once: the one string is made once.
     mutating func setAll(slug: String, title: String, sourcePath: String, image: ImageReference?, imageAlt: String?, summary: String?,
-                         glass: String?, yield: String?, author: String?, tags: [String], ingredients: [String]) {
+                         glass: String?, yield: String?, author: String?, tags: [String], ingredients: [String],
+                         keyLineCode: String? = nil) {
         let imageText: String?
         switch image {
         case .local(let path)?: imageText = path
         case .remote(let url)?: imageText = url
         case nil: imageText = nil
         }
-        let keyLines = keyLineCode
+        let keyLines = keyLineCode ?? self.keyLineCode
         let fields: [String?] = [slug, title, sourcePath, imageText, imageAlt, summary, glass, yield, author]
         present = 0
         for (index, value) in fields.enumerated() where value != nil { present |= 1 << index }
@@ -410,10 +411,15 @@ extension Recipe {
         }
         set {
             text.ingredients = newValue.flatMap(\.items)
-            ingredientMarks = newValue.count > 1 || newValue.contains(where: { $0.title != nil || $0.component != nil || !$0.itemComponents.isEmpty })
-                ? newValue.map { IngredientGroupMark(title: $0.title, count: $0.items.count, component: $0.component,
-                                                     itemComponents: $0.itemComponents) } : []
+            ingredientMarks = Self.marks(of: newValue)
         }
+    }
+
+    /// What `ingredientGroups` keeps beside the items: nothing for one untitled group.
+    private static func marks(of groups: [IngredientGroup]) -> [IngredientGroupMark] {
+        groups.count > 1 || groups.contains(where: { $0.title != nil || $0.component != nil || !$0.itemComponents.isEmpty })
+            ? groups.map { IngredientGroupMark(title: $0.title, count: $0.items.count, component: $0.component,
+                                               itemComponents: $0.itemComponents) } : []
     }
 
     /// The line of each front matter key in the source file, for diagnostics found after parsing.
@@ -437,18 +443,29 @@ extension Recipe {
             return (known + otherKeyLines).sorted { $0.key < $1.key }
         }
         set {
-            var code: [UInt8] = []
-            otherKeyLines = []
-            for entry in newValue {
-                if let index = RecipeParser.knownKeyIndex[entry.key], index < 64, entry.line >= 0 {
-                    code.append(Self.firstKeyCode + UInt8(index))
-                    code += String(entry.line).utf8
-                } else {
-                    otherKeyLines.append(entry)
-                }
-            }
-            text.keyLineCode = String(decoding: code, as: UTF8.self)
+            (text.keyLineCode, otherKeyLines) = Self.keyLineCode(newValue.lazy.map { ($0.key, $0.line) })
         }
+    }
+
+    /// The known keys' lines packed as `RecipeText.keyLineCode` keeps them, and the other keys'.
+    private static func keyLineCode(_ lines: some Sequence<(String, Int)>) -> (code: String, other: [KeyLine]) {
+        var code: [UInt8] = []
+        var other: [KeyLine] = []
+        for (key, line) in lines {
+            if let index = RecipeParser.knownKeyIndex[key], index < 64, line >= 0 {
+                code.append(Self.firstKeyCode + UInt8(index))
+                var digits = line
+                let start = code.count
+                repeat {
+                    code.append(UInt8(ascii: "0") + UInt8(digits % 10))
+                    digits /= 10
+                } while digits > 0
+                code[start...].reverse()
+            } else {
+                other.append(KeyLine(key: key, line: line))
+            }
+        }
+        return (String(decoding: code, as: UTF8.self), other)
     }
 
     /// The character of `RecipeParser.knownKeys[0]` in `RecipeText.keyLineCode`: `@`, above the digits.
@@ -596,6 +613,31 @@ extension Recipe {
         text.setAll(slug: slug, title: title, sourcePath: sourcePath, image: image, imageAlt: imageAlt, summary: summary,
                     glass: glass, yield: yield, author: author, tags: tags, ingredients: ingredients)
         self.text = text
+    }
+
+    /// A recipe as the parser reads it, put together in one go: its text packed once, with the
+    /// ingredient groups and each key's line, and its
+    /// rare fields boxed once, where each setter would pack or box them again.
+    init(slug: String, title: String, sourcePath: String, image: ImageReference?, imageAlt: String?, summary: String?,
+         tags: [String], glass: String?, yield: String?, prepTime: RecipeDuration?, cookTime: RecipeDuration?,
+         date: RecipeDate?, author: String?, weight: Int?, isDraft: Bool, body: String,
+         ingredientGroups: [IngredientGroup], keyLines: some Sequence<(String, Int)>, rare fields: RareFields) {
+        self.body = .text(body)
+        self.prepTime = prepTime
+        self.cookTime = cookTime
+        self.date = date
+        self.weight = weight
+        self.isDraft = isDraft
+        let (code, others) = Self.keyLineCode(keyLines)
+        otherKeyLines = others
+        ingredientMarks = Self.marks(of: ingredientGroups)
+        var text = RecipeText()
+        text.setAll(slug: slug, title: title, sourcePath: sourcePath, image: image, imageAlt: imageAlt, summary: summary,
+                    glass: glass, yield: yield, author: author, tags: tags,
+                    ingredients: ingredientGroups.count == 1 ? ingredientGroups[0].items : ingredientGroups.flatMap(\.items),
+                    keyLineCode: code)
+        self.text = text
+        rare = fields == RareFields() ? nil : RareFields.Box(fields)
     }
 
     /// The order of the gallery: weight, then title, then slug, so ties never depend on file order.

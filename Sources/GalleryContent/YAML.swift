@@ -122,26 +122,36 @@ package enum YAMLParser {
 
     /// Parses one document. Empty text gives nil.
     package static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(YAMLError) in try parse(bytes, lineOffset: 0) } }
+        return try result.get()
+    }
+
+    /// Parses one document from UTF-8 bytes, read where they lie; every line, the nodes' and an
+    /// error's, is `lineOffset` further down (YAML that begins below its file's first line).
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) throws(YAMLError) -> YAMLNode? {
+        // An empty stream holds no document (and libyaml wants a pointer to read from).
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLError(line: 1, column: 1, message: "cannot initialise the YAML parser")
+            throw YAMLError(line: 1 + lineOffset, column: 1, message: "cannot initialise the YAML parser")
         }
         defer { yaml_parser_delete(&parser) }
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLNode? in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder()
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    throw parserError(parser)
-                }
-                defer { yaml_event_delete(&event) }
-                let done = try builder.consume(event)
-                if done { break }
+        yaml_parser_set_input_string(&parser, base, bytes.count)
+        var builder = TreeBuilder(lineOffset: lineOffset)
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                var error = parserError(parser)
+                error.line += lineOffset
+                error.startLine = error.startLine.map { $0 + lineOffset }
+                throw error
             }
-            return builder.root
+            defer { yaml_event_delete(&event) }
+            let done = try builder.consume(event)
+            if done { break }
         }
+        return builder.root
     }
 
     private static func parserError(_ parser: yaml_parser_t) -> YAMLError {
@@ -176,14 +186,20 @@ private struct TreeBuilder {
         var height = 1
     }
 
+    /// Added to every line (`YAMLParser.parse(_:lineOffset:)`).
+    let lineOffset: Int
     private var stack: [Open] = []
     private var anchors: [String: (node: YAMLNode, weight: Int, height: Int)] = [:]
     private var expanded = 0
     private(set) var root: YAMLNode?
 
+    init(lineOffset: Int) {
+        self.lineOffset = lineOffset
+    }
+
     /// Returns true once the first document ends; later documents are ignored.
     mutating func consume(_ event: yaml_event_t) throws(YAMLError) -> Bool {
-        let line = Int(event.start_mark.line) + 1
+        let line = Int(event.start_mark.line) + 1 + lineOffset
         let column = Int(event.start_mark.column) + 1
         switch event.type {
         case YAML_SCALAR_EVENT:
