@@ -99,11 +99,15 @@ package struct GalleryModel: Sendable {
         package var breakpoint: Int
         /// 0 for "All", otherwise 1 + an index into `filters`.
         package var filter: Int
-        package var cards: [Placement?]
-        package var headers: [Placement?]
-        package var contentSize: Size
+        /// The layout's placements, which states of one shape share (`StateGeometryCache`).
+        package var geometry: StateGeometry
+        /// The placements by card and by section header, read through the filter's positions
+        /// into `geometry`: no array per state (issue 37).
+        package var cards: Placements
+        package var headers: Placements
+        package var contentSize: Size { geometry.contentSize }
         /// How the cards turn as the strip scrolls (cover flow); nil when they stay as placed.
-        package var scrollDrivenTurn: ScrollDrivenTurn?
+        package var scrollDrivenTurn: ScrollDrivenTurn? { geometry.scrollDrivenTurn }
 
         /// Whether the cards are wider than a page `width` reference pixels wide (spread), so the
         /// strip scrolls sideways on its own.
@@ -114,8 +118,32 @@ package struct GalleryModel: Sendable {
         /// Whether a card or header is turned in depth (`Placement.isTurned`), and the largest
         /// perspective among them: noted as the placements are made, so the style need not read
         /// every placement of every state again to learn it (issue 37).
-        package var hasTurnedPlacement = false
-        package var largestPerspective: Double? = nil
+        package var hasTurnedPlacement: Bool { geometry.hasTurnedPlacement }
+        package var largestPerspective: Double? { geometry.largestPerspective }
+    }
+
+    /// One kind of element's placements in a state, by element (card or section): a view of the
+    /// state geometry's placements through where each element is among them.
+    package struct Placements: RandomAccessCollection, Equatable, Sendable {
+        /// The geometry's placements, in layout order.
+        private let placements: [Placement?]
+        /// Each element's position in `placements`; -1 where the state does not show it.
+        private let positions: [Int32]
+
+        init(_ placements: [Placement?], positions: [Int32]) {
+            self.placements = placements
+            self.positions = positions
+        }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { positions.count }
+
+        package subscript(element: Int) -> Placement? {
+            let position = Int(positions[element])
+            return position < 0 ? nil : placements[position]
+        }
+
+        package static func == (a: Placements, b: Placements) -> Bool { a.elementsEqual(b) }
     }
 
     /// Cards in DOM order: section by section, each in gallery order.
@@ -161,8 +189,8 @@ package struct GalleryModel: Sendable {
         var states: [State] = []
         let cardIndices = cards.indices
         // What a filter shows is the same in every arrangement and breakpoint: worked out once.
-        let selections = [Selection(sections: sections, members: nil)] + filters.map { filter in
-            Selection(sections: sections, members: cardIndices.map(filter.members.contains))
+        let selections = [Selection(sections: sections, cardCount: cards.count, members: nil)] + filters.map { filter in
+            Selection(sections: sections, cardCount: cardIndices.count, members: cardIndices.map(filter.members.contains))
         }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
             let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
@@ -182,9 +210,8 @@ package struct GalleryModel: Sendable {
                     } else {
                         make()
                     }
-                    states.append(Self.state(geometry, selection: selection, cardCount: cards.count, sectionCount: sections.count,
-                                             hasHeaders: hasSectionHeaders, arrangement: arrangementIndex, breakpoint: breakpointIndex,
-                                             filter: filterIndex))
+                    states.append(Self.state(geometry, selection: selection, hasHeaders: hasHeaders, arrangement: arrangementIndex,
+                                             breakpoint: breakpointIndex, filter: filterIndex))
                 }
             }
         }
@@ -209,8 +236,7 @@ package struct GalleryModel: Sendable {
                         let geometry = StateGeometry(layout: layout, sections: layoutSections, hasHeaders: true, width: breakpoint.width,
                                                      direction: layoutDirection,
                                                      titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight)
-                        states.append(Self.state(geometry, selection: selections[0], cardCount: cards.count, sectionCount: sections.count,
-                                                 hasHeaders: true, arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
+                        states.append(Self.state(geometry, selection: selections[0], hasHeaders: true, arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
                                                  opening: section))
                     }
                 }
@@ -245,16 +271,26 @@ package struct GalleryModel: Sendable {
         var shown: [[Int]] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
         var headerPaths: [(section: Int, layoutSection: Int)] = []
+        /// Where each card is among a state geometry's placements (its position in `cardPaths`),
+        /// and each section's header; -1 where not shown. `noHeaders`: -1 for every section.
+        var cardPositions: [Int32]
+        var headerPositions: [Int32]
+        var noHeaders: [Int32]
 
-        /// The cards that `members` flags (all when nil).
-        init(sections: [Section], members: [Bool]?) {
+        /// The cards that `members` flags (all when nil) of `cardCount`.
+        init(sections: [Section], cardCount: Int, members: [Bool]?) {
+            cardPositions = [Int32](repeating: -1, count: cardCount)
+            headerPositions = [Int32](repeating: -1, count: sections.count)
+            noHeaders = headerPositions
             for (sectionIndex, section) in sections.enumerated() {
                 let cards = section.cards.filter { members?[$0] ?? true }
                 guard !cards.isEmpty else { continue }
                 let layoutSection = shown.count
                 for (item, card) in cards.enumerated() {
+                    cardPositions[card] = Int32(cardPaths.count)
                     cardPaths.append((card, GalleryLayout.IndexPath(item: item, section: layoutSection)))
                 }
+                headerPositions[sectionIndex] = Int32(layoutSection)
                 headerPaths.append((sectionIndex, layoutSection))
                 shown.append(cards)
             }
@@ -266,19 +302,13 @@ package struct GalleryModel: Sendable {
         }
     }
 
-    /// The state of the cards of `selection` placed as `geometry` says; `cardCount` cards and
-    /// `sectionCount` sections in all.
-    private static func state(_ geometry: StateGeometry, selection: Selection, cardCount: Int, sectionCount: Int, hasHeaders: Bool,
+    /// The state of the cards of `selection` placed as `geometry` says.
+    private static func state(_ geometry: StateGeometry, selection: Selection, hasHeaders: Bool,
                               arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil) -> State {
-        var cards = [Placement?](repeating: nil, count: cardCount)
-        for (position, path) in selection.cardPaths.enumerated() { cards[path.card] = geometry.cards[position] }
-        var headers = [Placement?](repeating: nil, count: sectionCount)
-        if hasHeaders {
-            for (section, layoutSection) in selection.headerPaths { headers[section] = geometry.headers[layoutSection] }
-        }
-        return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
-                     contentSize: geometry.contentSize, scrollDrivenTurn: geometry.scrollDrivenTurn, openedSection: opening,
-                     hasTurnedPlacement: geometry.hasTurnedPlacement, largestPerspective: geometry.largestPerspective)
+        State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, geometry: geometry,
+              cards: Placements(geometry.cards, positions: selection.cardPositions),
+              headers: Placements(geometry.headers, positions: hasHeaders ? selection.headerPositions : selection.noHeaders),
+              openedSection: opening)
     }
 
     /// Whether a card above `card` lies over its title, which an arrangement without titles below

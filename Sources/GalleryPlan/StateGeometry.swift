@@ -5,17 +5,18 @@ import Synchronization
 /// order, section by section, and what the style needs to know of them. A layout whose cards all
 /// take one size (`CollectionLayout.dependsOnItemMetrics` false) places any cards of the same
 /// shape alike, so every tag filter of that shape, on every gallery page, shares one (issue 37).
-package struct StateGeometry: Sendable {
+/// A class: states share it by reference, and the style knows a shared one by its identity.
+package final class StateGeometry: Sendable {
     /// The cards' placements in layout order (a section's items, then the next section's); nil
     /// where the layout left an item out.
-    package var cards: [Placement?]
+    package let cards: [Placement?]
     /// Each layout section's header (empty when the state shows no headers).
-    package var headers: [Placement?]
-    package var contentSize: Size
-    package var scrollDrivenTurn: ScrollDrivenTurn?
+    package let headers: [Placement?]
+    package let contentSize: Size
+    package let scrollDrivenTurn: ScrollDrivenTurn?
     /// Whether a card or header is turned in depth, and the largest perspective among them.
-    package var hasTurnedPlacement = false
-    package var largestPerspective: Double?
+    package let hasTurnedPlacement: Bool
+    package let largestPerspective: Double?
 
     /// Lays out `sections` with `layout` at a container `width` wide and reads the result; with
     /// `titleOverPicture`, notes which cards another covers where the title lies over the picture.

@@ -296,6 +296,13 @@ package struct GalleryStyle: Sendable {
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
         /// state of a few cards keeps a few keys, not a key for every card of the page.
         private var stateKeys: [[Int]?]
+        /// The keys of a state whose elements lie in its geometry's order (all but an opened
+        /// stack's), by geometry and kind: the states of one shape share them (issue 37).
+        private var geometryKeys: [GeometryKind: [Int]] = [:]
+        private struct GeometryKind: Hashable {
+            var geometry: ObjectIdentifier
+            var isCard: Bool
+        }
         /// The properties written: the turn in depth too when any card is turned.
         let properties: [Property]
         /// The perspective an unturned card takes (see `Property.key`): the largest of the turned
@@ -347,7 +354,7 @@ package struct GalleryStyle: Sendable {
             state * 2 + (kind == .card ? 0 : 1)
         }
 
-        private func placements(kind: Kind, state: Int) -> [Placement?] {
+        private func placements(kind: Kind, state: Int) -> GalleryModel.Placements {
             kind == .card ? model.states[state].cards : model.states[state].headers
         }
 
@@ -385,8 +392,17 @@ package struct GalleryStyle: Sendable {
             }
             // An opened stack's cards carry their titles (the layout made them taller for it).
             let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
-            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
+            // A filter's members, ascending, are its state geometry's placements in order, and the
+            // geometry belongs to one arrangement: its keys serve every state that shares it.
+            let ownKeys: [Int]
+            let geometryKind = GeometryKind(geometry: ObjectIdentifier(state.geometry), isCard: kind == .card)
+            if titled == nil, let known = geometryKeys[geometryKind] {
+                ownKeys = known
+            } else {
+                ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
                                titled: titled, titleHeight: self.labelHeight)
+                if titled == nil { geometryKeys[geometryKind] = ownKeys }
+            }
             stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
@@ -495,7 +511,7 @@ package struct GalleryStyle: Sendable {
         /// (`keys[property × members.count + position]`), `hidden` standing in for elements not
         /// placed; the `titled` elements have room for a title `titleHeight` high whatever the
         /// arrangement's `labelHeight`.
-        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double,
+        private func keys(of elements: GalleryModel.Placements, members: [Int], hidden: Placement, labelHeight: Double,
                           titled: Range<Int>? = nil, titleHeight: Double = 0) -> [Int] {
             let count = members.count
             return [Int](unsafeUninitializedCapacity: properties.count * count) { keys, initialized in

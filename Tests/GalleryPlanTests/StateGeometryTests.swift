@@ -2,6 +2,7 @@ import GalleryLayout
 import Testing
 @testable import GalleryContent
 @testable import GalleryPlan
+@testable import GalleryRender
 
 @Suite struct StateGeometryTests {
     static let breakpoints = [SiteConfig.Breakpoint(name: "phone", width: 375), SiteConfig.Breakpoint(name: "tablet", width: 768),
@@ -85,5 +86,24 @@ import Testing
         // All 24 cards of the grid at the phone's width, then the small chips that still fit.
         #expect(cache.count > 1 && cache.size <= 30)
         Self.expectEqual(cached, try Self.model(recipes, arrangements: ["grid", "fan"], geometries: nil))
+    }
+
+    /// The style reads a shared geometry's values once for all its states; it writes the same
+    /// CSS and inline styles as from states that each have their own geometry.
+    @Test func aStyleOfSharedGeometriesEqualsOneOfStatesLaidOutAlone() throws {
+        let arrangements = ["grid", "fan", "deck", "spread", "coverflow", "masonry", "stack"]
+        for sectionBy in [nil, "glass"] {
+            let cache = StateGeometryCache()
+            for page in 0..<2 {
+                let recipes = Self.recipes(30, from: page * 30)
+                let shared = try Self.model(recipes, arrangements: arrangements, sectionBy: sectionBy, geometries: cache)
+                let alone = try Self.model(recipes, arrangements: arrangements, sectionBy: sectionBy, geometries: nil)
+                let first = GalleryStyle(model: shared, transition: TransitionSettings(), labelHeight: 44)
+                let second = GalleryStyle(model: alone, transition: TransitionSettings(), labelHeight: 44)
+                #expect(first.css == second.css)
+                #expect(first.cardStyles == second.cardStyles)
+                #expect(first.headerStyles == second.headerStyles)
+            }
+        }
     }
 }
