@@ -207,28 +207,36 @@ struct RecipeText: Sendable, Hashable {
     private var allParts: [String] { parts(0..<partCount) }
 
     private mutating func store(_ parts: [String]) {
-        if parts.contains(where: { $0.utf8.contains(Self.separator) }) {
+        // Exactly as long as it must be (`joined(separator:)` grows by doubling, and a large site
+        // holds one of these per recipe); each part copied with `memcpy` after `memchr` has looked
+        // for the separator in it.
+        let length = parts.reduce(max(0, parts.count - 1)) { $0 + $1.utf8.count }
+        var holdsSeparator = false
+        let made = String(unsafeUninitializedCapacity: length) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var position = 0
+            for (index, part) in parts.enumerated() {
+                if index > 0 {
+                    base[position] = Self.separator
+                    position += 1
+                }
+                var part = part
+                part.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+                    if memchr(source, Int32(Self.separator), bytes.count) != nil { holdsSeparator = true }
+                    memcpy(base + position, source, bytes.count)
+                    position += bytes.count
+                }
+                if holdsSeparator { return 0 }
+            }
+            return position
+        }
+        if holdsSeparator {
             list = parts
             joined = ""
         } else {
             list = []
-            // Exactly as long as it must be (`joined(separator:)` grows by doubling, and a large
-            // site holds one of these per recipe).
-            let length = parts.reduce(max(0, parts.count - 1)) { $0 + $1.utf8.count }
-            joined = String(unsafeUninitializedCapacity: length) { buffer in
-                var position = 0
-                for (index, part) in parts.enumerated() {
-                    if index > 0 {
-                        buffer[position] = Self.separator
-                        position += 1
-                    }
-                    for byte in part.utf8 {
-                        buffer[position] = byte
-                        position += 1
-                    }
-                }
-                return position
-            }
+            joined = made
         }
     }
 
@@ -696,6 +704,14 @@ package struct RecipeDuration: Sendable, Hashable {
 
     /// Parses "90 s", "5 min", "1 h 30 min", "2 hours", "1.5 h"; nil for anything else.
     package init?(parsing text: String) {
+        guard let seconds = text.utf8.allSatisfy({ $0 < 0x80 }) ? Self.seconds(ofASCII: text) : Self.seconds(of: text) else {
+            return nil
+        }
+        self.seconds = seconds
+    }
+
+    /// The seconds `text` says, read character by character.
+    static func seconds(of text: String) -> Int? {
         let words = text.lowercased()
             .replacingOccurrences(of: ",", with: " ")
             .split(separator: " ")
@@ -725,7 +741,53 @@ package struct RecipeDuration: Sendable, Hashable {
             total += amount * unit
             index += 2
         }
-        seconds = Int(total.rounded())
+        return Int(total.rounded())
+    }
+
+    /// `init(parsing:)` for ASCII text, as durations nearly always are, read from its bytes: the
+    /// same words and tokens (in ASCII a character is a byte, a letter is `a`…`z` once lowercased)
+    /// without lowercasing, replacing and splitting the text as `String`s.
+    static func seconds(ofASCII text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") }
+        var tokens: [Range<Int>] = []
+        var index = 0
+        while index < bytes.count {
+            if isSpace(bytes[index]) {
+                index += 1
+                continue
+            }
+            // A word, cut where letters meet anything else.
+            var start = index
+            index += 1
+            while index < bytes.count, !isSpace(bytes[index]) {
+                if isLetter(bytes[index]) != isLetter(bytes[index - 1]) {
+                    tokens.append(start..<index)
+                    start = index
+                }
+                index += 1
+            }
+            tokens.append(start..<index)
+        }
+        guard !tokens.isEmpty, tokens.count.isMultiple(of: 2) else { return nil }
+        var total = 0.0
+        var position = 0
+        while position < tokens.count {
+            let number = String(decoding: bytes[tokens[position]], as: UTF8.self).lowercased()
+            guard let amount = Double(number), amount >= 0, amount < 1_000_000 else { return nil }
+            let unit: Double
+            switch String(decoding: bytes[tokens[position + 1]], as: UTF8.self).lowercased() {
+            case "s", "sec", "secs", "second", "seconds": unit = 1
+            case "m", "min", "mins", "minute", "minutes": unit = 60
+            case "h", "hr", "hrs", "hour", "hours": unit = 3600
+            case "d", "day", "days": unit = 86_400
+            default: return nil
+            }
+            total += amount * unit
+            position += 2
+        }
+        return Int(total.rounded())
     }
 
     /// ISO 8601 duration, e.g. `PT1H30M`, as schema.org wants.
