@@ -194,6 +194,7 @@ package struct GalleryModel: Sendable {
         }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
             let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
+            let titleOverPicture = labelHeight > 0 ? nil : settings.labelHeight
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
             for (filterIndex, selection) in selections.enumerated() {
                 let layoutSections = selection.layoutSections(metrics: metrics, hasHeaders: hasSectionHeaders)
@@ -201,11 +202,11 @@ package struct GalleryModel: Sendable {
                     let layout = layoutsByBreakpoint[breakpointIndex]
                     let make = {
                         StateGeometry(layout: layout, sections: layoutSections, hasHeaders: hasHeaders, width: breakpoint.width,
-                                      direction: layoutDirection, titleOverPicture: labelHeight > 0 ? nil : settings.labelHeight)
+                                      direction: layoutDirection, titleOverPicture: titleOverPicture)
                     }
                     let geometry = if let geometries, !layout.dependsOnItemMetrics {
                         geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex, openedSection: -1,
-                                                                   hasHeaders: hasHeaders, sectionSizes: selection.shown.map(\.count)),
+                                                                   hasHeaders: hasHeaders, sectionSizes: selection.sectionSizes),
                                             make: make)
                     } else {
                         make()
@@ -276,6 +277,8 @@ package struct GalleryModel: Sendable {
         var cardPositions: [Int32]
         var headerPositions: [Int32]
         var noHeaders: [Int32]
+        /// How many cards each layout section holds.
+        var sectionSizes: [Int] = []
 
         /// The cards that `members` flags (all when nil) of `cardCount`.
         init(sections: [Section], cardCount: Int, members: [Bool]?) {
@@ -293,6 +296,7 @@ package struct GalleryModel: Sendable {
                 headerPositions[sectionIndex] = Int32(layoutSection)
                 headerPaths.append((sectionIndex, layoutSection))
                 shown.append(cards)
+                sectionSizes.append(cards.count)
             }
         }
 
