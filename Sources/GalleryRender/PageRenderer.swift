@@ -38,7 +38,8 @@ package struct PageRenderer: Sendable {
         siteContext = makeSiteContext()
     }
 
-    /// The `site` key every page has, made once per tree rather than for each page.
+    /// The `site` key every page has, made once per tree rather than for each page, found by
+    /// number (`MustacheTable`).
     package private(set) var siteContext: MustacheValue = .null
 
     /// The recipes' bodies in the printed books' form, made once for all the books holding them.
@@ -176,7 +177,7 @@ package struct PageRenderer: Sendable {
 extension PageRenderer {
     private func makeSiteContext() -> MustacheValue {
         let config = site.config
-        return [
+        return .table([
             "title": .string(config.title),
             "description": config.description.map(MustacheValue.string) ?? .null,
             "language": .string(config.language),
@@ -192,7 +193,7 @@ extension PageRenderer {
             "themeColor": .string(config.themeColor),
             "icons": iconsContext,
             "extra": config.extra.map(Self.templateValue) ?? .null,
-        ]
+        ])
     }
 
     /// The keys a card and a recipe page share: title, link, picture; each named as its case.

@@ -151,21 +151,20 @@
     }
     const m = await load();
     all = all || !single;
-    // The postings files (in the manifest) of the words and of the terms the word being typed
-    // begins are asked for now, not after the shards.
-    if (all) for (const { w, complete } of ws) for (const t in m.postings) if (t === w || (!complete && w[1] && t.startsWith(w))) ask(file(first2(t), m.postings[t]));
+    // The postings files (in the manifest) of the words, or of the terms a word being typed
+    // begins when it is no term of its own, are asked for now, not after the shards.
+    if (all) for (const { w, complete } of ws) for (const t in m.postings) if (t === w || (!complete && w[1] && !m.postings[w] && t.startsWith(w))) ask(file(first2(t), m.postings[t]));
     const matched = await Promise.all(ws.map((w) => matchWord(m, w, single)));
-    const lists = await Promise.all(matched.map((terms) => Promise.all(terms.map((t) => postings(t, all)))));
     // Each word's best tier (its terms' groups at its highest score) is read first, side by side,
     // until ten documents are in every word's: those, first in site order, are the results
     // whatever else matches; the rest (20,000–50,000 postings for two common words at 100,000
     // recipes) is read for the count, by `rest`, once the list is drawn.
-    const read = matched.map((terms, word) => {
+    const read = await Promise.all(matched.map(async (terms) => {
       const best = new Float32Array(m.documents), found = [];
-      const top = !single && limit < Infinity ? Math.max(...terms.map((t, i) => lists[word][i][0] * t.q)) : Infinity;
-      const readers = terms.flatMap((t, i) => lists[word][i][0] * t.q < top ? [] : [reader(lists[word][i][1], top, best, found)]);
+      const top = !single && limit < Infinity ? Math.max(...terms.map((t) => t.entry[1][0] * t.q)) : Infinity;
+      const readers = await Promise.all(terms.filter((t) => t.entry[1][0] * t.q >= top).map(async (t) => reader((await postings(t, all))[1], top, best, found)));
       return { terms, best, found, top, next: (id) => Math.min(...readers.map((r) => r(id))) };
-    });
+    }));
     const tier = [];
     for (let id = 0, agree = 0, w = 0; tier.length < limit && id < Infinity; w = (w + 1) % read.length) {
       const next = read[w].next(id);
@@ -175,20 +174,20 @@
         agree = 0;
       }
     }
-    const rest = () => {
+    const rest = async () => {
       let ids = null, scores, complete = true, lower = 0;
-      read.forEach(({ terms, best, found, top, next }, word) => {
+      for (const { terms, best, found, top, next } of read) {
         next(Infinity);
-        terms.forEach((t, i) => {
+        for (const t of terms) {
           // A partial list: the count is still exact when the word matched that term alone.
           if (t.entry.length > 2 && !all) { complete = complete && terms.length === 1; lower = Math.max(lower, t.entry[0]); }
-          decode(lists[word][i], t.q, best, found, top);
-        });
+          decode(await postings(t, all), t.q, best, found, top);
+        }
         if (ids) {
           ids = ids.filter((id) => best[id]);
           for (const id of ids) scores[id] += best[id];
         } else [ids, scores] = [found, best];
-      });
+      }
       const order = (a, b) => scores[b] - scores[a] || a - b;
       return { ids: limit < ids.length ? first(ids, order, limit) : ids.sort(order), total: Math.max(ids.length, lower), complete,
         bests: single ? [...new Set(matched[0].map((t) => t.key))] : [] };
@@ -269,9 +268,9 @@
       if (mine === ticket) draw(query, found, shownRecords);
       // A query of several words counts its matches ("N+" until then) once the list is painted.
       if (found.rest) await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-      if (found.rest && mine === ticket) {
-        const { total, complete } = found.rest();
-        output.textContent = matchText(total, !complete);
+      const counted = found.rest && mine === ticket && await found.rest();
+      if (counted && mine === ticket) {
+        output.textContent = matchText(counted.total, !counted.complete);
         form.dataset.shown = query;
       }
     }).catch(() => { if (mine === ticket) output.textContent = form.dataset.offline || ""; }));
