@@ -27,9 +27,11 @@ package struct FrontMatterWriter: Sendable {
     /// `ingredients:` folds the whole recipe in).
     package mutating func add(_ key: String, groups: [IngredientGroup], links: [LinkedLine] = []) {
         guard groups.contains(where: { !$0.items.isEmpty }) else { return }
-        let flat = !groups.contains(where: { $0.title != nil })
+        let flat = Self.isFlat(groups)
         var linked: [[Int: LinkedLine]] = Array(repeating: [:], count: groups.count)
-        for link in links where groups.indices.contains(link.group) && (!flat || link.amount != nil) { linked[link.group][link.line] = link }
+        for link in links where groups.indices.contains(link.group) && LinkedLine.fits(amount: link.amount, flat: flat) {
+            linked[link.group][link.line] = link
+        }
         func items(_ index: Int) -> [String] {
             groups[index].items.enumerated().map { position, item in linked[index][position]?.yaml ?? Self.scalar(item) }
         }
@@ -45,8 +47,19 @@ package struct FrontMatterWriter: Sendable {
         }
     }
 
+    /// Ingredients written as a flat list: no group has a title.
+    package static func isFlat(_ groups: [IngredientGroup]) -> Bool {
+        !groups.contains { $0.title != nil }
+    }
+
     /// An ingredient line that names another recipe of the site.
     package struct LinkedLine: Sendable, Hashable {
+        /// Whether a link can stand in for a line: in a flat list only with an amount, since an
+        /// entry of `ingredients:` without one folds the whole recipe in.
+        package static func fits(amount: String?, flat: Bool) -> Bool {
+            !flat || amount != nil
+        }
+
         package var group: Int
         package var line: Int
         package var slug: String

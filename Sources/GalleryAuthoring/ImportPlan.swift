@@ -81,12 +81,13 @@ package struct ImportPlan: Sendable {
                 }
             }
             if !unlinked.isEmpty { recipe.extra["components"] = unlinked.joined(separator: ", ") }
-            // Lines naming another recipe: linked when this import holds it (a flat list's line
-            // needs an amount, else it would fold the whole recipe in); else their words stay.
-            let flat = !recipe.ingredients.contains { $0.title != nil }
+            // Lines naming another recipe: linked when this import holds it and the line can
+            // carry the link (LinkedLine.fits); else their words stay.
+            let flat = FrontMatterWriter.isFlat(recipe.ingredients)
             var linkedLines: [FrontMatterWriter.LinkedLine] = []
             for link in recipe.ingredientLinks {
-                if let target = slugByTitle[Self.titleKey(link.title)], target != slug, !flat || link.amount != nil {
+                if let target = slugByTitle[Self.titleKey(link.title)], target != slug,
+                   FrontMatterWriter.LinkedLine.fits(amount: link.amount, flat: flat) {
                     linkedLines.append(.init(group: link.group, line: link.line, slug: target, amount: link.amount))
                 } else {
                     recipe.uncarried[ForeignRecipe.unlinkedIngredientsKey, default: 0] += 1

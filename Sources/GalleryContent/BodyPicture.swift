@@ -49,7 +49,7 @@ package struct BodyPicture: Sendable, Hashable {
     /// A path that climbs out of the site folder is a problem. The renderer resolves with this too,
     /// so the two phases always agree on what a URL names.
     package static func resolve(_ url: String, documentPath: String) -> Result<ImageReference?, ImagePath.Problem> {
-        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        let trimmed = url.trimmingSpaces()
         let lower = trimmed.lowercased()
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") { return .success(.remote(trimmed)) }
         guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), !trimmed.hasPrefix("#"), !hasScheme(trimmed) else { return .success(nil) }

@@ -15,14 +15,14 @@ extension ContentLoader {
         let recipeFileNames = Set(recipeNames)
         let pageFileNames = Set(pageNames)
         for name in recipeNames + pageNames {
-            guard let (original, language) = SiteLanguage.translation(fileName: (name as NSString).lastPathComponent) else { continue }
+            guard let (original, language) = SiteLanguage.translation(fileName: name.pathLastComponent) else { continue }
             let folder = (name as NSString).deletingLastPathComponent
             let isPage = pageFileNames.contains(name)
             let relative = isPage ? name : "recipes/" + name
             let originalPath = isPage ? folder + "/" + original : "recipes/" + original
             guard listed.contains(language) else {
                 // A file name's language no tree takes: said plainly rather than left out unseen.
-                let originalName = (original as NSString).deletingPathExtension
+                let originalName = original.pathDeletingExtension
                 let reason = config.languages.isEmpty
                     ? "but site.yml has no 'languages:': list the site's languages (like 'languages: [\(config.language), \(language)]') or rename the file"
                     : language == config.languages[0].code
@@ -33,14 +33,14 @@ extension ContentLoader {
                 continue
             }
             guard isPage ? pageFileNames.contains(originalPath) : recipeFileNames.contains(original) else {
-                log.append(.error("a translation of \(originalPath), which does not exist: a translation is named after its original (\((original as NSString).deletingPathExtension).\(language).md)",
+                log.append(.error("a translation of \(originalPath), which does not exist: a translation is named after its original (\(original.pathDeletingExtension).\(language).md)",
                                   path: displayPath(relative), line: 1, column: 1))
                 continue
             }
             if isPage {
                 pageFiles[language, default: []].append(relative)
             } else {
-                recipeFiles[language, default: []].append((relative, (original as NSString).deletingPathExtension))
+                recipeFiles[language, default: []].append((relative, original.pathDeletingExtension))
             }
         }
         guard !others.isEmpty else { return [] }
@@ -49,7 +49,7 @@ extension ContentLoader {
         let originalPages = Dictionary(pages.map { ($0.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         return others.map { language in
             var recipes = parseRecipes(recipeFiles[language.code] ?? [], config: config, held: &held, &log).compactMap { recipe -> Recipe? in
-                let name = SiteLanguage.translation(fileName: (recipe.sourcePath as NSString).lastPathComponent)?.original ?? ""
+                let name = SiteLanguage.translation(fileName: recipe.sourcePath.pathLastComponent)?.original ?? ""
                 // An original left out (a draft) takes its translations with it.
                 guard let position = originalRecipes["recipes/" + name] else { return nil }
                 let original = originals[position]

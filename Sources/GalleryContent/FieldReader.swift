@@ -7,9 +7,18 @@ struct FieldReader {
     private(set) var diagnostics: [Diagnostic] = []
     /// The mapping node itself, for errors about a missing key.
     let node: YAMLNode?
-    private var fields: [String: YAMLPair] = [:]
-    private var order: [String] = []
-    private var read: Set<String> = []
+    /// The mapping's entries with text keys, in document order, each marked once it is read. A
+    /// front matter has a dozen keys: a scan of small strings finds one faster than hashing it.
+    private var entries: [Entry] = []
+    /// Each key's entry, made only for a mapping too long to scan (`scanLimit`).
+    private var index: [String: Int]?
+    private static let scanLimit = 16
+
+    private struct Entry {
+        var key: String
+        var pair: YAMLPair
+        var isRead = false
+    }
 
     /// `what` names the mapping in messages, e.g. "front matter" or "site.yml".
     init(_ node: YAMLNode?, path: String, what: String) {
@@ -21,33 +30,48 @@ struct FieldReader {
                                       path: path, line: node.line, column: node.column))
             return
         }
+        entries.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = pair.key.scalar else {
                 diagnostics.append(.error("keys in \(what) must be plain names", path: path, line: pair.key.line, column: pair.key.column))
                 continue
             }
-            if fields[key] != nil {
+            if position(of: key) != nil {
                 diagnostics.append(.error("duplicate key '\(key)'", path: path, line: pair.key.line, column: pair.key.column))
                 continue
             }
-            fields[key] = pair
-            order.append(key)
+            entries.append(Entry(key: key, pair: pair))
+            if index != nil {
+                index?[key] = entries.count - 1
+            } else if entries.count > Self.scanLimit {
+                index = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].key, $0) })
+            }
         }
+    }
+
+    /// Where `key`'s entry is in `entries`.
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return entries.firstIndex { $0.key == key }
     }
 
     /// The raw value node of `key`, marking the key as known.
     mutating func value(_ key: String) -> YAMLNode? {
-        read.insert(key)
-        guard let node = fields[key]?.value, !node.isNull else { return nil }
-        return node
+        guard let position = position(of: key) else { return nil }
+        entries[position].isRead = true
+        let node = entries[position].pair.value
+        return node.isNull ? nil : node
     }
 
     /// The line of every key, for diagnostics raised after reading.
-    var keyLines: [Recipe.KeyLine] { fields.map { Recipe.KeyLine(key: $0.key, line: $0.value.key.line) }.sorted { $0.key < $1.key } }
+    var keyLines: [Recipe.KeyLine] { entries.map { Recipe.KeyLine(key: $0.key, line: $0.pair.key.line) }.sorted { $0.key < $1.key } }
+
+    /// Each key with its line, in document order (`keyLines` unsorted, without a copy).
+    var keyLineEntries: some Sequence<(String, Int)> { entries.lazy.map { ($0.key, $0.pair.key.line) } }
 
     /// The key's own position, for messages about the entry as a whole.
     func keyPosition(_ key: String) -> (line: Int, column: Int)? {
-        fields[key].map { ($0.key.line, $0.key.column) }
+        position(of: key).map { (entries[$0].pair.key.line, entries[$0].pair.key.column) }
     }
 
     /// `key:` as a picture: a path inside the site or an https URL (`ImagePath.reference`); an
@@ -91,7 +115,7 @@ struct FieldReader {
     /// A text field every document of its kind must have (a recipe's or a page's `title`),
     /// trimmed; missing or blank is an error at the key (or at the front matter when it is absent).
     mutating func requiredText(_ key: String) -> String? {
-        let text = string(key)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = string(key)?.trimmingSpacesAndNewlines()
         if text?.isEmpty ?? true, !diagnostics.contains(where: { $0.message.hasPrefix("'\(key)'") }) {
             if let position = keyPosition(key) {
                 error("'\(key)' must not be empty", line: position.line, column: position.column)
@@ -164,10 +188,9 @@ struct FieldReader {
     /// whose value is content rather than a setting (a recipe's list or lines of text), saying
     /// what is lost; nil keeps the plain "unknown key" warning.
     mutating func warnUnknownKeys(in what: String, dropped: ((String, YAMLNode) -> String?)? = nil) {
-        for key in order where !read.contains(key) {
-            guard let pair = fields[key] else { continue }
-            let message = dropped?(key, pair.value) ?? "unknown key '\(key)' in \(what) (ignored)"
-            diagnostics.append(.warning(message, path: path, line: pair.key.line, column: pair.key.column))
+        for entry in entries where !entry.isRead {
+            let message = dropped?(entry.key, entry.pair.value) ?? "unknown key '\(entry.key)' in \(what) (ignored)"
+            diagnostics.append(.warning(message, path: path, line: entry.pair.key.line, column: entry.pair.key.column))
         }
     }
 }
@@ -185,7 +208,7 @@ extension FieldReader {
     mutating func tags(splittingCommas: Bool) -> [String] {
         let node = value("tags")
         let written = splittingCommas ? node?.scalar.map { $0.split(separator: ",").map(String.init) } ?? strings("tags") : strings("tags")
-        let tags = written.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tags = written.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         guard tags.count <= Self.maximumTags else {
             let (line, column) = keyPosition("tags") ?? (node?.line ?? 1, node?.column ?? 1)
             error("'tags' lists \(tags.count) tags; at most \(Self.maximumTags) are allowed "

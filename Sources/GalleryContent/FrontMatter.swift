@@ -12,60 +12,56 @@ package struct FrontMatter: Sendable {
     /// Parses `text`; YAML positions are made relative to the file, not the block. `what` names
     /// the file in the message about missing front matter ("a recipe", "a page").
     package static func parse(_ text: String, path: String, what: String = "a recipe") throws(Diagnostic) -> FrontMatter {
-        // Lines as byte ranges of `text`, read only as far as the closing line: splitting by
-        // Character would walk every grapheme, and the YAML and the body are taken as single slices.
-        let bytes = text.utf8
-        func line(from start: String.Index) -> Substring {
-            Substring(bytes[start..<(bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex)])
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(Diagnostic) in try parse(bytes, path: path, what: what) } }
+        return try result.get()
+    }
+
+    /// Lines are found as byte ranges, only as far as the closing line, and the YAML is handed to
+    /// libyaml where it lies: splitting by Character walked every grapheme of the block (as
+    /// much as libyaml's own parse), and the YAML and the body are taken as single slices.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, what: String) throws(Diagnostic) -> FrontMatter {
+        let newline = UInt8(ascii: "\n")
+        /// The end of the line starting at `start`: its newline, or the end of the text.
+        func lineEnd(from start: Int) -> Int {
+            var end = start
+            while end < bytes.count, bytes[end] != newline { end += 1 }
+            return end
         }
-        let first = line(from: bytes.startIndex)
-        guard isFence(first) else {
+        /// Whether the line is `marker` followed only by spaces and tabs.
+        func isLine(_ start: Int, _ end: Int, _ marker: StaticString) -> Bool {
+            var last = end
+            while last > start, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t") { last -= 1 }
+            guard last - start == marker.utf8CodeUnitCount else { return false }
+            let wanted = marker.utf8Start
+            for offset in 0..<(last - start) where bytes[start + offset] != wanted[offset] { return false }
+            return true
+        }
+        let firstEnd = lineEnd(from: 0)
+        guard isLine(0, firstEnd, "---") else {
             throw .error("\(what) must start with front matter: a line '---', YAML such as 'title: ...', then '---'",
                          path: path, line: 1, column: 1)
         }
-        var (previous, close) = (first, 0)
-        while previous.endIndex < bytes.endIndex {
-            let current = line(from: bytes.index(after: previous.endIndex))
+        var (previousEnd, close) = (firstEnd, 0)
+        while previousEnd < bytes.count {
+            let start = previousEnd + 1
+            let end = lineEnd(from: start)
             close += 1
-            guard !isFence(current), current.trimmingTrailingSpaces() != "..." else {
-                let yamlText = close > 1 ? String(text[bytes.index(after: first.endIndex)..<previous.endIndex]) : ""
+            guard !isLine(start, end, "---"), !isLine(start, end, "...") else {
+                let yamlBytes = close > 1 ? UnsafeBufferPointer(rebasing: bytes[(firstEnd + 1)..<previousEnd]) : UnsafeBufferPointer(rebasing: bytes[0..<0])
                 let yaml: YAMLNode?
                 do {
-                    yaml = try YAMLParser.parse(yamlText).map { offset($0, lines: 1) }
+                    yaml = try YAMLParser.parse(yamlBytes, lineOffset: 1)
                 } catch {
-                    throw .error("invalid YAML: \(error.message)", path: path, line: error.line + 1, column: error.column)
+                    // The parser has put every line in the file's own numbering already.
+                    throw .error(error.diagnosticMessage(), path: path, line: error.line, column: error.column)
                 }
-                let body = current.endIndex < bytes.endIndex ? String(text[bytes.index(after: current.endIndex)...]) : ""
+                let body = end < bytes.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(end + 1)...]), as: UTF8.self) : ""
                 return FrontMatter(yaml: yaml, body: body, bodyLine: close + 2)
             }
-            previous = current
+            previousEnd = end
         }
         throw .error("front matter opened with '---' on line 1 is never closed (add a line '---' after it)",
                      path: path, line: 1, column: 1)
-    }
-
-    private static func isFence(_ line: Substring) -> Bool {
-        line.trimmingTrailingSpaces() == "---"
-    }
-
-    /// Shifts a node tree's lines down by `lines`, for YAML that began below the file's first line.
-    private static func offset(_ node: YAMLNode, lines: Int) -> YAMLNode {
-        var node = node
-        node.line += lines
-        switch node.kind {
-        case .scalar: break
-        case .sequence(let items): node.kind = .sequence(items.map { offset($0, lines: lines) })
-        case .mapping(let pairs):
-            node.kind = .mapping(pairs.map { YAMLPair(key: offset($0.key, lines: lines), value: offset($0.value, lines: lines)) })
-        }
-        return node
-    }
-}
-
-extension Substring {
-    func trimmingTrailingSpaces() -> Substring {
-        var result = self
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
     }
 }

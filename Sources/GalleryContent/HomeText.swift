@@ -40,12 +40,12 @@ package struct HomeText: Sendable, Hashable {
             return (nil, [error])
         }
         var reader = FieldReader(frontMatter.yaml, path: displayPath, what: "front matter")
-        var home = HomeText(title: reader.string("title")?.trimmingCharacters(in: .whitespaces), body: frontMatter.body)
+        var home = HomeText(title: reader.string("title")?.trimmingSpaces(), body: frontMatter.body)
         if home.title?.isEmpty == true { home.title = nil }
         if let node = reader.value("featured") {
             if let items = node.sequence {
                 for item in items {
-                    guard let slug = item.scalar?.trimmingCharacters(in: .whitespaces), !slug.isEmpty else {
+                    guard let slug = item.scalar?.trimmingSpaces(), !slug.isEmpty else {
                         reader.error("each of 'featured' must be a recipe's slug, found \(item.kindName)", at: item)
                         continue
                     }

@@ -17,7 +17,7 @@ package struct ImageCredit: Sendable, Hashable {
     /// Reads `key` of `reader` (`image_credit`): a text, or a mapping with `text` and `url`.
     static func read(_ key: String, from reader: inout FieldReader) -> ImageCredit? {
         guard let node = reader.value(key) else { return nil }
-        if let text = node.scalar?.trimmingCharacters(in: .whitespaces) {
+        if let text = node.scalar?.trimmingSpaces() {
             guard !text.isEmpty else {
                 reader.error("'\(key)' must not be empty", at: node)
                 return nil
@@ -29,10 +29,10 @@ package struct ImageCredit: Sendable, Hashable {
             return nil
         }
         var fields = FieldReader(node, path: reader.path, what: "'\(key)'")
-        let text = fields.string("text")?.trimmingCharacters(in: .whitespaces)
+        let text = fields.string("text")?.trimmingSpaces()
         var url: String?
         if let urlNode = fields.value("url") {
-            let written = urlNode.scalar?.trimmingCharacters(in: .whitespaces) ?? ""
+            let written = urlNode.scalar?.trimmingSpaces() ?? ""
             let lower = written.lowercased()
             if (lower.hasPrefix("https://") || lower.hasPrefix("http://")), URL(string: written)?.host != nil {
                 url = written

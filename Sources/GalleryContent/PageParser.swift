@@ -31,7 +31,7 @@ package enum PageParser {
         }
         var template: String?
         if let node = reader.value("template") {
-            if let text = node.scalar?.trimmingCharacters(in: .whitespaces) {
+            if let text = node.scalar?.trimmingSpaces() {
                 let name = text.hasSuffix(".mustache") ? String(text.dropLast(".mustache".count)) : text
                 if name.isEmpty || name.hasPrefix("/") || name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
                     reader.error("'template' must name a template of the theme, like 'page' for page.mustache, found '\(text)'", at: node)
@@ -65,7 +65,7 @@ package enum PageParser {
         }
         var entry = FieldReader(node, path: reader.path, what: "menu")
         let placement = MenuPlacement(weight: entry.int("weight") ?? 0,
-                                      label: entry.string("label")?.trimmingCharacters(in: .whitespaces))
+                                      label: entry.string("label")?.trimmingSpaces())
         if placement.label?.isEmpty == true, let position = entry.keyPosition("label") {
             entry.error("'label' must not be empty", line: position.line, column: position.column)
         }

@@ -40,11 +40,11 @@ package struct PictureSizes: Sendable, Equatable {
         candidates.append(text[start...])
         var entries: [Entry] = []
         for (position, candidate) in candidates.enumerated() {
-            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
+            let trimmed = candidate.trimmingSpaces()
             guard !trimmed.isEmpty else { return .failure(Problem("candidate \(position + 1) is empty")) }
             let words = trimmed.split(separator: " ", omittingEmptySubsequences: true)
             let lengthText = words.last!
-            let media = words.count > 1 ? String(trimmed.dropLast(lengthText.count)).trimmingCharacters(in: .whitespaces) : nil
+            let media = words.count > 1 ? String(trimmed.dropLast(lengthText.count)).trimmingSpaces() : nil
             guard let unit = [Unit.px, .vw].first(where: { lengthText.hasSuffix($0.rawValue) }),
                   let length = Double(lengthText.dropLast(2)), length > 0, length <= 10_000 else {
                 return .failure(Problem("'\(lengthText)' in candidate \(position + 1) must be a width in px or vw (such as 450px or 41vw)"))

@@ -18,7 +18,7 @@ package enum PostParser {
             return (nil, [error])
         }
         var reader = FieldReader(frontMatter.yaml, path: displayPath, what: "front matter")
-        let title = reader.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = reader.string("title")?.trimmingSpacesAndNewlines()
         if title?.isEmpty ?? true, !reader.diagnostics.contains(where: { $0.message.hasPrefix("'title'") }) {
             if let position = reader.keyPosition("title") {
                 reader.error("'title' must not be empty", line: position.line, column: position.column)
@@ -26,7 +26,7 @@ package enum PostParser {
                 reader.error("missing required field 'title'")
             }
         }
-        let fileStem = ((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fileStem = sourcePath.pathLastComponent.pathDeletingExtension
         var slug = Slug.make(from: fileStem, style: slugStyle)
         if let node = reader.value("slug") {
             if let text = node.scalar, Slug.isValid(text, style: slugStyle) {

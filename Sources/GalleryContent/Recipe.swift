@@ -207,28 +207,36 @@ struct RecipeText: Sendable, Hashable {
     private var allParts: [String] { parts(0..<partCount) }
 
     private mutating func store(_ parts: [String]) {
-        if parts.contains(where: { $0.utf8.contains(Self.separator) }) {
+        // Exactly as long as it must be (`joined(separator:)` grows by doubling, and a large site
+        // holds one of these per recipe); each part copied with `memcpy` after `memchr` has looked
+        // for the separator in it.
+        let length = parts.reduce(max(0, parts.count - 1)) { $0 + $1.utf8.count }
+        var holdsSeparator = false
+        let made = String(unsafeUninitializedCapacity: length) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var position = 0
+            for (index, part) in parts.enumerated() {
+                if index > 0 {
+                    base[position] = Self.separator
+                    position += 1
+                }
+                var part = part
+                part.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+                    if memchr(source, Int32(Self.separator), bytes.count) != nil { holdsSeparator = true }
+                    memcpy(base + position, source, bytes.count)
+                    position += bytes.count
+                }
+                if holdsSeparator { return 0 }
+            }
+            return position
+        }
+        if holdsSeparator {
             list = parts
             joined = ""
         } else {
             list = []
-            // Exactly as long as it must be (`joined(separator:)` grows by doubling, and a large
-            // site holds one of these per recipe).
-            let length = parts.reduce(max(0, parts.count - 1)) { $0 + $1.utf8.count }
-            joined = String(unsafeUninitializedCapacity: length) { buffer in
-                var position = 0
-                for (index, part) in parts.enumerated() {
-                    if index > 0 {
-                        buffer[position] = Self.separator
-                        position += 1
-                    }
-                    for byte in part.utf8 {
-                        buffer[position] = byte
-                        position += 1
-                    }
-                }
-                return position
-            }
+            joined = made
         }
     }
 
@@ -310,14 +318,15 @@ struct RecipeText: Sendable, Hashable {
 
     /// Every part at once: the one string is made once.
     mutating func setAll(slug: String, title: String, sourcePath: String, image: ImageReference?, imageAlt: String?, summary: String?,
-                         glass: String?, yield: String?, author: String?, tags: [String], ingredients: [String]) {
+                         glass: String?, yield: String?, author: String?, tags: [String], ingredients: [String],
+                         keyLineCode: String? = nil) {
         let imageText: String?
         switch image {
         case .local(let path)?: imageText = path
         case .remote(let url)?: imageText = url
         case nil: imageText = nil
         }
-        let keyLines = keyLineCode
+        let keyLines = keyLineCode ?? self.keyLineCode
         let fields: [String?] = [slug, title, sourcePath, imageText, imageAlt, summary, glass, yield, author]
         present = 0
         for (index, value) in fields.enumerated() where value != nil { present |= 1 << index }
@@ -410,10 +419,15 @@ extension Recipe {
         }
         set {
             text.ingredients = newValue.flatMap(\.items)
-            ingredientMarks = newValue.count > 1 || newValue.contains(where: { $0.title != nil || $0.component != nil || !$0.itemComponents.isEmpty })
-                ? newValue.map { IngredientGroupMark(title: $0.title, count: $0.items.count, component: $0.component,
-                                                     itemComponents: $0.itemComponents) } : []
+            ingredientMarks = Self.marks(of: newValue)
         }
+    }
+
+    /// What `ingredientGroups` keeps beside the items: nothing for one untitled group.
+    private static func marks(of groups: [IngredientGroup]) -> [IngredientGroupMark] {
+        groups.count > 1 || groups.contains(where: { $0.title != nil || $0.component != nil || !$0.itemComponents.isEmpty })
+            ? groups.map { IngredientGroupMark(title: $0.title, count: $0.items.count, component: $0.component,
+                                               itemComponents: $0.itemComponents) } : []
     }
 
     /// The line of each front matter key in the source file, for diagnostics found after parsing.
@@ -437,18 +451,29 @@ extension Recipe {
             return (known + otherKeyLines).sorted { $0.key < $1.key }
         }
         set {
-            var code: [UInt8] = []
-            otherKeyLines = []
-            for entry in newValue {
-                if let index = RecipeParser.knownKeyIndex[entry.key], index < 64, entry.line >= 0 {
-                    code.append(Self.firstKeyCode + UInt8(index))
-                    code += String(entry.line).utf8
-                } else {
-                    otherKeyLines.append(entry)
-                }
-            }
-            text.keyLineCode = String(decoding: code, as: UTF8.self)
+            (text.keyLineCode, otherKeyLines) = Self.keyLineCode(newValue.lazy.map { ($0.key, $0.line) })
         }
+    }
+
+    /// The known keys' lines packed as `RecipeText.keyLineCode` keeps them, and the other keys'.
+    private static func keyLineCode(_ lines: some Sequence<(String, Int)>) -> (code: String, other: [KeyLine]) {
+        var code: [UInt8] = []
+        var other: [KeyLine] = []
+        for (key, line) in lines {
+            if let index = RecipeParser.knownKeyIndex[key], index < 64, line >= 0 {
+                code.append(Self.firstKeyCode + UInt8(index))
+                var digits = line
+                let start = code.count
+                repeat {
+                    code.append(UInt8(ascii: "0") + UInt8(digits % 10))
+                    digits /= 10
+                } while digits > 0
+                code[start...].reverse()
+            } else {
+                other.append(KeyLine(key: key, line: line))
+            }
+        }
+        return (String(decoding: code, as: UTF8.self), other)
     }
 
     /// The character of `RecipeParser.knownKeys[0]` in `RecipeText.keyLineCode`: `@`, above the digits.
@@ -598,6 +623,31 @@ extension Recipe {
         self.text = text
     }
 
+    /// A recipe as the parser reads it, put together in one go: its text packed once, with the
+    /// ingredient groups and each key's line, and its
+    /// rare fields boxed once, where each setter would pack or box them again.
+    init(slug: String, title: String, sourcePath: String, image: ImageReference?, imageAlt: String?, summary: String?,
+         tags: [String], glass: String?, yield: String?, prepTime: RecipeDuration?, cookTime: RecipeDuration?,
+         date: RecipeDate?, author: String?, weight: Int?, isDraft: Bool, body: String,
+         ingredientGroups: [IngredientGroup], keyLines: some Sequence<(String, Int)>, rare fields: RareFields) {
+        self.body = .text(body)
+        self.prepTime = prepTime
+        self.cookTime = cookTime
+        self.date = date
+        self.weight = weight
+        self.isDraft = isDraft
+        let (code, others) = Self.keyLineCode(keyLines)
+        otherKeyLines = others
+        ingredientMarks = Self.marks(of: ingredientGroups)
+        var text = RecipeText()
+        text.setAll(slug: slug, title: title, sourcePath: sourcePath, image: image, imageAlt: imageAlt, summary: summary,
+                    glass: glass, yield: yield, author: author, tags: tags,
+                    ingredients: ingredientGroups.count == 1 ? ingredientGroups[0].items : ingredientGroups.flatMap(\.items),
+                    keyLineCode: code)
+        self.text = text
+        rare = fields == RareFields() ? nil : RareFields.Box(fields)
+    }
+
     /// The order of the gallery: weight, then title, then slug, so ties never depend on file order.
     package static func galleryOrder(_ a: Recipe, _ b: Recipe) -> Bool {
         galleryOrder(SortKey(a), SortKey(b))
@@ -654,6 +704,14 @@ package struct RecipeDuration: Sendable, Hashable {
 
     /// Parses "90 s", "5 min", "1 h 30 min", "2 hours", "1.5 h"; nil for anything else.
     package init?(parsing text: String) {
+        guard let seconds = text.utf8.allSatisfy({ $0 < 0x80 }) ? Self.seconds(ofASCII: text) : Self.seconds(of: text) else {
+            return nil
+        }
+        self.seconds = seconds
+    }
+
+    /// The seconds `text` says, read character by character.
+    static func seconds(of text: String) -> Int? {
         let words = text.lowercased()
             .replacingOccurrences(of: ",", with: " ")
             .split(separator: " ")
@@ -683,7 +741,53 @@ package struct RecipeDuration: Sendable, Hashable {
             total += amount * unit
             index += 2
         }
-        seconds = Int(total.rounded())
+        return Int(total.rounded())
+    }
+
+    /// `init(parsing:)` for ASCII text, as durations nearly always are, read from its bytes: the
+    /// same words and tokens (in ASCII a character is a byte, a letter is `a`…`z` once lowercased)
+    /// without lowercasing, replacing and splitting the text as `String`s.
+    static func seconds(ofASCII text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") }
+        var tokens: [Range<Int>] = []
+        var index = 0
+        while index < bytes.count {
+            if isSpace(bytes[index]) {
+                index += 1
+                continue
+            }
+            // A word, cut where letters meet anything else.
+            var start = index
+            index += 1
+            while index < bytes.count, !isSpace(bytes[index]) {
+                if isLetter(bytes[index]) != isLetter(bytes[index - 1]) {
+                    tokens.append(start..<index)
+                    start = index
+                }
+                index += 1
+            }
+            tokens.append(start..<index)
+        }
+        guard !tokens.isEmpty, tokens.count.isMultiple(of: 2) else { return nil }
+        var total = 0.0
+        var position = 0
+        while position < tokens.count {
+            let number = String(decoding: bytes[tokens[position]], as: UTF8.self).lowercased()
+            guard let amount = Double(number), amount >= 0, amount < 1_000_000 else { return nil }
+            let unit: Double
+            switch String(decoding: bytes[tokens[position + 1]], as: UTF8.self).lowercased() {
+            case "s", "sec", "secs", "second", "seconds": unit = 1
+            case "m", "min", "mins", "minute", "minutes": unit = 60
+            case "h", "hr", "hrs", "hour", "hours": unit = 3600
+            case "d", "day", "days": unit = 86_400
+            default: return nil
+            }
+            total += amount * unit
+            position += 2
+        }
+        return Int(total.rounded())
     }
 
     /// ISO 8601 duration, e.g. `PT1H30M`, as schema.org wants.

@@ -42,10 +42,10 @@ package struct RecipeServings: Sendable, Hashable {
 
     /// Parses "4", "4 servings", "12 cookies", "1.5 l"; nil when it does not start with a positive number.
     package init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let numberPart = trimmed.prefix { $0.isNumber || $0 == "." }
         guard let count = Double(numberPart), count > 0, count < 100_000 else { return nil }
-        let rest = trimmed.dropFirst(numberPart.count).trimmingCharacters(in: .whitespaces)
+        let rest = trimmed.dropFirst(numberPart.count).trimmingSpaces()
         self.count = count
         self.unit = rest.isEmpty ? nil : rest
     }
@@ -146,7 +146,7 @@ package struct RecipeVideo: Sendable, Hashable {
 
     /// Classifies a video URL; nil with a reason when it is neither a file nor a YouTube or Vimeo page.
     package static func kind(of text: String) -> Result<(Kind, String), ImagePath.Problem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let lower = trimmed.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
             return .failure(.init(message: "video '\(trimmed)' must be an https URL: a YouTube or Vimeo page or a video file"))

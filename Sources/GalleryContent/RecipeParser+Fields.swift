@@ -3,51 +3,54 @@ import GallerySupport
 
 /// The recipe fields beyond the basics: groups, servings, nutrition, video, diets, source, `extra:`.
 extension RecipeParser {
-    /// Reads every field of this file into `recipe`, reporting problems through `reader`.
-    static func readFields(into recipe: inout Recipe, reader: inout FieldReader) {
+    /// Reads every field of this file beyond the basics into `fields`, reporting problems
+    /// through `reader`; returns the ingredient groups. The recipe is put together afterwards in
+    /// one go (`Recipe.init(parsed:…)`): each of its setters packs its text or boxes these again.
+    static func readFields(into fields: inout RareFields, reader: inout FieldReader) -> [IngredientGroup] {
         let parts = ingredientParts(&reader)
         // Until the site is read the named recipes are unknown: their groups are left out here.
-        recipe.ingredientGroups = parts.compactMap { part in
+        let groups = parts.compactMap { part in
             if case .group(let group) = part { group } else { nil }
         }
         if parts.contains(where: { if case .component = $0 { true } else { false } }) {
-            recipe.ingredientParts = parts
+            fields.ingredientParts = parts
         }
-        recipe.category = nonEmpty(reader.string("category"))
-        recipe.cuisine = nonEmpty(reader.string("cuisine"))
-        recipe.keywords = commaSeparated(&reader, "keywords")
-        recipe.equipment = reader.strings("equipment").compactMap(nonEmpty)
+        fields.category = nonEmpty(reader.string("category"))
+        fields.cuisine = nonEmpty(reader.string("cuisine"))
+        fields.keywords = commaSeparated(&reader, "keywords")
+        fields.equipment = reader.strings("equipment").compactMap(nonEmpty)
         if let node = reader.value("servings") {
             if let text = node.scalar, let servings = RecipeServings(parsing: text) {
-                recipe.servings = servings
+                fields.servings = servings
             } else {
                 reader.error("'servings' must be a number with an optional unit, such as '4' or '12 cookies', found '\(node.scalar ?? node.kindName)'", at: node)
             }
         }
         if let node = reader.value("total_time") {
             if let text = node.scalar, let duration = RecipeDuration(parsing: text) {
-                recipe.totalTime = duration
+                fields.totalTime = duration
             } else {
                 reader.error("'total_time' must be a duration such as '5 min' or '1 h 30 min', found '\(node.scalar ?? node.kindName)'", at: node)
             }
         }
-        recipe.nutrition = nutrition(&reader)
-        recipe.video = video(&reader)
+        fields.nutrition = nutrition(&reader)
+        fields.video = video(&reader)
         for (text, node) in stringsWithNodes(&reader, "suitable_for_diet") {
             if let value = RestrictedDiet.value(for: text) {
-                if !recipe.suitableForDiet.contains(value) { recipe.suitableForDiet.append(value) }
+                if !fields.suitableForDiet.contains(value) { fields.suitableForDiet.append(value) }
             } else {
                 reader.error("'\(text)' is not a schema.org diet; use one of \(RestrictedDiet.values.joined(separator: ", ")) (or 'vegan', 'gluten-free' and so on)", at: node)
             }
         }
-        recipe.source = source(&reader)
-        recipe.imageCredit = ImageCredit.read("image_credit", from: &reader)
-        recipe.method = method(&reader)
-        recipe.extra = reader.value("extra")
+        fields.source = source(&reader)
+        fields.imageCredit = ImageCredit.read("image_credit", from: &reader)
+        fields.method = method(&reader)
+        fields.extra = reader.value("extra")
+        return groups
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmingSpaces(), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 
@@ -234,7 +237,7 @@ extension RecipeParser {
                 continue
             }
             let number = text.prefix { $0.isNumber || $0 == "." }
-            let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+            let unit = text.dropFirst(number.count).trimmingSpaces()
             guard let amount = Double(number), amount >= 0 else {
                 reader.error("'nutrition.\(key)' must be a number with a unit (\(field.units.joined(separator: ", "))), found '\(text)'", at: pair.value)
                 continue
@@ -342,7 +345,7 @@ extension RecipeParser {
         }
         var url: String?
         if let urlNode {
-            let text = urlNode.scalar?.trimmingCharacters(in: .whitespaces) ?? ""
+            let text = urlNode.scalar?.trimmingSpaces() ?? ""
             let lower = text.lowercased()
             if (lower.hasPrefix("https://") || lower.hasPrefix("http://")), URL(string: text)?.host != nil {
                 url = text

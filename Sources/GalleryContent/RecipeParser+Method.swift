@@ -56,11 +56,11 @@ extension RecipeParser {
         for pair in pairs {
             switch pair.key.scalar {
             case "group", "section":
-                guard let text = pair.value.scalar, !pair.value.isNull, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                guard let text = pair.value.scalar, !pair.value.isNull, !text.trimmingSpaces().isEmpty else {
                     reader.error("'\(pair.key.scalar ?? "group")' must be a heading such as 'For the sauce', found \(pair.value.kindName)", at: pair.value)
                     return nil
                 }
-                title = text.trimmingCharacters(in: .whitespaces)
+                title = text.trimmingSpaces()
             case "steps", "items":
                 if let text = pair.value.scalar, !pair.value.isNull {
                     steps = lines(text).map(withoutStepNumber).filter { !$0.isEmpty }
@@ -97,16 +97,16 @@ extension RecipeParser {
     /// Non-empty trimmed lines, list markers ("- ", "* ", "• ") removed.
     static func lines(_ text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).map { line -> String in
-            var line = Substring(line.trimmingCharacters(in: .whitespaces))
+            var line = Substring(line.trimmingSpaces())
             if let marker = line.first, "-*•".contains(marker), line.dropFirst().first == " " { line = line.dropFirst(2) }
-            return line.trimmingCharacters(in: .whitespaces)
+            return line.trimmingSpaces()
         }.filter { !$0.isEmpty }
     }
 
     /// The step without the number it was written with ("1. ", "2) ", "Step 3: ", "Step 4 - "),
     /// so that the numbered list does not number it twice.
     package static func withoutStepNumber(_ text: String) -> String {
-        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var rest = Substring(text.trimmingSpacesAndNewlines())
         if rest.lowercased().hasPrefix("step") {
             let afterWord = rest.dropFirst(4).drop { $0 == " " }
             let digits = afterWord.prefix { $0.isASCII && $0.isNumber }
@@ -125,7 +125,7 @@ extension RecipeParser {
                 rest = after.dropFirst()
             }
         }
-        return rest.trimmingCharacters(in: .whitespaces)
+        return rest.trimmingSpaces()
     }
 
     /// The key that holds what an unknown key of another recipe format holds, when there is one.

@@ -25,19 +25,20 @@ package enum RecipeParser {
         var reader = FieldReader(frontMatter.yaml, path: displayPath, what: "front matter")
         let title = reader.requiredText("title")
         // A translation (`mojito.fr.md`) is named after its original.
-        let fileStem = givenStem ?? ((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fileStem = givenStem ?? sourcePath.pathLastComponent.pathDeletingExtension
         var slug = fileStem
         if let node = reader.value("slug") {
             if let text = node.scalar {
                 slug = Slug.make(from: text, style: slugStyle)
-                if !Slug.isValid(text, style: slugStyle) {
+                // `Slug.isValid`, without making the slug twice.
+                if text.isEmpty || slug != text {
                     reader.error("invalid slug '\(text)': use \(slugStyle.allowed) (for example '\(slugStyle.example(for: text))')", at: node)
                 }
             } else {
                 reader.error("'slug' must be text, found \(node.kindName)", at: node)
             }
-        } else if Slug.isValid(fileStem, style: slugStyle) {
-            slug = Slug.make(from: fileStem, style: slugStyle)
+        } else if case let made = Slug.make(from: fileStem, style: slugStyle), !fileStem.isEmpty, made == fileStem {
+            slug = made
         } else {
             reader.error("the file name '\(fileStem)' is not a valid slug: rename the file or set 'slug:' (\(slugStyle.allowed), for example '\(slugStyle.example(for: fileStem))')")
         }
@@ -61,32 +62,28 @@ package enum RecipeParser {
             if store == 0 { prepTime = duration } else { cookTime = duration }
         }
         let date = reader.date("date")
-        var recipe = Recipe(
-            slug: slug,
-            title: title ?? "",
-            sourcePath: sourcePath,
-            image: image,
-            imageAlt: reader.string("image_alt"),
-            // With the smart punctuation cmark gives bodies, wherever it is shown.
-            summary: reader.string("summary").map(Typography.smarten),
-            tags: tags(&reader),
-            glass: reader.string("glass"),
-            ingredients: [],
-            yield: reader.string("yield"),
-            prepTime: prepTime,
-            cookTime: cookTime,
-            date: date,
-            author: reader.string("author"),
-            weight: reader.int("weight"),
-            isDraft: reader.bool("draft") ?? false,
-            body: frontMatter.body)
-        readFields(into: &recipe, reader: &reader)
-        recipe.keyLines = reader.keyLines
+        // Read in the order the fields were always read (the diagnostics come out in it).
+        let imageAlt = reader.string("image_alt")
+        // With the smart punctuation cmark gives bodies, wherever it is shown.
+        let summary = reader.string("summary").map(Typography.smarten)
+        let tags = tags(&reader)
+        let glass = reader.string("glass")
+        let yield = reader.string("yield")
+        let author = reader.string("author")
+        let weight = reader.int("weight")
+        let isDraft = reader.bool("draft") ?? false
+        var rare = RareFields()
+        let groups = readFields(into: &rare, reader: &reader)
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)
-        recipe.bodyPictures = pictures
-        recipe.recipeLinks = RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
-        (recipe.imageWidth, recipe.imageHeight) = (imageSize[0], imageSize[1])
+        rare.bodyPictures = pictures
+        rare.recipeLinks = RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
+        (rare.imageWidth, rare.imageHeight) = (imageSize[0], imageSize[1])
+        let recipe = Recipe(
+            slug: slug, title: title ?? "", sourcePath: sourcePath, image: image, imageAlt: imageAlt, summary: summary,
+            tags: tags, glass: glass, yield: yield, prepTime: prepTime, cookTime: cookTime, date: date, author: author,
+            weight: weight, isDraft: isDraft, body: frontMatter.body, ingredientGroups: groups,
+            keyLines: reader.keyLineEntries, rare: rare)
         reader.warnUnknownKeys(in: "front matter", dropped: droppedContent)
         // A picture path that leaves the site folder fails the build but keeps the recipe, so
         // that its other pictures are still checked in the same run.
@@ -111,7 +108,7 @@ package enum ImagePath {
 
     /// Classifies and normalises an `image:` value.
     package static func reference(_ text: String) -> Result<ImageReference, Problem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let lower = trimmed.lowercased()
         if lower.hasPrefix("https://") {
             guard URL(string: trimmed)?.host != nil else {

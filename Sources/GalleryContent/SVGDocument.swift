@@ -70,7 +70,7 @@ package struct SVGDocument: Sendable, Hashable {
         }
         guard let document else {
             let error = first.pointee.code != 0 ? first.pointee : context.pointee.lastError
-            let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "cannot be parsed"
+            let message = error.message.map { String(cString: $0).trimmingSpacesAndNewlines() } ?? "cannot be parsed"
             throw Failure(message: "the SVG is not well-formed XML (line \(max(error.line, 1)), column \(max(error.int2, 1))): \(message)")
         }
         defer { xmlFreeDoc(document) }
@@ -156,11 +156,11 @@ package struct SVGDocument: Sendable, Hashable {
 
     /// A length in CSS pixels (96 per inch); nil for percentages, `auto` and nonsense.
     static func pixels(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let trimmed = text.trimmingSpacesAndNewlines().lowercased()
         let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("mm", 96 / 25.4), ("cm", 96 / 2.54),
                                          ("in", 96), ("em", 16), ("ex", 8), ("", 1)]
         for (unit, factor) in units where trimmed.hasSuffix(unit) {
-            let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+            let number = trimmed.dropLast(unit.count).trimmingSpaces()
             guard let value = Double(number), value.isFinite else { return nil }
             return value * factor
         }

@@ -85,7 +85,7 @@ package struct SiteConfig: Sendable {
         do {
             root = try YAMLParser.parse(text)
         } catch {
-            return (config, [.error("invalid YAML: \(error.message)", path: displayPath, line: error.line, column: error.column)])
+            return (config, [.error(error.diagnosticMessage(), path: displayPath, line: error.line, column: error.column)])
         }
         var reader = FieldReader(root, path: displayPath, what: "site.yml")
         if let title = reader.string("title") { config.title = title }
@@ -184,12 +184,12 @@ package struct SiteConfig: Sendable {
         var entries: [MenuEntry] = []
         for item in items {
             var entry = FieldReader(item, path: reader.path, what: "a menu entry")
-            let label = entry.string("label")?.trimmingCharacters(in: .whitespaces)
+            let label = entry.string("label")?.trimmingSpaces()
             let weight = entry.int("weight") ?? 0
             var targets: [MenuEntry.Target] = []
             for key in ["page", "recipe", "tag", "url"] {
                 guard let value = entry.value(key) else { continue }
-                guard let text = value.scalar?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                guard let text = value.scalar?.trimmingSpaces(), !text.isEmpty else {
                     entry.error("'\(key)' must be text, found \(value.kindName)", at: value)
                     continue
                 }

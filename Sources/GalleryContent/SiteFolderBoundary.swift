@@ -25,8 +25,13 @@ package final class SiteFolderBoundary: Sendable {
     /// True when `url`, with every symbolic link followed, is the site folder or inside it. A path
     /// that does not exist is judged by what its existing part resolves to.
     package func contains(_ url: URL) -> Bool {
+        contains(path: url.path)
+    }
+
+    /// `contains(_:)` for a path already in hand.
+    package func contains(path: String) -> Bool {
         guard let root else { return false }
-        let resolved = resolve(url.path)
+        let resolved = resolve(path)
         return resolved == root || resolved.hasPrefix(root + "/")
     }
 

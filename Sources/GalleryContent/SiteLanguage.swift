@@ -41,7 +41,11 @@ package struct SiteLanguage: Sendable, Hashable {
     package static func translation(fileName: String) -> (original: String, language: String)? {
         guard fileName.hasSuffix(".md") else { return nil }
         let stem = fileName.dropLast(3)
-        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex else { return nil }
+        // In ASCII, as file names nearly always are, a "." byte is a "." character: found in the
+        // bytes rather than by walking the characters back from the end.
+        let isASCII = stem.utf8.allSatisfy { $0 < 0x80 }
+        guard let dot = isASCII ? stem.utf8.lastIndex(of: UInt8(ascii: ".")) : stem.lastIndex(of: "."),
+              dot != stem.startIndex else { return nil }
         let language = String(stem[stem.index(after: dot)...])
         guard isKnown(language) else { return nil }
         return (String(stem[..<dot]) + ".md", language)

@@ -28,6 +28,7 @@ package enum Slug {
     /// The slug of a name: letters and digits lower-cased and composed (NFC), every run of spaces
     /// and punctuation one hyphen, apostrophes dropped ("Dark 'n' Stormy" → `dark-n-stormy`).
     package static func make(from name: String, style: SlugStyle) -> String {
+        if isPlainASCII(name) { return name }
         var text = name
         if style == .ascii, !name.utf8.allSatisfy({ $0 < 0x80 }) {
             text = (text.applyingTransform(.toLatin, reverse: false) ?? text)
@@ -89,6 +90,22 @@ package enum Slug {
     /// `make` gives the NFC form to use.
     package static func isValid(_ slug: String, style: SlugStyle) -> Bool {
         !slug.isEmpty && slug == make(from: slug, style: style)
+    }
+
+    /// Whether `name` is already a slug of lower-case ASCII letters and digits joined by single
+    /// hyphens, as most file names and `slug:` values are: `make` would give it back unchanged
+    /// (ASCII is its own composed form), after lower-casing and walking it scalar by scalar.
+    private static func isPlainASCII(_ name: String) -> Bool {
+        var previous = UInt8(ascii: "-")
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "-") where previous != byte: break
+            default: return false
+            }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "-")
     }
 
     /// For an ASCII scalar after lower-casing, the same answer as `isLetterOrDigit` (the

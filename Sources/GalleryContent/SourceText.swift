@@ -5,8 +5,50 @@ import GallerySupport
 /// the line and column of the first bad byte, so a stray image or Latin-1 file gets a clear error.
 package enum SourceText {
     package static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
+        let decoded = data.withUnsafeBytes { raw -> String? in
+            let file = raw.bindMemory(to: UInt8.self)
+            let bytes = file.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: file[3...]) : file
+            guard isWellFormed(bytes) else { return nil }
+            let text = String(decoding: bytes, as: UTF8.self)
+            // Windows line endings become "\n" so positions and output do not depend on the editor.
+            guard let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) != nil else { return text }
+            return text.replacingOccurrences(of: "\r\n", with: "\n")
+        }
+        if let decoded { return decoded }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        throw firstProblem(in: bytes, path: path)
+    }
+
+    /// Whether `bytes` are UTF-8 without a NUL: runs of ASCII are skipped eight bytes at a time.
+    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        while index < bytes.count {
+            if index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // No byte with its high bit set, and no zero byte (the classic "has a zero byte" test).
+                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                if word & 0x8080_8080_8080_8080 == 0, hasZero == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if byte > 0, byte < 0x80 {
+                index += 1
+                continue
+            }
+            guard byte != 0 else { return false }
+            let length = sequenceLength(bytes, at: index)
+            guard length > 0 else { return false }
+            index += length
+        }
+        return true
+    }
+
+    /// The error at the first NUL or ill-formed sequence of `bytes`, with its line and column.
+    private static func firstProblem(in bytes: [UInt8], path: String) -> Diagnostic {
         var line = 1
         var column = 1
         var index = 0
@@ -19,12 +61,12 @@ package enum SourceText {
                 continue
             }
             if byte == 0 {
-                throw .error("binary data (a NUL byte) in a text file", path: path, line: line, column: column)
+                return .error("binary data (a NUL byte) in a text file", path: path, line: line, column: column)
             }
-            let length = sequenceLength(bytes, at: index)
+            let length = bytes.withUnsafeBufferPointer { sequenceLength($0, at: index) }
             guard length > 0 else {
-                throw .error("the file is not valid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-                             path: path, line: line, column: column)
+                return .error("the file is not valid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))",
+                              path: path, line: line, column: column)
             }
             if byte == 0x0A {
                 line += 1
@@ -34,13 +76,11 @@ package enum SourceText {
             }
             index += length
         }
-        // Windows line endings become "\n" so positions and output do not depend on the editor.
-        let text = String(decoding: bytes, as: UTF8.self)
-        return bytes.contains(0x0D) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        return .error("the file is not valid UTF-8 text", path: path, line: line, column: column)
     }
 
     /// Length of the well-formed UTF-8 sequence starting at `index`, or 0 when it is ill-formed.
-    private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let first = bytes[index]
         let length: Int
         var lower: UInt8 = 0x80

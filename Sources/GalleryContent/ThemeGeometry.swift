@@ -46,7 +46,7 @@ package struct ThemeGeometry: Sendable, Equatable {
         do {
             root = try YAMLParser.parse(text)
         } catch {
-            return (nil, [.error("invalid YAML: \(error.message)", path: displayPath, line: error.line, column: error.column)])
+            return (nil, [.error(error.diagnosticMessage(), path: displayPath, line: error.line, column: error.column)])
         }
         var reader = FieldReader(root, path: displayPath, what: "theme.yml")
         var pictures = FieldReader(reader.value("pictures"), path: displayPath, what: "pictures")

@@ -42,7 +42,7 @@ package struct TranslationTable: Sendable {
         do {
             root = try YAMLParser.parse(text)
         } catch {
-            return (table, [.error("invalid YAML: \(error.message)", path: displayPath, line: error.line, column: error.column)])
+            return (table, [.error(error.diagnosticMessage(), path: displayPath, line: error.line, column: error.column)])
         }
         var diagnostics: [Diagnostic] = []
         func error(_ message: String, at node: YAMLNode) {

@@ -86,6 +86,29 @@ package struct YAMLError: Error, Sendable, Hashable {
     package var line: Int
     package var column: Int
     package var message: String
+    /// Where the part libyaml could not finish began (an unclosed '[' or quote), when that is
+    /// elsewhere: libyaml gives up where the text ends, often lines below the cause.
+    package var startLine: Int?
+    package var startColumn: Int?
+
+    package init(line: Int, column: Int, message: String, startLine: Int? = nil, startColumn: Int? = nil) {
+        self.line = line
+        self.column = column
+        self.message = message
+        self.startLine = startLine
+        self.startColumn = startColumn
+    }
+
+    /// The diagnostic's text, "invalid YAML: …", for YAML that begins on line `firstLine` of its
+    /// file (front matter starts below its `---`).
+    package func diagnosticMessage(firstLine: Int = 1) -> String {
+        var text = "invalid YAML: \(message)"
+        if let startLine, let startColumn {
+            text += " that starts at line \(startLine + firstLine - 1), column \(startColumn)"
+        }
+        if message.contains("tab character") { text += "; YAML indents with spaces, not tabs" }
+        return text
+    }
 }
 
 /// Parses YAML text into a node tree with libyaml.
@@ -99,26 +122,43 @@ package enum YAMLParser {
 
     /// Parses one document. Empty text gives nil.
     package static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(YAMLError) in try parse(bytes, lineOffset: 0) } }
+        return try result.get()
+    }
+
+    /// Parses one document from UTF-8 bytes, read where they lie; every line, the nodes' and an
+    /// error's, is `lineOffset` further down (YAML that begins below its file's first line).
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) throws(YAMLError) -> YAMLNode? {
+        // An empty stream holds no document (and libyaml wants a pointer to read from).
+        guard !bytes.isEmpty else { return nil }
+        if let plain = PlainYAML.read(bytes, lineOffset: lineOffset) { return plain }
+        return try parseWithLibyaml(bytes, lineOffset: lineOffset)
+    }
+
+    /// `parse(_:lineOffset:)` by libyaml's events, whatever the text's shape.
+    static func parseWithLibyaml(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) throws(YAMLError) -> YAMLNode? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLError(line: 1, column: 1, message: "cannot initialise the YAML parser")
+            throw YAMLError(line: 1 + lineOffset, column: 1, message: "cannot initialise the YAML parser")
         }
         defer { yaml_parser_delete(&parser) }
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLNode? in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder()
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    throw parserError(parser)
-                }
-                defer { yaml_event_delete(&event) }
-                let done = try builder.consume(event)
-                if done { break }
+        yaml_parser_set_input_string(&parser, base, bytes.count)
+        var builder = TreeBuilder(lineOffset: lineOffset)
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                var error = parserError(parser)
+                error.line += lineOffset
+                error.startLine = error.startLine.map { $0 + lineOffset }
+                throw error
             }
-            return builder.root
+            defer { yaml_event_delete(&event) }
+            let done = try builder.consume(event)
+            if done { break }
         }
+        return builder.root
     }
 
     private static func parserError(_ parser: yaml_parser_t) -> YAMLError {
@@ -128,10 +168,13 @@ package enum YAMLParser {
             message = "\(problem) \(context)"
         }
         // libyaml marks are 0-based.
-        return YAMLError(
-            line: Int(parser.problem_mark.line) + 1,
-            column: Int(parser.problem_mark.column) + 1,
-            message: message)
+        var error = YAMLError(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, message: message)
+        let start = parser.context_mark
+        if parser.context != nil, start.line != parser.problem_mark.line || start.column != parser.problem_mark.column {
+            error.startLine = Int(start.line) + 1
+            error.startColumn = Int(start.column) + 1
+        }
+        return error
     }
 }
 
@@ -150,14 +193,20 @@ private struct TreeBuilder {
         var height = 1
     }
 
+    /// Added to every line (`YAMLParser.parse(_:lineOffset:)`).
+    let lineOffset: Int
     private var stack: [Open] = []
     private var anchors: [String: (node: YAMLNode, weight: Int, height: Int)] = [:]
     private var expanded = 0
     private(set) var root: YAMLNode?
 
+    init(lineOffset: Int) {
+        self.lineOffset = lineOffset
+    }
+
     /// Returns true once the first document ends; later documents are ignored.
     mutating func consume(_ event: yaml_event_t) throws(YAMLError) -> Bool {
-        let line = Int(event.start_mark.line) + 1
+        let line = Int(event.start_mark.line) + 1 + lineOffset
         let column = Int(event.start_mark.column) + 1
         switch event.type {
         case YAML_SCALAR_EVENT:

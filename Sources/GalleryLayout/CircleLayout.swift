@@ -15,6 +15,9 @@ package struct CircleLayout: CollectionLayout, Hashable {
         self.radius = radius
     }
 
+    /// Every card takes `itemSize`: only how many there are counts.
+    package var dependsOnItemMetrics: Bool { false }
+
     package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let width = context.usableContainerWidth

@@ -89,6 +89,16 @@ public protocol CollectionLayout: Sendable {
     /// Whether a right-to-left page shows this layout mirrored (true unless an engine says
     /// otherwise). `UICollectionViewLayout.flipsHorizontallyInOppositeLayoutDirection`.
     var flipsHorizontallyInOppositeLayoutDirection: Bool { get }
+
+    /// Whether `prepare` reads the items' metrics (aspect ratio, label height), not only how many
+    /// items each section holds. An engine whose cards all take one size answers false: two
+    /// contexts alike but for their items' metrics then prepare alike, so a gallery lays out every
+    /// tag filter of the same shape once (issue 37). True unless an engine says otherwise.
+    var dependsOnItemMetrics: Bool { get }
+}
+
+extension CollectionLayout {
+    public var dependsOnItemMetrics: Bool { true }
 }
 
 /// A layout one of whose sections a visitor can open in place (stacks that open, like an album in

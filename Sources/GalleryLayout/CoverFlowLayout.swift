@@ -47,6 +47,9 @@ package struct CoverFlowLayout: CollectionLayout, Hashable {
             spacing: spacing)
     }
 
+    /// Every card takes `itemSize`: only how many there are counts.
+    package var dependsOnItemMetrics: Bool { false }
+
     package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let turn = scrollDrivenTurn

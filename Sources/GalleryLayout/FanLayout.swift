@@ -40,6 +40,9 @@ package struct FanLayout: CollectionLayout, Hashable {
         return Point(x: 0.5, y: (height / 2 + max(radius, 0)) / height)
     }
 
+    /// Every card takes `itemSize`: only how many there are counts.
+    package var dependsOnItemMetrics: Bool { false }
+
     package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let width = context.usableContainerWidth
         var cells = hand(context, tightness: 1)

@@ -34,6 +34,9 @@ package struct GridLayout: CollectionLayout, Hashable {
         return Int(max(1, min(((width - padding) / stride).rounded(.down), 100_000)))
     }
 
+    /// Every card takes `itemSize`: only how many there are counts.
+    package var dependsOnItemMetrics: Bool { false }
+
     package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let padding = max(self.padding, 0)

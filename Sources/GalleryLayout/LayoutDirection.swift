@@ -53,4 +53,6 @@ struct UnflippedLayout: CollectionLayout {
     func prepare(_ context: LayoutContext) -> PreparedLayout { base.prepare(context) }
 
     var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
+    var dependsOnItemMetrics: Bool { base.dependsOnItemMetrics }
 }

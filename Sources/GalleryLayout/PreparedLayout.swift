@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The result of `CollectionLayout.prepare`: every element's attributes, the content size, and
 /// indexes that answer `attributes(in:)` and `attributes(at:)` without scanning every element.
 /// Mirrors what `UICollectionViewLayout` returns after `prepare()`.
@@ -14,7 +16,7 @@ public struct PreparedLayout: Sendable {
     /// `sectionStarts[s] ..< sectionStarts[s + 1]` are the positions of section `s`'s cells.
     private let sectionStarts: [Int]
     private let supplementaryPositions: [SupplementaryKey: Int]
-    private let spatialIndex: SpatialIndex
+    private let spatialIndex: LazySpatialIndex
 
     private struct SupplementaryKey: Hashable, Sendable {
         var category: ElementCategory
@@ -62,14 +64,14 @@ public struct PreparedLayout: Sendable {
         self.scrollDrivenTurn = scrollDrivenTurn
         self.sectionStarts = starts
         self.supplementaryPositions = supplementaryPositions
-        self.spatialIndex = SpatialIndex(boxes: all.map(\.boundingBox))
+        self.spatialIndex = LazySpatialIndex(all)
     }
 
     /// The elements whose bounding box (`LayoutAttributes.boundingBox`, the frame after its
     /// transform) intersects `rect`, in `attributes` order. Uses a bucket grid, so the cost grows
     /// with the result, not the collection. `layoutAttributesForElements(in:)`.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        spatialIndex.query(rect).map { attributes[$0] }
+        spatialIndex.index.query(rect).map { attributes[$0] }
     }
 
     /// Whether an element whose bounding box intersects `rect` satisfies `predicate`: what
@@ -83,7 +85,7 @@ public struct PreparedLayout: Sendable {
     /// element's transform again (issue 37).
     public func containsElement(in rect: Rect, where predicate: (_ element: LayoutAttributes, _ boundingBox: Rect) -> Bool) -> Bool {
         attributes.withUnsafeBufferPointer { elements in
-            spatialIndex.contains(in: rect) { position, box in predicate(elements[position], box) }
+            spatialIndex.index.contains(in: rect) { position, box in predicate(elements[position], box) }
         }
     }
 
@@ -119,4 +121,25 @@ public struct PreparedLayout: Sendable {
 
     /// Only the cells, in index path order.
     public var cells: ArraySlice<LayoutAttributes> { attributes[0..<sectionStarts.last!] }
+}
+
+/// The spatial index of a prepared layout's elements, made on the first query: a gallery asks
+/// `attributes(in:)` of few of its layouts (those whose titles lie over the pictures), and the
+/// index cost a fifth of a layout's preparing (issue 37).
+private final class LazySpatialIndex: Sendable {
+    private let elements: [LayoutAttributes]
+    private let made = Mutex<SpatialIndex?>(nil)
+
+    init(_ elements: [LayoutAttributes]) {
+        self.elements = elements
+    }
+
+    var index: SpatialIndex {
+        made.withLock { made in
+            if let index = made { return index }
+            let index = SpatialIndex(boxes: elements.map(\.boundingBox))
+            made = index
+            return index
+        }
+    }
 }

@@ -29,6 +29,9 @@ package struct ScatterLayout: CollectionLayout, Hashable {
         self.coverage = coverage
     }
 
+    /// Every card takes `itemSize`: only how many there are counts.
+    package var dependsOnItemMetrics: Bool { false }
+
     package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let count = context.itemCount

@@ -17,6 +17,9 @@ package struct SpreadLayout: CollectionLayout, Hashable {
         self.padding = padding
     }
 
+    /// Every card takes `itemSize`: only how many there are counts.
+    package var dependsOnItemMetrics: Bool { false }
+
     package func prepare(_ context: LayoutContext) -> PreparedLayout {
         let size = itemSize.clampedToZero
         let padding = max(self.padding.isFinite ? self.padding : 0, 0)

@@ -99,11 +99,15 @@ package struct GalleryModel: Sendable {
         package var breakpoint: Int
         /// 0 for "All", otherwise 1 + an index into `filters`.
         package var filter: Int
-        package var cards: [Placement?]
-        package var headers: [Placement?]
-        package var contentSize: Size
+        /// The layout's placements, which states of one shape share (`StateGeometryCache`).
+        package var geometry: StateGeometry
+        /// The placements by card and by section header, read through the filter's positions
+        /// into `geometry`: no array per state (issue 37).
+        package var cards: Placements
+        package var headers: Placements
+        package var contentSize: Size { geometry.contentSize }
         /// How the cards turn as the strip scrolls (cover flow); nil when they stay as placed.
-        package var scrollDrivenTurn: ScrollDrivenTurn?
+        package var scrollDrivenTurn: ScrollDrivenTurn? { geometry.scrollDrivenTurn }
 
         /// Whether the cards are wider than a page `width` reference pixels wide (spread), so the
         /// strip scrolls sideways on its own.
@@ -114,8 +118,32 @@ package struct GalleryModel: Sendable {
         /// Whether a card or header is turned in depth (`Placement.isTurned`), and the largest
         /// perspective among them: noted as the placements are made, so the style need not read
         /// every placement of every state again to learn it (issue 37).
-        package var hasTurnedPlacement = false
-        package var largestPerspective: Double? = nil
+        package var hasTurnedPlacement: Bool { geometry.hasTurnedPlacement }
+        package var largestPerspective: Double? { geometry.largestPerspective }
+    }
+
+    /// One kind of element's placements in a state, by element (card or section): a view of the
+    /// state geometry's placements through where each element is among them.
+    package struct Placements: RandomAccessCollection, Equatable, Sendable {
+        /// The geometry's placements, in layout order.
+        private let placements: [Placement?]
+        /// Each element's position in `placements`; -1 where the state does not show it.
+        private let positions: [Int32]
+
+        init(_ placements: [Placement?], positions: [Int32]) {
+            self.placements = placements
+            self.positions = positions
+        }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { positions.count }
+
+        package subscript(element: Int) -> Placement? {
+            let position = Int(positions[element])
+            return position < 0 ? nil : placements[position]
+        }
+
+        package static func == (a: Placements, b: Placements) -> Bool { a.elementsEqual(b) }
     }
 
     /// Cards in DOM order: section by section, each in gallery order.
@@ -139,7 +167,7 @@ package struct GalleryModel: Sendable {
 
     package init(recipes: [Recipe], images: [String: ImageInfo], settings: GallerySettings,
                 layouts: [[any CollectionLayout]], breakpoints: [SiteConfig.Breakpoint],
-                layoutDirection: LayoutDirection = .leftToRight) {
+                layoutDirection: LayoutDirection = .leftToRight, geometries: StateGeometryCache? = nil) {
         self.layoutDirection = layoutDirection
         let grouped = Self.group(recipes, by: settings.sectionBy)
         cards = grouped.flatMap(\.recipes)
@@ -150,7 +178,8 @@ package struct GalleryModel: Sendable {
             start += group.recipes.count
         }
         self.sections = sections
-        hasSectionHeaders = settings.sectionBy != nil
+        let hasHeaders = settings.sectionBy != nil
+        hasSectionHeaders = hasHeaders
         arrangements = settings.arrangements
         self.breakpoints = breakpoints
         let filters = Self.filters(for: cards, limit: settings.filterLimit)
@@ -160,20 +189,30 @@ package struct GalleryModel: Sendable {
         var states: [State] = []
         let cardIndices = cards.indices
         // What a filter shows is the same in every arrangement and breakpoint: worked out once.
-        let selections = [Selection(sections: sections, members: nil)] + filters.map { filter in
-            Selection(sections: sections, members: cardIndices.map(filter.members.contains))
+        let selections = [Selection(sections: sections, cardCount: cards.count, members: nil)] + filters.map { filter in
+            Selection(sections: sections, cardCount: cardIndices.count, members: cardIndices.map(filter.members.contains))
         }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
             let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
+            let titleOverPicture = labelHeight > 0 ? nil : settings.labelHeight
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
             for (filterIndex, selection) in selections.enumerated() {
                 let layoutSections = selection.layoutSections(metrics: metrics, hasHeaders: hasSectionHeaders)
                 for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
-                    states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], selection: selection, layoutSections: layoutSections,
-                                             cardCount: cards.count, sectionCount: sections.count,
-                                             hasHeaders: hasSectionHeaders, width: breakpoint.width, direction: layoutDirection,
-                                             arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: filterIndex,
-                                             titleOverPicture: labelHeight > 0 ? nil : settings.labelHeight))
+                    let layout = layoutsByBreakpoint[breakpointIndex]
+                    let make = {
+                        StateGeometry(layout: layout, sections: layoutSections, hasHeaders: hasHeaders, width: breakpoint.width,
+                                      direction: layoutDirection, titleOverPicture: titleOverPicture)
+                    }
+                    let geometry = if let geometries, !layout.dependsOnItemMetrics {
+                        geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex, openedSection: -1,
+                                                                   hasHeaders: hasHeaders, sectionSizes: selection.sectionSizes),
+                                            make: make)
+                    } else {
+                        make()
+                    }
+                    states.append(Self.state(geometry, selection: selection, hasHeaders: hasHeaders, arrangement: arrangementIndex,
+                                             breakpoint: breakpointIndex, filter: filterIndex))
                 }
             }
         }
@@ -190,12 +229,16 @@ package struct GalleryModel: Sendable {
                 openingArrangements.append((arrangementIndex, states.count))
                 for section in sections.indices {
                     for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
-                        states.append(Self.state(layout: layoutsByBreakpoint[breakpointIndex], selection: selections[0],
-                                                 layoutSections: layoutSections, cardCount: cards.count, sectionCount: sections.count,
-                                                 hasHeaders: true, width: breakpoint.width, direction: layoutDirection,
-                                                 arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
-                                                 opening: section,
-                                                 titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight))
+                        var layout = layoutsByBreakpoint[breakpointIndex]
+                        if let opened = selections[0].headerPaths.first(where: { $0.section == section }),
+                           let openable = layout as? any SectionOpeningLayout {
+                            layout = openable.opening(section: opened.layoutSection)
+                        }
+                        let geometry = StateGeometry(layout: layout, sections: layoutSections, hasHeaders: true, width: breakpoint.width,
+                                                     direction: layoutDirection,
+                                                     titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight)
+                        states.append(Self.state(geometry, selection: selections[0], hasHeaders: true, arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
+                                                 opening: section))
                     }
                 }
             }
@@ -229,18 +272,31 @@ package struct GalleryModel: Sendable {
         var shown: [[Int]] = []
         var cardPaths: [(card: Int, path: GalleryLayout.IndexPath)] = []
         var headerPaths: [(section: Int, layoutSection: Int)] = []
+        /// Where each card is among a state geometry's placements (its position in `cardPaths`),
+        /// and each section's header; -1 where not shown. `noHeaders`: -1 for every section.
+        var cardPositions: [Int32]
+        var headerPositions: [Int32]
+        var noHeaders: [Int32]
+        /// How many cards each layout section holds.
+        var sectionSizes: [Int] = []
 
-        /// The cards that `members` flags (all when nil).
-        init(sections: [Section], members: [Bool]?) {
+        /// The cards that `members` flags (all when nil) of `cardCount`.
+        init(sections: [Section], cardCount: Int, members: [Bool]?) {
+            cardPositions = [Int32](repeating: -1, count: cardCount)
+            headerPositions = [Int32](repeating: -1, count: sections.count)
+            noHeaders = headerPositions
             for (sectionIndex, section) in sections.enumerated() {
                 let cards = section.cards.filter { members?[$0] ?? true }
                 guard !cards.isEmpty else { continue }
                 let layoutSection = shown.count
                 for (item, card) in cards.enumerated() {
+                    cardPositions[card] = Int32(cardPaths.count)
                     cardPaths.append((card, GalleryLayout.IndexPath(item: item, section: layoutSection)))
                 }
+                headerPositions[sectionIndex] = Int32(layoutSection)
                 headerPaths.append((sectionIndex, layoutSection))
                 shown.append(cards)
+                sectionSizes.append(cards.count)
             }
         }
 
@@ -250,48 +306,13 @@ package struct GalleryModel: Sendable {
         }
     }
 
-    /// Lays out the cards of `selection` as `layoutSections` at one breakpoint; `cardCount` cards
-    /// and `sectionCount` sections in all.
-    private static func state(layout: any CollectionLayout, selection: Selection, layoutSections: [LayoutSection],
-                              cardCount: Int, sectionCount: Int, hasHeaders: Bool, width: Double, direction: LayoutDirection,
-                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil,
-                              titleOverPicture: Double? = nil) -> State {
-        let cardPaths = selection.cardPaths, headerPaths = selection.headerPaths
-        var layout = layout
-        if let opening, let opened = headerPaths.first(where: { $0.section == opening }), let openable = layout as? any SectionOpeningLayout {
-            layout = openable.opening(section: opened.layoutSection)
-        }
-        let prepared = layout.prepareInLayoutDirection(LayoutContext(containerWidth: width, sections: layoutSections,
-                                                                     layoutDirection: direction))
-        var hasTurnedPlacement = false
-        var largestPerspective: Double?
-        func note(_ placement: Placement) {
-            guard placement.isTurned else { return }
-            hasTurnedPlacement = true
-            if let perspective = placement.perspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
-        }
-        var cards = [Placement?](repeating: nil, count: cardCount)
-        for (card, path) in cardPaths {
-            guard let attributes = prepared.attributes(at: path) else { continue }
-            var placement = Placement(attributes)
-            if let titleOverPicture {
-                placement.isTitleCovered = Self.titleIsCovered(attributes, in: prepared, labelHeight: titleOverPicture, direction: direction)
-            }
-            note(placement)
-            cards[card] = placement
-        }
-        var headers = [Placement?](repeating: nil, count: sectionCount)
-        if hasHeaders {
-            for (section, layoutSection) in headerPaths {
-                let placement = prepared.supplementaryAttributes(kind: ElementCategory.headerKind,
-                                                                 at: GalleryLayout.IndexPath(item: 0, section: layoutSection)).map(Placement.init)
-                if let placement { note(placement) }
-                headers[section] = placement
-            }
-        }
-        return State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, cards: cards, headers: headers,
-                     contentSize: prepared.contentSize, scrollDrivenTurn: prepared.scrollDrivenTurn, openedSection: opening,
-                     hasTurnedPlacement: hasTurnedPlacement, largestPerspective: largestPerspective)
+    /// The state of the cards of `selection` placed as `geometry` says.
+    private static func state(_ geometry: StateGeometry, selection: Selection, hasHeaders: Bool,
+                              arrangement: Int, breakpoint: Int, filter: Int, opening: Int? = nil) -> State {
+        State(arrangement: arrangement, breakpoint: breakpoint, filter: filter, geometry: geometry,
+              cards: Placements(geometry.cards, positions: selection.cardPositions),
+              headers: Placements(geometry.headers, positions: hasHeaders ? selection.headerPositions : selection.noHeaders),
+              openedSection: opening)
     }
 
     /// Whether a card above `card` lies over its title, which an arrangement without titles below

@@ -9,6 +9,9 @@ package struct GalleryPages: Sendable {
     package let site: Site
     /// The recipes of each gallery page (one empty page for a site without recipes).
     package let pages: [ArraySlice<Recipe>]
+    /// The state geometries the pages share (`StateGeometryCache`): most tag filters of one page
+    /// and another have a shape already laid out.
+    private let geometries = StateGeometryCache()
 
     package init(site: Site) {
         self.site = site
@@ -24,7 +27,7 @@ package struct GalleryPages: Sendable {
     package func model(page number: Int) -> GalleryModel {
         GalleryModel(recipes: Array(pages[number - 1]), images: site.images, settings: site.config.gallery,
                      layouts: site.layouts, breakpoints: site.config.breakpoints,
-                     layoutDirection: site.config.layoutDirection)
+                     layoutDirection: site.config.layoutDirection, geometries: geometries)
     }
 
     /// The numbers of the pages that show a local picture: the only ones with renditions to plan.

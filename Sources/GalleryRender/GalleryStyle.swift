@@ -33,6 +33,7 @@ package struct GalleryStyle: Sendable {
         /// same (numbers scaled by their decimal places), so states compare values without text.
         /// `perspective` stands in for a placement's missing one: it changes nothing on an unturned
         /// card, and a switch to or from a turned state then interpolates only the turn.
+        @inline(__always)
         func key(_ placement: Placement, labelHeight: Double, perspective: Double = 0) -> Int {
             switch self {
             case .tx: CSSNumber.scaled(placement.translationX, places: 1)
@@ -296,6 +297,13 @@ package struct GalleryStyle: Sendable {
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
         /// state of a few cards keeps a few keys, not a key for every card of the page.
         private var stateKeys: [[Int]?]
+        /// The keys of a state whose elements lie in its geometry's order (all but an opened
+        /// stack's), by geometry and kind: the states of one shape share them (issue 37).
+        private var geometryKeys: [GeometryKind: [Int]] = [:]
+        private struct GeometryKind: Hashable {
+            var geometry: ObjectIdentifier
+            var isCard: Bool
+        }
         /// The properties written: the turn in depth too when any card is turned.
         let properties: [Property]
         /// The perspective an unturned card takes (see `Property.key`): the largest of the turned
@@ -347,7 +355,7 @@ package struct GalleryStyle: Sendable {
             state * 2 + (kind == .card ? 0 : 1)
         }
 
-        private func placements(kind: Kind, state: Int) -> [Placement?] {
+        private func placements(kind: Kind, state: Int) -> GalleryModel.Placements {
             kind == .card ? model.states[state].cards : model.states[state].headers
         }
 
@@ -368,7 +376,8 @@ package struct GalleryStyle: Sendable {
             writeStateName(state, to: name)
             let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : -self.labelHeight
             let elements = placements(kind: kind, state: stateIndex)
-            let hidden = hiddenPlacement(state)
+            /// Made only when an element is not placed: a filtered state places all its members.
+            func hidden() -> Placement { Self.hiddenPlacement(contentSize: state.contentSize) }
             let baseSlot = fallbackIndex.map { slot(kind: kind, state: $0) }
             // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
             // keys, the values its rule really gives, are at hand. They are its own members' keys:
@@ -385,8 +394,17 @@ package struct GalleryStyle: Sendable {
             }
             // An opened stack's cards carry their titles (the layout made them taller for it).
             let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
-            let ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
+            // A filter's members, ascending, are its state geometry's placements in order, and the
+            // geometry belongs to one arrangement: its keys serve every state that shares it.
+            let ownKeys: [Int]
+            let geometryKind = GeometryKind(geometry: ObjectIdentifier(state.geometry), isCard: kind == .card)
+            if titled == nil, let known = geometryKeys[geometryKind] {
+                ownKeys = known
+            } else {
+                ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
                                titled: titled, titleHeight: self.labelHeight)
+                if titled == nil { geometryKeys[geometryKind] = ownKeys }
+            }
             stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
             // smallest one serves every filter of its arrangement and stays.
@@ -412,14 +430,32 @@ package struct GalleryStyle: Sendable {
             let text = ByteBuffer(capacity: 256)
             declarations.removeAll()
             let count = members.count
+            // Plain pointers in the loops below: bounds-checked closures per key cost a fifth of
+            // the style (issue 37).
+            ownKeys.withUnsafeBufferPointer { own in
+            members.withUnsafeBufferPointer { memberList in
+            (baseKeys ?? []).withUnsafeBufferPointer { baseAll in
+            let members = memberList.baseAddress!
             for (propertyIndex, property) in properties.enumerated() {
-                let offset = propertyIndex * count
-                let baseOffset = propertyIndex * baseStride
-                /// The fallback's key of the member at `position`, element `element`.
-                func baseKey(_ baseKeys: [Int], _ position: Int, _ element: Int) -> Int {
-                    baseKeys[baseOffset + (baseByElement ? element : position)]
+                let ownRow = own.baseAddress! + propertyIndex * count
+                /// The fallback's keys of this property, by member position (or by element when
+                /// the fallback is unfiltered).
+                let baseRow = baseKeys == nil ? nil : baseAll.baseAddress.map { $0 + propertyIndex * baseStride }
+                var equalsBase = baseRow != nil
+                if let baseRow {
+                    if baseByElement {
+                        for position in 0..<count where ownRow[position] != baseRow[members[position]] {
+                            equalsBase = false
+                            break
+                        }
+                    } else {
+                        for position in 0..<count where ownRow[position] != baseRow[position] {
+                            equalsBase = false
+                            break
+                        }
+                    }
                 }
-                if let baseKeys, members.indices.allSatisfy({ ownKeys[offset + $0] == baseKey(baseKeys, $0, members[$0]) }) {
+                if equalsBase {
                     // Where every element keeps its fallback state's value, that state's rule,
                     // which matches these elements too, already says it.
                     expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)] = basePlace(propertyIndex)
@@ -432,18 +468,23 @@ package struct GalleryStyle: Sendable {
                     }
                     continue
                 }
-                let first = ownKeys[offset]
+                let first = ownRow[0]
+                var allSame = true
+                for position in 1..<max(count, 1) where ownRow[position] != first {
+                    allSame = false
+                    break
+                }
                 let start = text.count
-                if ownKeys[offset..<offset + count].allSatisfy({ $0 == first }) {
+                if allSame {
                     property.write(first, to: text)
                 } else {
                     variable.removeAll()
                     variable.append("--")
                     variable.append(property.name)
                     variable.append(name)
-                    for (position, element) in members.enumerated() {
-                        let key = ownKeys[offset + position]
-                        if let baseKeys, baseKey(baseKeys, position, element) == key { continue }
+                    for position in 0..<count {
+                        let key = ownRow[position], element = members[position]
+                        if let baseRow, baseRow[baseByElement ? element : position] == key { continue }
                         Self.writeDeclaration(variable: variable, property: property, key: key,
                                               to: styles[styleIndex(kind: kind, element: element)])
                     }
@@ -461,6 +502,9 @@ package struct GalleryStyle: Sendable {
                 declarations.append(text, range: start..<text.count)
                 declarations.append(UInt8(ascii: ";"))
                 expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)] = ExpressionPlace(slot: ownSlot, range: start..<text.count)
+            }
+            }
+            }
             }
             expressionText[ownSlot] = text
             guard !declarations.isEmpty else { return }
@@ -495,26 +539,37 @@ package struct GalleryStyle: Sendable {
         /// (`keys[property × members.count + position]`), `hidden` standing in for elements not
         /// placed; the `titled` elements have room for a title `titleHeight` high whatever the
         /// arrangement's `labelHeight`.
-        private func keys(of elements: [Placement?], members: [Int], hidden: Placement, labelHeight: Double,
+        private func keys(of elements: GalleryModel.Placements, members: [Int], hidden: () -> Placement, labelHeight: Double,
                           titled: Range<Int>? = nil, titleHeight: Double = 0) -> [Int] {
             let count = members.count
+            let isTurned = properties.count == Property.turned.count
+            // Property by property as `Property.flat` and `.turned` list them, written out so each
+            // key is worked out without a call or a switch (issue 37).
+            assert(Property.turned == [.x, .y, .w, .h, .r, .s, .z, .o, .v, .lh, .tx, .ty, .tz, .rx, .ry, .p]
+                   && (properties == Property.flat || properties == Property.turned))
             return [Int](unsafeUninitializedCapacity: properties.count * count) { keys, initialized in
+                let start = keys.baseAddress!
                 for (position, element) in members.enumerated() {
-                    let placement = elements[element] ?? hidden
+                    let placement = elements[element] ?? hidden()
                     let labelHeight = titled?.contains(element) == true ? titleHeight : labelHeight
-                    for (propertyIndex, property) in properties.enumerated() {
-                        keys.initializeElement(at: propertyIndex * count + position,
-                                               to: property.key(placement, labelHeight: labelHeight, perspective: perspective))
+                    let perspective = perspective
+                    @inline(__always)
+                    func put(_ property: Property, _ index: Int) {
+                        (start + index * count + position).initialize(to: property.key(placement, labelHeight: labelHeight,
+                                                                                       perspective: perspective))
                     }
+                    put(.x, 0); put(.y, 1); put(.w, 2); put(.h, 3); put(.r, 4)
+                    put(.s, 5); put(.z, 6); put(.o, 7); put(.v, 8); put(.lh, 9)
+                    if isTurned { put(.tx, 10); put(.ty, 11); put(.tz, 12); put(.rx, 13); put(.ry, 14); put(.p, 15) }
                 }
                 initialized = properties.count * count
             }
         }
 
         /// Where an element the layout does not show waits: at the middle, invisible.
-        private func hiddenPlacement(_ state: GalleryModel.State) -> Placement {
+        private static func hiddenPlacement(contentSize: Size) -> Placement {
             var attributes = LayoutAttributes(indexPath: IndexPath(item: 0, section: 0),
-                                              center: Point(x: state.contentSize.width / 2, y: state.contentSize.height / 2),
+                                              center: Point(x: contentSize.width / 2, y: contentSize.height / 2),
                                               size: Size(width: 0, height: 0))
             attributes.isHidden = true
             var placement = Placement(attributes)

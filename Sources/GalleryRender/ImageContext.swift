@@ -133,7 +133,8 @@ extension GalleryModel {
     /// `above` is how much more the page holds above the cards at a width (the home text on the
     /// first page, `HomeText.minimumHeight`), pushing them down.
     package func isInFirstScreen(card index: Int, above: (Double) -> Double = { _ in 0 }) -> Bool {
-        let defaults = states.filter { $0.arrangement == 0 && $0.filter == 0 }
+        // The first arrangement's unfiltered states come first, one per breakpoint (`stateIndex`).
+        let defaults = states.prefix(breakpoints.count).filter { $0.arrangement == 0 && $0.filter == 0 }
         return !defaults.isEmpty && defaults.allSatisfy { state in
             guard let placement = state.cards[index], !placement.isHidden else { return false }
             let width = breakpoints[state.breakpoint].width

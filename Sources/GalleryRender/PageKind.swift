@@ -27,13 +27,13 @@ package enum AssetPaths {
 
     /// The fixed paths as templates see them (`{{root}}{{site.paths.tagIndex}}`): the assets and
     /// the first page of the kinds that have one.
-    package static let context: MustacheValue = [
+    package static let context: MustacheValue = .table([
         "gallery": .string(GalleryPage.firstPagePath), "tagIndex": .string(TagIndexPage.outputPath),
         "feed": .string(FeedFile.outputPath), "searchIndex": .string(SearchIndexFile.manifestPath),
         "stylesheet": .string(stylesheet), "searchScript": .string(searchScript),
         "webManifest": .string(WebManifestFile.outputPath), "journal": .string(JournalPage.path(page: 1)),
         "cookbookStylesheet": .string(cookbookStylesheet),
-    ]
+    ])
 }
 
 /// One kind of file a site has: a gallery page, a recipe page, the feed… Each kind says how many

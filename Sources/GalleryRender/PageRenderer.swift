@@ -38,7 +38,8 @@ package struct PageRenderer: Sendable {
         siteContext = makeSiteContext()
     }
 
-    /// The `site` key every page has, made once per tree rather than for each page.
+    /// The `site` key every page has, made once per tree rather than for each page, found by
+    /// number (`MustacheTable`).
     package private(set) var siteContext: MustacheValue = .null
 
     /// The recipes' bodies in the printed books' form, made once for all the books holding them.
@@ -51,6 +52,8 @@ package struct PageRenderer: Sendable {
     static let cookbookReplayBudget = 4 << 20
     /// The feed's entries' bodies, made by their pages for the feed.
     var feedBodies = FeedBodies()
+    /// The header's search box by page root (`headerValue`).
+    let searchBoxes = SearchBoxes()
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
@@ -180,7 +183,7 @@ package struct PageRenderer: Sendable {
 extension PageRenderer {
     private func makeSiteContext() -> MustacheValue {
         let config = site.config
-        return [
+        return .table([
             "title": .string(config.title),
             "description": config.description.map(MustacheValue.string) ?? .null,
             "language": .string(config.language),
@@ -196,7 +199,7 @@ extension PageRenderer {
             "themeColor": .string(config.themeColor),
             "icons": iconsContext,
             "extra": config.extra.map(Self.templateValue) ?? .null,
-        ]
+        ])
     }
 
     /// The keys a card and a recipe page share: title, link, picture; each named as its case.

@@ -1,6 +1,7 @@
 import GalleryContent
 import GallerySupport
 import Mustache
+import Synchronization
 
 /// Every recipe by name, A to Z (`az` template), at `a-z/`: how a visitor without JavaScript, or
 /// one reading the site from disk where the search box cannot fetch its index, still reaches every
@@ -117,7 +118,7 @@ extension PageRenderer {
     /// Header key `key` of a page whose root is `root`; nil for another key.
     func headerValue(_ key: String, root: String) -> MustacheValue? {
         switch key {
-        case "search": searchContext(root: root)
+        case "search": searchBoxes.value(root: root) { searchContext(root: root) }
         case "azURL": site.recipes.isEmpty ? .null : .string(URLPath.link(to: RecipeIndexPage.path(page: 1), root: root))
         default: nil
         }
@@ -133,5 +134,18 @@ extension RecipeIndexPage {
             hasher.combine(recipe.slug)
         }
         return hasher.finalize()
+    }
+}
+
+/// The header's search box (`search`) by the root of the page it is on: the same on every page at
+/// one depth, so made once per depth instead of once per page (issue 37).
+final class SearchBoxes: Sendable {
+    private let byRoot = Mutex<[String: MustacheValue]>([:])
+
+    func value(root: String, make: () -> MustacheValue) -> MustacheValue {
+        if let known = byRoot.withLock({ $0[root] }) { return known }
+        let made = make()
+        byRoot.withLock { $0[root] = made }
+        return made
     }
 }

@@ -6,15 +6,19 @@ import Mustache
 /// The recipe page's context for the fields beyond the basics: ingredient groups, servings,
 /// nutrition, video, equipment, diets, source and `extra:`.
 extension PageRenderer {
-    /// The keys `fieldValue` answers.
-    static let fieldKeys = ["ingredientGroups", "methodGroups", "hasMethod", "category", "cuisine", "keywords", "hasKeywords",
-                            "servings", "totalTime", "totalTimeISO", "nutrition", "hasNutrition", "equipment", "hasEquipment",
-                            "diets", "hasDiets", "source", "video", "extra"]
+    /// The keys `fieldValue` answers, each named as its case.
+    enum FieldKey: Int, CaseIterable {
+        case ingredientGroups, methodGroups, hasMethod, category, cuisine, keywords, hasKeywords
+        case servings, totalTime, totalTimeISO, nutrition, hasNutrition, equipment, hasEquipment
+        case diets, hasDiets, source, video, extra
+    }
+    static let fieldKeyTable = MustacheKeyTable(FieldKey.self)
+    static var fieldKeys: [String] { fieldKeyTable.names }
 
     func fieldsContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [:]
-        for key in Self.fieldKeys {
-            if let value = fieldValue(key, of: recipe, root: root) { context[key] = value }
+        for key in FieldKey.allCases {
+            if let value = fieldValue(key, of: recipe, root: root) { context["\(key)"] = value }
         }
         return context
     }
@@ -22,8 +26,15 @@ extension PageRenderer {
     /// Field `key` of `recipe`'s page (whose root is `root`); nil for another key, or for
     /// `servings`, `source` and `video` when the recipe has none.
     func fieldValue(_ key: String, of recipe: Recipe, root: String) -> MustacheValue? {
+        guard let raw = Self.fieldKeyTable[key], let known = FieldKey(rawValue: raw) else { return nil }
+        return fieldValue(known, of: recipe, root: root)
+    }
+
+    /// Field `key` of `recipe`'s page (whose root is `root`); nil for `servings`, `source` and
+    /// `video` when the recipe has none.
+    func fieldValue(_ key: FieldKey, of recipe: Recipe, root: String) -> MustacheValue? {
         switch key {
-        case "ingredientGroups":
+        case .ingredientGroups:
             var ingredientCount = 0
             let links = recipeLinks(root: root)
             return .array(recipe.ingredientGroups.map { group in
@@ -32,7 +43,7 @@ extension PageRenderer {
                 return .object(IngredientGroupContext(group: .init(renderer: self, group: group, root: root, html: html,
                                                                    firstNumber: ingredientCount + 1)))
             })
-        case "methodGroups":
+        case .methodGroups:
             let stepCount = recipe.method.reduce(0) { $0 + $1.steps.count }
             var stepNumber = 0
             return .array(recipe.method.map { group in
@@ -47,12 +58,12 @@ extension PageRenderer {
                     }),
                 ]
             })
-        case "hasMethod": return .bool(!recipe.method.isEmpty)
-        case "category": return .optional(recipe.category)
-        case "cuisine": return .optional(recipe.cuisine)
-        case "keywords": return .array(recipe.keywords.map(MustacheValue.string))
-        case "hasKeywords": return .bool(!recipe.keywords.isEmpty)
-        case "servings":
+        case .hasMethod: return .bool(!recipe.method.isEmpty)
+        case .category: return .optional(recipe.category)
+        case .cuisine: return .optional(recipe.cuisine)
+        case .keywords: return .array(recipe.keywords.map(MustacheValue.string))
+        case .hasKeywords: return .bool(!recipe.keywords.isEmpty)
+        case .servings:
             guard let servings = recipe.servings else { return nil }
             return [
                 "label": .string(strings.text(servings.unit == nil ? "serves" : "makes")),
@@ -62,18 +73,18 @@ extension PageRenderer {
                 "units": .string(scaleUnits.text),
                 "nouns": .string(scaleNouns.text),
             ]
-        case "totalTime": return .optional(recipe.shownTotalTime.map(strings.duration))
-        case "totalTimeISO": return .optional(recipe.shownTotalTime?.iso8601)
-        case "nutrition": return .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] })
-        case "hasNutrition": return .bool(!recipe.nutrition.isEmpty)
-        case "equipment": return .array(recipe.equipment.map(MustacheValue.string))
-        case "hasEquipment": return .bool(!recipe.equipment.isEmpty)
-        case "diets": return .array(recipe.suitableForDiet.map { .string(dietLabel($0)) })
-        case "hasDiets": return .bool(!recipe.suitableForDiet.isEmpty)
-        case "source":
+        case .totalTime: return .optional(recipe.shownTotalTime.map(strings.duration))
+        case .totalTimeISO: return .optional(recipe.shownTotalTime?.iso8601)
+        case .nutrition: return .array(recipe.nutrition.map { ["label": .string(nutritionLabel($0)), "value": .string($0.value)] })
+        case .hasNutrition: return .bool(!recipe.nutrition.isEmpty)
+        case .equipment: return .array(recipe.equipment.map(MustacheValue.string))
+        case .hasEquipment: return .bool(!recipe.equipment.isEmpty)
+        case .diets: return .array(recipe.suitableForDiet.map { .string(dietLabel($0)) })
+        case .hasDiets: return .bool(!recipe.suitableForDiet.isEmpty)
+        case .source:
             guard let source = recipe.source else { return nil }
             return ["name": .optional(source.name ?? source.url), "url": .optional(source.url)]
-        case "video":
+        case .video:
             guard let video = recipe.video else { return nil }
             let name = video.name ?? recipe.title
             // Where the player comes from, for the notice under the poster: YouTube, Vimeo, or the file's host.
@@ -94,8 +105,7 @@ extension PageRenderer {
                 "noticeText": .optional(host.map { strings.phrase("video_notice", ["host": $0]) }),
                 "scriptURL": .string(URLPath.link(to: AssetPaths.videoScript, root: root)),
             ]
-        case "extra": return recipe.extra.map(Self.templateValue) ?? .null
-        default: return nil
+        case .extra: return recipe.extra.map(Self.templateValue) ?? .null
         }
     }
 

@@ -8,7 +8,9 @@ import Mustache
 /// the picture, the body's HTML and method, the structured data. The keys and values are those
 /// docs/themes.md lists (ThemeDocumentationTests reads them through `MustacheValue.expanded`);
 /// each object's own keys are its `Key` cases (`MustacheKeyedObject`), found by number.
-struct RecipePageContext: MustacheKeyedObject {
+/// A class: its `recipe` object and every answer read it through one reference, where a struct
+/// holding the renderer and the recipe was copied (a retain per field) on each of them.
+final class RecipePageContext: MustacheKeyedObject {
     let renderer: PageRenderer
     let index: Int
     let recipe: Recipe
@@ -74,6 +76,20 @@ struct RecipePageContext: MustacheKeyedObject {
 
         func value(otherKey key: String) -> MustacheValue? {
             page.renderer.fieldValue(key, of: page.recipe, root: page.root) ?? page.renderer.summaryValue(key, of: page.recipe, root: page.root)
+        }
+
+        /// The page's own keys, the fields' and the summary's, each found by number: most of the
+        /// names looked up inside `{{#recipe}}` are one of them or none (`t`, `site`), and a
+        /// name's text compared with every field's cost more than the answer (issue 37).
+        func value(forKey key: String, number: Int) -> MustacheValue? {
+            if let raw = Self.keyTable[number: number], let known = Key(rawValue: raw) { return value(known) }
+            if let raw = PageRenderer.fieldKeyTable[number: number], let known = PageRenderer.FieldKey(rawValue: raw) {
+                return page.renderer.fieldValue(known, of: page.recipe, root: page.root)
+            }
+            if let raw = PageRenderer.summaryKeyTable[number: number], let known = PageRenderer.SummaryKey(rawValue: raw) {
+                return page.renderer.summaryValue(known, of: page.recipe, root: page.root)
+            }
+            return nil
         }
 
         func value(_ key: Key) -> MustacheValue? {

@@ -24,8 +24,9 @@ package struct SearchIndex: Sendable, Equatable {
     /// `shownResults`, so that a one-word query draws its results without a second round trip.
     package static let shownResults = 10
     /// Version of the file format, which search.js checks: 2 writes postings grouped by score
-    /// (`SearchPostings`); 3 puts a postings file's shard in it (`postingsFile`).
-    package static let version = 3
+    /// (`SearchPostings`); 3 puts a postings file's shard in it (`postingsFile`); 4 its term's best
+    /// records too.
+    package static let version = 4
 
     /// One term: its folded text and every document it occurs in with its score, by document.
     package struct Term: Sendable, Equatable {
@@ -179,7 +180,12 @@ package struct SearchIndex: Sendable, Equatable {
     /// typo), shows only documents of this list, since a document outranked in its term by ten others
     /// is outranked by them in the query too.
     package static func bestDocuments(_ shard: Shard) -> [Int] {
-        Set(shard.terms.flatMap { best($0.postings, limit: shownResults).map { Int($0 >> 8) } }).sorted()
+        Set(shard.terms.flatMap(bestDocuments)).sorted()
+    }
+
+    /// A term's first `shownResults` documents, ascending.
+    package static func bestDocuments(_ term: Term) -> [Int] {
+        best(term.postings, limit: shownResults).map { Int($0 >> 8) }.sorted()
     }
 
     /// A shard: `{"term":[count,[score,"documents",…]],…}`, each term's best `topPostings` postings
@@ -215,19 +221,26 @@ package struct SearchIndex: Sendable, Equatable {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// A common term's every posting, grouped by score, the best first, after its whole shard:
-    /// `[{shard},[score,"documents",…]]` (`SearchPostings`). A query of several words needs both
-    /// for each word, and at 4× CPU throttling each fetch costs a fresh page's main thread some
-    /// 5 ms before its bytes do: with the shard (a few hundred bytes) inside, a word whose own
-    /// term has a postings file takes one fetch, not two.
-    package static func postingsFile(_ shard: Shard, term: Int) -> Data {
+    /// A common term's every posting, grouped by score, the best first, after its whole shard and
+    /// before the records of its first `shownResults` documents (`bestDocuments(_:)`, written by
+    /// `records` as `{"document":record,…}`): `[{shard},[score,"documents",…],{records}]`
+    /// (`SearchPostings`). A query of several words needs the shard and the postings for each
+    /// word, and at 4× CPU throttling each fetch costs a fresh page's main thread some 5 ms before
+    /// its bytes do: with the shard (a few hundred bytes) inside, a word whose own term has a
+    /// postings file takes one fetch, not two. The records (about 400 bytes compressed) spare a
+    /// second round trip when the query's first ten are the first of one word's, as they are
+    /// when its words go together (egg white, coconut cream: the rarer word's best documents
+    /// have the other word too).
+    package static func postingsFile(_ shard: Shard, term: Int, records: ([Int], inout [UInt8]) -> Void) -> Data {
         let postings = shard.terms[term].postings
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         appendShard(shard, to: &bytes)
         bytes += ",[".utf8
         bytes.reserveCapacity(bytes.count + 2 * postings.count + 16)
         SearchPostings.append(SearchPostings.bestFirst(postings), to: &bytes)
-        bytes += "]]\n".utf8
+        bytes += "],".utf8
+        records(bestDocuments(shard.terms[term]), &bytes)
+        bytes += "]\n".utf8
         return Data(bytes)
     }
 

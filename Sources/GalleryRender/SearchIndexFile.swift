@@ -64,7 +64,7 @@ package struct SearchIndexFile: GeneratedFile {
         case .manifest: data = plan.index.manifest
         case .shard(let shard): data = SearchIndex.shardFile(shards[shard])
         case .bestRecords(let shard): data = site.searchRecords(SearchIndex.bestDocuments(shards[shard]))
-        case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard], term: term)
+        case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard], term: term, records: site.appendSearchRecords(_:to:))
         case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount)
         }
         return OutputFile(path: path(index, in: site.plan), contents: .data(data))
@@ -76,24 +76,28 @@ package struct SearchIndexFile: GeneratedFile {
         site.searchPlan.releaseIndex()
     }
 
-    /// The manifest and the shards by their terms and postings; the postings files by their shard's;
-    /// a record group by its recipes' cards and pages.
+    /// The manifest and the shards by their terms and postings; the postings files by their shard's
+    /// and their best records'; a record group by its recipes' cards and pages.
     package func fingerprint(_ index: Int, in site: PageRenderer, inputs: PageInputs) -> Fingerprint {
         let plan = site.plan.searchPlan.index(of: site.plan)
         var hasher = inputs.hasher("search")
+        func combineRecords(_ documents: [Int]) {
+            for document in documents {
+                hasher.combine(document)
+                site.plan.combineRecord(of: document, inputs: inputs, into: &hasher)
+            }
+        }
         switch part(index, in: site.plan) {
         case .manifest:
             hasher.combine(plan.index.manifest)
         case .shard(let shard):
             hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
         case .bestRecords(let shard):
-            for document in SearchIndex.bestDocuments(plan.index.shards[shard]) {
-                hasher.combine(document)
-                site.plan.combineRecord(of: document, inputs: inputs, into: &hasher)
-            }
+            combineRecords(SearchIndex.bestDocuments(plan.index.shards[shard]))
         case .postings(let shard, let term, _):
             hasher.combine(term)
             hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
+            combineRecords(SearchIndex.bestDocuments(plan.index.shards[shard].terms[term]))
         case .records(let group):
             hasher.combine(group)
             let range = group * SearchIndex.recordsPerGroup..<min(plan.index.documentCount, (group + 1) * SearchIndex.recordsPerGroup)
@@ -267,13 +271,20 @@ extension PageRenderer {
 
     /// A shard's best records (`SearchIndex.bestDocuments`): `{"document":record,…}`.
     func searchRecords(_ documents: [Int]) -> Data {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        var bytes: [UInt8] = []
+        appendSearchRecords(documents, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return Data(bytes)
+    }
+
+    /// `{"document":record,…}`, for a shard's best records and a postings file's.
+    func appendSearchRecords(_ documents: [Int], to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
         for (position, document) in documents.enumerated() {
             bytes += (position > 0 ? ",\"\(document)\":" : "\"\(document)\":").utf8
             searchRecord(document).write(to: &bytes)
         }
-        bytes += "}\n".utf8
-        return Data(bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Document `document`'s record: `[title, address, thumbnail, tags, time]`, addresses from the

@@ -32,7 +32,7 @@ package final class ThemeStrings: Sendable {
     /// The Gregorian calendar at UTC and the language's long date (`date(_:)`), made once.
     private let gregorian: Calendar
     private let longDate: Date.FormatStyle
-    /// `t`: every plain text of the table by key.
+    /// `t`: every plain text of the table by key, found by number (`MustacheTable`).
     package let context: MustacheValue
 
     /// The tables the binary ships, by language, parsed once.
@@ -106,7 +106,7 @@ package final class ThemeStrings: Sendable {
         for (key, value) in values {
             if case .text(let text) = value { texts[key] = .string(text) }
         }
-        context = .dictionary(texts)
+        context = .table(texts)
     }
 
     /// `pt-BR` → `pt`, `zh_Hant` → `zh`.

@@ -69,3 +69,35 @@ package func realPath(_ path: String) -> String? {
     defer { free(resolved) }
     return String(cString: resolved)
 }
+
+extension String {
+    /// `(path as NSString).lastPathComponent`, read from the bytes when the path is plain (ASCII,
+    /// no doubled or trailing slash), as every content file's relative path is: NSString's copies
+    /// the path through UTF-16 and fixes its slashes first, ~20,000 instructions a file.
+    package var pathLastComponent: String {
+        guard let bytes = plainPathBytes else { return (self as NSString).lastPathComponent }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return self }
+        return String(self[bytes.index(after: slash)...])
+    }
+
+    /// `(name as NSString).deletingPathExtension` for a file name without folders (`mojito.fr.md`
+    /// → `mojito.fr`), from the bytes when the name is plain (see `pathLastComponent`).
+    package var pathDeletingExtension: String {
+        guard let bytes = plainPathBytes, bytes.first != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: "/")),
+              let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else {
+            return (self as NSString).deletingPathExtension
+        }
+        return String(self[..<dot])
+    }
+
+    /// The UTF-8 view when the path is ASCII, not empty, and has no doubled or trailing slash.
+    private var plainPathBytes: String.UTF8View? {
+        let bytes = utf8
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (byte == UInt8(ascii: "/") && previous == byte) { return nil }
+            previous = byte
+        }
+        return previous == 0 || previous == UInt8(ascii: "/") ? nil : bytes
+    }
+}

@@ -26,7 +26,13 @@ package enum SiteFile {
 
     /// The bytes of the regular file at `url`, at most `limit` of them when one is given.
     package static func read(_ url: URL, upTo limit: Int? = nil) throws(Failure) -> Data {
-        let descriptor = try open(url)
+        try read(atPath: url.path, upTo: limit)
+    }
+
+    /// The bytes of the regular file at `path` (`read(_:upTo:)` for a path already in hand: a
+    /// URL's `path` is worked out anew at each call).
+    package static func read(atPath path: String, upTo limit: Int? = nil) throws(Failure) -> Data {
+        let descriptor = try open(path)
         defer { close(descriptor) }
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
@@ -53,18 +59,18 @@ package enum SiteFile {
 
     /// Checks, without reading it, that `url` is a regular file that can be opened for reading.
     package static func checkRegularFile(_ url: URL) throws(Failure) {
-        close(try open(url))
+        close(try open(url.path))
     }
 
     /// Opens a regular file for reading, refusing anything else before a read could block.
-    private static func open(_ url: URL) throws(Failure) -> Int32 {
-        let descriptor = Glibc.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    private static func open(_ path: String) throws(Failure) -> Int32 {
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound }
             // A socket cannot be opened at all (ENXIO): say what it is rather than why open failed.
             var info = stat()
-            if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
                 throw .notRegular(kind: kindName(info.st_mode & S_IFMT))
             }
             throw .unreadable(reason: String(cString: strerror(code)))

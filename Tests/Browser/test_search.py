@@ -232,6 +232,21 @@ def test_the_script_is_small_and_fetches_only_what_a_query_needs(browser, served
     assert len([n for n in names if n.startswith("r/")]) <= 10
 
 
+def test_two_words_that_go_together_draw_with_the_records_of_their_postings_files(browser, served):
+    """egg white: the first ten documents in both words' best tiers are egg's own first ten, whose
+    records come in its postings file, so the list is drawn without fetching a record group."""
+    browser.set_window_size(1280, 900)
+    browser.get(served["url"] + "index.html")
+    chromium = engines.SeleniumEngine("chromium", browser)
+    wait_for(chromium, "return !document.querySelector('form.search').hidden")
+    browser.execute_script("const box = document.querySelector('#search-input'); box.value = 'egg white'; box.dispatchEvent(new Event('input'))")
+    shown = wait_for(chromium, RESULTS)
+    fetched = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/search/'))")
+    names = sorted(urllib.parse.urlsplit(n).path.split("/search/")[1] for n in fetched)
+    assert len(shown["results"]) == 10 and all("/recipes/" in r["href"] for r in shown["results"]), shown
+    assert any(n.startswith("p/eg-") for n in names) and not any(n.startswith("r/") for n in names), names
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [375, 1280])
 def test_axe_finds_nothing_serious_in_the_open_results(browser, served, screenshot_dir, scheme, width):

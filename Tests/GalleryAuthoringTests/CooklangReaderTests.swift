@@ -56,6 +56,6 @@ import GalleryTestSupport
         var source = ImportSource()
         source.read(Self.folder.appendingPathComponent("Unclosed.cook"), display: "Unclosed.cook", format: nil, slugStyle: .unicode)
         #expect(source.recipes.isEmpty)
-        #expect(source.diagnostics.map(\.description) == ["Unclosed.cook:3:1: error: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence"])
+        #expect(source.diagnostics.map(\.description) == ["Unclosed.cook:3:1: error: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence that starts at line 2, column 8"])
     }
 }

@@ -62,6 +62,18 @@ import GalleryTestSupport
         #expect(error?.description.hasPrefix("Site/recipes/test-drink.md:4:") == true)
     }
 
+    /// libyaml gives up where the text runs out, lines below the cause; the message says where
+    /// the unfinished part began, in the file's own lines.
+    @Test func malformedYAMLSaysWhereTheUnfinishedPartBegan() {
+        let (_, bracket) = parse("---\ntitle: Good\ntags: [a, b\nglass: Coupe\n---\n")
+        #expect(bracket.first?.message.hasSuffix("while parsing a flow sequence that starts at line 3, column 7") == true)
+        let (_, quote) = parse("---\ntitle: \"Good\nglass: Coupe\n---\n")
+        #expect(quote.first?.message.contains("while scanning a quoted scalar that starts at line 2, column 8") == true)
+        let (_, tab) = parse("---\ntitle: Good\n\tglass: Coupe\n---\n")
+        #expect(tab.first?.line == 3)
+        #expect(tab.first?.message.hasSuffix("; YAML indents with spaces, not tabs") == true)
+    }
+
     @Test func unclosedFrontMatterIsAnError() {
         let (recipe, diagnostics) = parse("---\ntitle: X\nbody without a fence\n")
         #expect(recipe == nil)

@@ -147,3 +147,21 @@ import GalleryTestSupport
         #expect(try site.body(of: Recipe(slug: "a", title: "A", sourcePath: "recipes/a.md", body: "Shake.")) == "Shake.")
     }
 }
+
+@Suite struct SourceTextTests {
+    /// The text is checked eight bytes at a time; a NUL or a bad byte anywhere in a word, or
+    /// after a multi-byte character, is still found at its own line and column.
+    @Test func aBadByteAnywhereIsReportedAtItsLineAndColumn() throws {
+        for offset in 0..<20 {
+            let prefix = String(repeating: "a", count: offset)
+            for (bad, message) in [(UInt8(0), "binary data (a NUL byte) in a text file"),
+                                   (0xFF, "the file is not valid UTF-8 text (byte 0xFF)")] {
+                let data = Data(Array("---\nx: é\n".utf8) + Array(prefix.utf8) + [bad] + Array("tail of the line\n".utf8))
+                #expect(throws: Diagnostic.error(message, path: "r.md", line: 3, column: offset + 1)) {
+                    try SourceText.decode(data, path: "r.md")
+                }
+            }
+        }
+        #expect(try SourceText.decode(Data([0xEF, 0xBB, 0xBF] + Array("a\r\nb é\r\n".utf8)), path: "r.md") == "a\nb é\n")
+    }
+}

@@ -64,6 +64,26 @@ import Testing
         }
     }
 
+    /// The index is made on the first query (most gallery layouts are never asked): copies of a
+    /// layout asked at once from several tasks all get the answers a scan of every element gives.
+    @Test func theIndexMadeOnTheFirstQueryAnswersEveryCopyAlike() async {
+        let elements = (0..<40).map { item in
+            LayoutAttributes(indexPath: IndexPath(item: item, section: 0), center: Point(x: Double(item % 8) * 30 + 15, y: Double(item / 8) * 45),
+                             size: Size(width: 40, height: 60), transform: .rotation(Double(item) * 0.1))
+        }
+        let layout = PreparedLayout(contentSize: Size(width: 240, height: 240), attributes: elements)
+        let rects = (0..<30).map { Rect(x: Double($0 * 7 % 230), y: Double($0 * 13 % 220), width: 9, height: 5) }
+        let expected = rects.map { rect in elements.filter { $0.boundingBox.intersects(rect) } }
+        let answers = await withTaskGroup(of: [[LayoutAttributes]].self) { group in
+            for _ in 0..<6 {
+                let copy = layout
+                group.addTask { rects.map { copy.attributes(in: $0) } }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 6 && answers.allSatisfy { $0 == expected })
+    }
+
     @Test func anchorPointMovesTheRotationNotTheFrame() {
         // Turning a 10 × 10 card half a turn about its top-left corner flips it up and left.
         let card = LayoutAttributes(

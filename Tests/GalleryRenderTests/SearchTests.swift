@@ -125,9 +125,16 @@ import GalleryTestSupport
         #expect(Array(top.prefix(6)) == [0, 22, 7, 22, 14, 22])
         #expect(top[2 * 15] == 1 && top[2 * 15 + 1] == 6)
         #expect(index.shards[0].fullTerms == [1])
-        // The postings file holds its shard too, so that a query of several words needs one fetch for the word.
-        let file = try #require(try JSONSerialization.jsonObject(with: SearchIndex.postingsFile(index.shards[0], term: 1)) as? [Any])
-        #expect(file.count == 2 && (file[0] as? NSDictionary) == (shard as NSDictionary))
+        // The postings file holds its shard too, so that a query of several words needs one fetch
+        // for the word, and the records of the term's first ten documents (here each document's number).
+        let data = SearchIndex.postingsFile(index.shards[0], term: 1) { documents, bytes in
+            bytes += ("{" + documents.map { "\"\($0)\":\($0)" }.joined(separator: ",") + "}").utf8
+        }
+        let file = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
+        #expect(file.count == 3 && (file[0] as? NSDictionary) == (shard as NSDictionary))
+        let records = try #require(file[2] as? [String: Int])
+        #expect(records.values.sorted() == Array(stride(from: 0, to: 70, by: 7)), "the ten scoring 22, in document order")
+        #expect(records.allSatisfy { $0.key == String($0.value) })
         let all = try Self.postings(#require(file[1] as? [Any]))
         #expect(all.count == 200)
         #expect(stride(from: 0, to: all.count, by: 2).map { all[$0] }.sorted() == Array(0..<100))

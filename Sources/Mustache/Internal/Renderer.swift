@@ -41,7 +41,7 @@ struct Renderer<Partials: PartialProvider> {
         self.partials = partials
         self.options = options
         self.stack = [context]
-        self.answers = [[]]
+        self.answers = [Self.emptyAnswers()]
     }
 
 
@@ -191,10 +191,19 @@ struct Renderer<Partials: PartialProvider> {
     mutating func push(_ context: MustacheValue) {
         stack.append(context)
         if answers.count < stack.count {
-            answers.append([])
+            answers.append(Self.emptyAnswers())
         } else {
             answers[stack.count - 1].removeAll(keepingCapacity: true)
         }
+    }
+
+    /// A level's answers, with room for as many as a page's objects are asked at one level, so
+    /// that a page's first context at each level does not grow its list by doubling from one
+    /// (each growth a copy; issue 37).
+    private static func emptyAnswers() -> [Answer] {
+        var answers: [Answer] = []
+        answers.reserveCapacity(32)
+        return answers
     }
 
     mutating func pop() {
@@ -229,12 +238,15 @@ struct Renderer<Partials: PartialProvider> {
     }
 
     /// `key` in the context at `level` of the stack; an object is asked once per key (`answers`).
+    /// The answers are looked at before the context: a key answered before is found without
+    /// copying the object out of the stack (an existential copy and destroy per lookup; issue 37).
+    /// Only an object's level has answers.
     private mutating func member(_ key: MustacheKey, at level: Int) -> MustacheValue? {
+        for answer in answers[level] where answer.number == key.number { return answer.value }
         switch stack[level] {
         case .dictionary(let fields):
             return fields[key.name]
         case .object(let object):
-            for answer in answers[level] where answer.number == key.number { return answer.value }
             let value = object.value(forKey: key.name, number: key.number)
             answers[level].append(Answer(number: key.number, value: value))
             return value

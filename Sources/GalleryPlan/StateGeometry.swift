@@ -1,0 +1,115 @@
+import GalleryLayout
+import Synchronization
+
+/// What one prepare gives a gallery state, whichever cards it shows: the placements in layout
+/// order, section by section, and what the style needs to know of them. A layout whose cards all
+/// take one size (`CollectionLayout.dependsOnItemMetrics` false) places any cards of the same
+/// shape alike, so every tag filter of that shape, on every gallery page, shares one (issue 37).
+/// A class: states share it by reference, and the style knows a shared one by its identity.
+package final class StateGeometry: Sendable {
+    /// The cards' placements in layout order (a section's items, then the next section's); nil
+    /// where the layout left an item out.
+    package let cards: [Placement?]
+    /// Each layout section's header (empty when the state shows no headers).
+    package let headers: [Placement?]
+    package let contentSize: Size
+    package let scrollDrivenTurn: ScrollDrivenTurn?
+    /// Whether a card or header is turned in depth, and the largest perspective among them.
+    package let hasTurnedPlacement: Bool
+    package let largestPerspective: Double?
+
+    /// Lays out `sections` with `layout` at a container `width` wide and reads the result; with
+    /// `titleOverPicture`, notes which cards another covers where the title lies over the picture.
+    package init(layout: any CollectionLayout, sections: [LayoutSection], hasHeaders: Bool, width: Double,
+                 direction: LayoutDirection, titleOverPicture: Double?) {
+        let prepared = layout.prepareInLayoutDirection(LayoutContext(containerWidth: width, sections: sections,
+                                                                     layoutDirection: direction))
+        contentSize = prepared.contentSize
+        scrollDrivenTurn = prepared.scrollDrivenTurn
+        var hasTurnedPlacement = false
+        var largestPerspective: Double?
+        func note(_ placement: Placement) {
+            guard placement.isTurned else { return }
+            hasTurnedPlacement = true
+            if let perspective = placement.perspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
+        }
+        var cards: [Placement?] = []
+        cards.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        for (sectionIndex, section) in sections.enumerated() {
+            for item in section.items.indices {
+                guard let attributes = prepared.attributes(at: IndexPath(item: item, section: sectionIndex)) else {
+                    cards.append(nil)
+                    continue
+                }
+                var placement = Placement(attributes)
+                if let titleOverPicture {
+                    placement.isTitleCovered = GalleryModel.titleIsCovered(attributes, in: prepared, labelHeight: titleOverPicture,
+                                                                           direction: direction)
+                }
+                note(placement)
+                cards.append(placement)
+            }
+        }
+        headers = hasHeaders ? sections.indices.map { sectionIndex in
+            let placement = prepared.supplementaryAttributes(kind: ElementCategory.headerKind,
+                                                             at: IndexPath(item: 0, section: sectionIndex)).map(Placement.init)
+            if let placement { note(placement) }
+            return placement
+        } : []
+        self.cards = cards
+        self.hasTurnedPlacement = hasTurnedPlacement
+        self.largestPerspective = largestPerspective
+    }
+
+    /// How many placements it holds, what the cache counts.
+    var size: Int { cards.count + headers.count }
+}
+
+/// The state geometries of one site's gallery shared by its pages: those of layouts that do not
+/// depend on the items' metrics, found by arrangement, breakpoint and shape. Bounded: once it
+/// holds `capacity` placements it keeps what it has and lays out the rest afresh, so a site of
+/// many sections cannot grow it without end; what it returns is what a prepare would give.
+package final class StateGeometryCache: Sendable {
+    /// What a state's geometry depends on besides the site's fixed settings.
+    package struct Key: Hashable, Sendable {
+        package var arrangement: Int
+        package var breakpoint: Int
+        /// The layout section opened in place; -1 for none.
+        package var openedSection: Int
+        package var hasHeaders: Bool
+        /// How many items each layout section has.
+        package var sectionSizes: [Int]
+    }
+
+    private struct Held {
+        var geometries: [Key: StateGeometry] = [:]
+        var size = 0
+    }
+
+    private let held = Mutex(Held())
+    /// The most placements held: about a megabyte and a half.
+    package let capacity: Int
+
+    package init(capacity: Int = 12_000) {
+        self.capacity = capacity
+    }
+
+    /// The geometry at `key`, made by `make` when it is not held (outside the lock: two pages may
+    /// make the same one, which comes out alike).
+    package func geometry(_ key: Key, make: () -> StateGeometry) -> StateGeometry {
+        if let geometry = held.withLock({ $0.geometries[key] }) { return geometry }
+        let geometry = make()
+        held.withLock { held in
+            guard held.size + geometry.size <= capacity, held.geometries[key] == nil else { return }
+            held.geometries[key] = geometry
+            held.size += geometry.size
+        }
+        return geometry
+    }
+
+    /// How many geometries it holds.
+    package var count: Int { held.withLock { $0.geometries.count } }
+
+    /// How many placements it holds, at most `capacity`.
+    package var size: Int { held.withLock { $0.size } }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import GallerySupport
+
+/// The path names content files are known by, read from the bytes (`pathLastComponent`).
+extension PathTextTests {
+    static let paths = ["recipes/mojito.md", "mojito.md", "recipes/mojito.fr.md", "pages/a/b/about.md", "recipes/x..md",
+                        "recipes/abc.", "recipes/.hidden.md", ".md", "recipes/", "recipes//mojito.md", "/", "", "..", "a/..",
+                        "recipes/noextension", "recipes/café.md", "recipes/a.\u{301}md", "recipes/日本.md", "./mojito.md",
+                        "a/b.c/d", "a.b/c", "/abs/path.txt", "name.tar.gz"]
+
+    @Test func lastComponentIsWhatNSStringGives() {
+        for path in Self.paths {
+            #expect(path.pathLastComponent == (path as NSString).lastPathComponent, "\(path)")
+        }
+    }
+
+    @Test func deletingTheExtensionIsWhatNSStringGives() {
+        for path in Self.paths {
+            let name = path.pathLastComponent
+            #expect(name.pathDeletingExtension == (name as NSString).deletingPathExtension, "\(name)")
+            #expect(path.pathDeletingExtension == (path as NSString).deletingPathExtension, "\(path)")
+        }
+    }
+}
