@@ -16,20 +16,28 @@ package func escapeHTML(_ string: String) -> String {
 package func appendEscapingHTML(_ string: String, to output: inout [UInt8]) {
     var string = string
     string.withUTF8 { bytes in
-        var start = 0
-        for position in 0..<bytes.count where isUnsafeInHTML(bytes[position]) {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
-            switch bytes[position] {
-            case UInt8(ascii: "&"): output += "&amp;".utf8
-            case UInt8(ascii: "<"): output += "&lt;".utf8
-            case UInt8(ascii: ">"): output += "&gt;".utf8
-            case UInt8(ascii: "\""): output += "&quot;".utf8
-            default: output += "&#39;".utf8
-            }
-            start = position + 1
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        escapingHTML(bytes) { output.append(contentsOf: $0) }
     }
+}
+
+/// Hands `write` the pieces of UTF-8 `bytes` with the five characters escaped: the runs between
+/// them as they are, each of them as its entity. What both the String and the byte outputs write.
+@inline(__always)
+func escapingHTML(_ bytes: UnsafeBufferPointer<UInt8>, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var start = 0
+    for position in 0..<bytes.count where isUnsafeInHTML(bytes[position]) {
+        write(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        let entity: StaticString = switch bytes[position] {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        default: "&#39;"
+        }
+        entity.withUTF8Buffer(write)
+        start = position + 1
+    }
+    write(UnsafeBufferPointer(rebasing: bytes[start...]))
 }
 
 /// Appends the UTF-8 of `string` to `output` in one copy. `output += string.utf8` walks the view
@@ -41,7 +49,7 @@ package func appendUTF8(_ string: String, to output: inout [UInt8]) {
 }
 
 /// Whether `byte` is one of `&<>"'`: one test against a bit mask of the bytes below 64.
-private func isUnsafeInHTML(_ byte: UInt8) -> Bool {
+func isUnsafeInHTML(_ byte: UInt8) -> Bool {
     let unsafeBytes: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | 1 << 0x22 | 1 << 0x27
     return byte < 64 && unsafeBytes & (1 << UInt64(byte)) != 0
 }

@@ -75,14 +75,14 @@ extension Renderer {
             replays.refuse(section: id)
             recording = nil
             recordingLevel = -1
-            output.removeSubrange(start...)
+            output.truncate(to: start)
             (nodesRendered, sectionPasses) = (nodesBefore, passesBefore)
             return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
         }
         let outside = state.outside.map { name, value in replays.fact(name, value) }
-        let recorded = PassRecording(indentation: indentation, bytes: Array(output[start...]), holes: state.holes,
+        let recorded = PassRecording(indentation: indentation, bytes: output.bytes(from: start), holes: state.holes,
                                      outside: outside, nodes: nodesRendered - nodesBefore, passes: sectionPasses - passesBefore)
-        output.removeSubrange(start...)
+        output.truncate(to: start)
         write(recorded, filledBy: item)
         replays.keep(recorded, section: id, key: item.replayKey, uses: item.replayUses)
     }
@@ -97,18 +97,22 @@ extension Renderer {
 
     /// The recorded bytes, each hole filled with `item`'s text, escaped as its tag was.
     private mutating func write(_ recording: PassRecording, filledBy item: any MustacheReplayable) {
-        var from = 0
-        for hole in recording.holes {
-            output.append(contentsOf: recording.bytes[from..<hole.offset])
-            let text = item.holeText(hole.index)
-            if hole.isEscaped, let escape = options.customEscape {
-                output += escape(text).utf8
-            } else {
-                MustacheValue.string(text).write(to: &output, escapingHTML: hole.isEscaped)
+        recording.bytes.withUnsafeBufferPointer { bytes in
+            var from = 0
+            for hole in recording.holes {
+                output.append(UnsafeBufferPointer(rebasing: bytes[from..<hole.offset]))
+                let text = item.holeText(hole.index)
+                if hole.isEscaped, let escape = options.customEscape {
+                    output.append(escape(text))
+                } else if hole.isEscaped {
+                    output.appendEscapingHTML(text)
+                } else {
+                    output.append(text)
+                }
+                from = hole.offset
             }
-            from = hole.offset
+            output.append(UnsafeBufferPointer(rebasing: bytes[from...]))
         }
-        output.append(contentsOf: recording.bytes[from...])
     }
 
     /// Whether every name a recording read from outside its item gives the same value here: each
