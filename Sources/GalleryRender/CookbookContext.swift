@@ -56,7 +56,10 @@ struct CookbookContext: MustacheKeyedObject {
                 let recipes = book.renderer.site.recipes
                 return book.order.lazy.compactMap { position -> MustacheValue? in
                     let recipe = recipes[position]
-                    return recipe.image.map { book.renderer.printImage($0, alt: recipe.imageAlt ?? recipe.title, root: book.root) }
+                    return recipe.image.map { image in
+                        book.renderer.printImage(image, alt: recipe.imageAlt ?? recipe.title, root: book.root,
+                                                 source: .string(book.renderer.printImageSource(image, root: book.root)))
+                    }
                 }.first ?? .null
             case .tagURL: return book.tagSlug.map { .string(URLPath.link(to: TagPage.path(slug: $0), root: book.root)) } ?? .null
             case .recipes:
@@ -200,7 +203,7 @@ struct CookbookRecipeContext: MustacheKeyedObject {
             })
         case .image:
             guard let image = recipe.image else { return .null }
-            return renderer.printImage(image, alt: recipe.imageAlt ?? recipe.title, root: root, source: holes ? part(.imageSource) : nil)
+            return renderer.printImage(image, alt: recipe.imageAlt ?? recipe.title, root: root, source: part(.imageSource))
         case .imageCredit:
             return .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? renderer.site.config.imageCredit)?.text)
         case .glass: return .optional(recipe.glass)

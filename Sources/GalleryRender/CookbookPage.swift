@@ -141,14 +141,14 @@ extension PageRenderer {
 
     /// A picture at print resolution: the largest rendition (or the SVG itself) as the only
     /// source, so every engine prints the same sharp file (a srcset picks by the screen's pixels).
-    /// `source`: the `src` value to give instead (a book's recording gives a hole).
-    func printImage(_ image: ImageReference, alt: String, root: String, source: MustacheValue? = nil) -> MustacheValue {
+    /// `source`: the `src` value (`printImageSource`), or a hole in a book's recording.
+    func printImage(_ image: ImageReference, alt: String, root: String, source: MustacheValue) -> MustacheValue {
         let key = switch image {
         case .local(let path): path
         case .remote(let url): url
         }
         let info = site.images[key]
-        return ["src": source ?? .string(printImageSource(image, root: root)), "alt": .string(alt),
+        return ["src": source, "alt": .string(alt),
                 "width": info.map { .int($0.width) } ?? .null, "height": info.map { .int($0.height) } ?? .null]
     }
 

@@ -86,6 +86,22 @@ import Mustache
         #expect(replaying.cookbookReplays.counts.replayed == 0)
     }
 
+    /// A theme's recipe section that reads an object from outside the recipe (`site`) is not
+    /// recorded: each pass is rendered from the recipe's own values.
+    @Test func aThemeReadingAnObjectOutsideTheRecipeIsRenderedAsUsual() throws {
+        let template = """
+        {{#cookbook}}{{#recipes}}<p>{{#site}}{{title}}{{/site}} {{number}}. {{title}}{{#image}} <img src="{{src}}">{{/image}}</p>
+        {{/recipes}}{{/cookbook}}
+        """
+        let (replaying, alone, folder) = try renderers(template: template)
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(try made == books(alone))
+        #expect(replaying.cookbookReplays.counts == (recorded: 0, replayed: 0))
+        let gin = try #require(made["tags/gin/cookbook/index.html"])
+        #expect(gin.contains(#"2. Negroni <img src="../../../"#) && !gin.contains(#"src="""#))
+    }
+
     /// A theme's recipe section that reads only the recipe, the theme's strings and the site's
     /// keys is copied, with each book's numbers and addresses.
     @Test func aThemeReadingOnlyTheRecipeAndTheSitesKeysIsCopied() throws {
