@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads the plain shape most front matter has straight into nodes, without libyaml: a mapping
 /// of `key: value` lines whose values are one-line plain or quoted scalars, one-line flow lists of
 /// plain words (`tags: [gin, sour]`) or block lists of such scalars (`- 20 ml gin`), in printable
@@ -28,16 +34,22 @@ enum PlainYAML {
             self.lineOffset = lineOffset
         }
 
-        /// The end of the line starting at `start` (its newline or the end of the text).
-        func lineEnd(_ start: Int) -> Int {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            return end
+        /// The current line's end, once found (`currentEnd`), and the line it is of.
+        var knownEnd = (start: -1, end: 0)
+
+        /// The end of the current line (its newline or the end of the text), found once (`memchr`).
+        mutating func currentEnd() -> Int {
+            if knownEnd.start != lineStart {
+                let rest = bytes.count - lineStart
+                let found = rest > 0 ? memchr(bytes.baseAddress! + lineStart, 0x0A, rest) : nil
+                knownEnd = (lineStart, found.map { bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count)
+            }
+            return knownEnd.end
         }
 
         /// Moves to the next line.
         mutating func advance() {
-            lineStart = lineEnd(lineStart) + 1
+            lineStart = currentEnd() + 1
             line += 1
         }
 
@@ -47,7 +59,7 @@ enum PlainYAML {
         /// printable ASCII (libyaml's rules for the others are not repeated here).
         mutating func skipBlankLines() -> Bool {
             while !atEnd {
-                let end = lineEnd(lineStart)
+                let end = currentEnd()
                 var position = lineStart
                 for index in lineStart..<end {
                     guard bytes[index] >= 0x20, bytes[index] < 0x7F else { return false }
@@ -76,13 +88,14 @@ enum PlainYAML {
 
         mutating func document() -> YAMLNode?? {
             var pairs: [YAMLPair] = []
+            pairs.reserveCapacity(16)
             var root: YAMLNode?
             while true {
                 guard skipBlankLines() else { return nil }
                 if atEnd { break }
                 // Every entry starts a line: a key of letters, digits, `_` and `-`, then `:`.
                 guard indentation() == 0 else { return nil }
-                let end = lineEnd(lineStart)
+                let end = currentEnd()
                 var position = lineStart
                 guard isKeyStart(bytes[position]) else { return nil }
                 while position < end, isKeyByte(bytes[position]) { position += 1 }
@@ -130,8 +143,9 @@ enum PlainYAML {
             guard startsEntry(lineStart + indent) else { return nil }
             var list = node(.sequence([]), at: lineStart + indent)
             var items: [YAMLNode] = []
+            items.reserveCapacity(8)
             while true {
-                let end = lineEnd(lineStart)
+                let end = currentEnd()
                 var position = lineStart + indent + 2
                 while position < end, bytes[position] == UInt8(ascii: " ") { position += 1 }
                 guard position < end, bytes[position] != UInt8(ascii: "#"),
