@@ -131,13 +131,6 @@ package enum YAMLParser {
     /// error's, is `lineOffset` further down (YAML that begins below its file's first line).
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) throws(YAMLError) -> YAMLNode? {
         // An empty stream holds no document (and libyaml wants a pointer to read from).
-        guard !bytes.isEmpty else { return nil }
-        if let plain = PlainYAML.read(bytes, lineOffset: lineOffset) { return plain }
-        return try parseWithLibyaml(bytes, lineOffset: lineOffset)
-    }
-
-    /// `parse(_:lineOffset:)` by libyaml's events, whatever the text's shape.
-    static func parseWithLibyaml(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) throws(YAMLError) -> YAMLNode? {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {

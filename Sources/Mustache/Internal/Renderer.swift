@@ -2,7 +2,7 @@
 ///
 /// Keeps the context stack (innermost last) for name lookups and, for inheritance, the
 /// block overrides in force: a parent's arguments, under any given from further out.
-struct Renderer<Partials: PartialProvider> {
+struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// Deeper nesting of partials, parents or block overrides is taken for runaway recursion.
     static var maximumDepth: Int { 100 }
     /// More section passes than this in one render are taken for a runaway template: sections
@@ -17,8 +17,8 @@ struct Renderer<Partials: PartialProvider> {
 
     let partials: Partials
     let options: RenderOptions
-    /// What has been written; `Template.render(_:partials:options:into:)` lends its buffer here.
-    var output: [UInt8] = []
+    /// What has been written; `Template.render(_:partials:options:into:)` copies it to its buffer.
+    var output: RenderOutput
     private var stack: [MustacheValue]
     /// Per entry of `stack`: what an object there answered so far, by key number (nil: it has no
     /// such key), so that a name read twice, or looked for further out from inner sections, asks
@@ -29,7 +29,9 @@ struct Renderer<Partials: PartialProvider> {
     private var sectionPasses = 0
     private var nodesRendered = 0
 
-    init(context: MustacheValue, partials: Partials, options: RenderOptions) {
+    /// - Parameter capacity: the bytes the output has room for before it grows.
+    init(context: MustacheValue, partials: Partials, options: RenderOptions, capacity: Int) {
+        output = RenderOutput(capacity: capacity)
         self.partials = partials
         self.options = options
         self.stack = [context]
@@ -44,16 +46,18 @@ struct Renderer<Partials: PartialProvider> {
         indentation: String
     ) throws(TemplateError) {
         nodesRendered += nodes.count
-        for node in nodes {
-            switch node {
+        // By position, not `for node in nodes`: the iterator's copy of each node retained and
+        // released what it holds (the text, the name, the section) on every visit (issue 37).
+        for position in nodes.indices {
+            switch nodes[position] {
             case .text(let text):
-                appendUTF8(text, to: &output)
+                output.append(text)
             case .lineStart:
-                if !indentation.isEmpty { appendUTF8(indentation, to: &output) }
+                if !indentation.isEmpty { output.append(indentation) }
             case .variable(let name, let isEscaped):
                 let value = lookUp(name)
                 if isEscaped, let escape = options.customEscape {
-                    output += escape(value.interpolatedText).utf8
+                    output.append(escape(value.interpolatedText))
                 } else {
                     value.write(to: &output, escapingHTML: isEscaped)
                 }
@@ -118,8 +122,8 @@ struct Renderer<Partials: PartialProvider> {
             try render(override, blocks: blocks, indentation: site.indentation.map { indentation + $0 } ?? "")
         } else if let extra = site.indentation, !site.isDedented {
             // The default content's first line started on the tag's line, whose indentation was taken away.
-            output += indentation.utf8
-            output += extra.utf8
+            output.append(indentation)
+            output.append(extra)
             try render(site.defaultContent, blocks: blocks, indentation: indentation)
         } else {
             try render(site.defaultContent, blocks: blocks, indentation: indentation + (site.indentation ?? ""))
