@@ -189,7 +189,7 @@ package struct GalleryModel: Sendable {
         var states: [State] = []
         let cardIndices = cards.indices
         // What a filter shows is the same in every arrangement and breakpoint: worked out once.
-        let selections = [Selection(sections: sections, cardCount: cards.count, members: nil)] + filters.map { filter in
+        let selections = [Selection(sections: sections, cardCount: cardIndices.count, members: nil)] + filters.map { filter in
             Selection(sections: sections, cardCount: cardIndices.count, members: cardIndices.map(filter.members.contains))
         }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
@@ -237,8 +237,8 @@ package struct GalleryModel: Sendable {
                         let geometry = StateGeometry(layout: layout, sections: layoutSections, hasHeaders: true, width: breakpoint.width,
                                                      direction: layoutDirection,
                                                      titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight)
-                        states.append(Self.state(geometry, selection: selections[0], hasHeaders: true, arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
-                                                 opening: section))
+                        states.append(Self.state(geometry, selection: selections[0], hasHeaders: true, arrangement: arrangementIndex,
+                                                 breakpoint: breakpointIndex, filter: 0, opening: section))
                     }
                 }
             }
