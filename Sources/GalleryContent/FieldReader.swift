@@ -18,6 +18,24 @@ struct FieldReader {
         var key: String
         var pair: YAMLPair
         var isRead = false
+        /// The key's UTF-8 length when it is ASCII, else -1: ASCII keys of other lengths differ,
+        /// told without a string comparison (`String ==` compares canonical equivalence).
+        var asciiLength: Int
+
+        init(key: String, pair: YAMLPair) {
+            self.key = key
+            self.pair = pair
+            asciiLength = Self.asciiLength(of: key)
+        }
+
+        static func asciiLength(of key: String) -> Int {
+            var length = 0
+            for byte in key.utf8 {
+                if byte >= 0x80 { return -1 }
+                length += 1
+            }
+            return length
+        }
     }
 
     /// `what` names the mapping in messages, e.g. "front matter" or "site.yml".
@@ -52,7 +70,8 @@ struct FieldReader {
     /// Where `key`'s entry is in `entries`.
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return entries.firstIndex { $0.key == key }
+        let length = Entry.asciiLength(of: key)
+        return entries.firstIndex { (length < 0 || $0.asciiLength < 0 || $0.asciiLength == length) && $0.key == key }
     }
 
     /// The raw value node of `key`, marking the key as known.
@@ -66,8 +85,8 @@ struct FieldReader {
     /// The line of every key, for diagnostics raised after reading.
     var keyLines: [Recipe.KeyLine] { entries.map { Recipe.KeyLine(key: $0.key, line: $0.pair.key.line) }.sorted { $0.key < $1.key } }
 
-    /// Each key with its line, in document order (`keyLines` unsorted, without a copy).
-    var keyLineEntries: some Sequence<(String, Int)> { entries.lazy.map { ($0.key, $0.pair.key.line) } }
+    /// Each key with its line, in document order (`keyLines` unsorted).
+    var keyLineEntries: [(String, Int)] { entries.map { ($0.key, $0.pair.key.line) } }
 
     /// The key's own position, for messages about the entry as a whole.
     func keyPosition(_ key: String) -> (line: Int, column: Int)? {
