@@ -59,7 +59,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         for position in nodes.indices {
             switch nodes[position] {
             case .text(let text):
-                output.append(text)
+                output.append(text.bytes)
             case .lineStart:
                 if !indentation.isEmpty { output.append(indentation) }
             case .variable(let name, let isEscaped):
