@@ -103,9 +103,14 @@ extension MustacheValue: Equatable {
 package struct MustacheLazyArray: Sendable, Equatable {
     package let count: Int
     private let item: @Sendable (Int) -> MustacheValue
+    /// Whether its items may be `MustacheReplayable` objects, whose passes a section records
+    /// once and writes again (the renderer asks only the items of such a list).
+    let mayReplay: Bool
 
-    package init(count: Int, item: @escaping @Sendable (Int) -> MustacheValue) {
+    /// - Parameter mayReplay: its items may be `MustacheReplayable`.
+    package init(count: Int, mayReplay: Bool = false, item: @escaping @Sendable (Int) -> MustacheValue) {
         self.count = count
+        self.mayReplay = mayReplay
         self.item = item
     }
 

@@ -6,6 +6,8 @@ package struct Template: Sendable {
     /// The name given at creation, used in error messages.
     package let name: String
     let nodes: [Node]
+    /// The bytes of the text nodes, which the nodes refer to without keeping (`TemplateText`).
+    let texts: [TextStorage]
 
     /// The room a render's output starts with: more than most recipe pages need.
     static var outputCapacity: Int { 32 * 1024 }
@@ -13,7 +15,7 @@ package struct Template: Sendable {
     /// Parses `source`, throwing the first syntax error with the line and column of its tag.
     package init(source: String, name: String) throws(TemplateError) {
         self.name = name
-        self.nodes = try Parser.parse(source, templateName: name)
+        (nodes, texts) = try Parser.parse(source, templateName: name)
     }
 
     /// Renders the template against `context`, taking partials and parents from `partials`.

@@ -45,6 +45,21 @@ struct RenderOutput: ~Copyable {
         output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Appends `bytes[range]` (a piece of a recorded pass, `PassRecording`).
+    mutating func append(_ bytes: [UInt8], _ range: Range<Int>) {
+        bytes.withUnsafeBufferPointer { all in append(UnsafeBufferPointer(rebasing: all[range])) }
+    }
+
+    /// The bytes written from `start` on (a recorded pass, `PassRecording`).
+    func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// Forgets the bytes written from `start` on.
+    mutating func truncate(to start: Int) {
+        count = min(count, start)
+    }
+
     private mutating func grow(toHold needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }

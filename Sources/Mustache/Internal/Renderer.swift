@@ -19,15 +19,23 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     let options: RenderOptions
     /// What has been written; `Template.render(_:partials:options:into:)` copies it to its buffer.
     var output: RenderOutput
-    private var stack: [MustacheValue]
+    private(set) var stack: [MustacheValue]
     /// Per entry of `stack`: what an object there answered so far, by key number (nil: it has no
     /// such key), so that a name read twice, or looked for further out from inner sections, asks
     /// it once. Objects are immutable values: the same key gives the same answer. Levels past the
     /// top of `stack` are left over from contexts popped (`push`).
     private var answers: [[Answer]]
     private var depth = 0
-    private var sectionPasses = 0
-    private var nodesRendered = 0
+    var sectionPasses = 0
+    var nodesRendered = 0
+    /// The pass being recorded for replay (`MustacheReplayable`), if any.
+    var recording: RecordingState?
+    /// The stack level of the item whose pass is recorded (`recording`), -1 when none is: a name
+    /// found below it (or nowhere) is one the recording must check on replay.
+    var recordingLevel = -1
+    /// Of the facts recordings read outside their items (`MustacheReplays.fact`), by number:
+    /// whether each reads alike for the list being rendered (1), differs (2), or is unchecked (0).
+    var checkedFacts: [UInt8] = []
 
     /// - Parameter capacity: the bytes the output has room for before it grows.
     init(context: MustacheValue, partials: Partials, options: RenderOptions, capacity: Int) {
@@ -51,11 +59,12 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         for position in nodes.indices {
             switch nodes[position] {
             case .text(let text):
-                output.append(text)
+                output.append(text.bytes)
             case .lineStart:
                 if !indentation.isEmpty { output.append(indentation) }
             case .variable(let name, let isEscaped):
                 let value = lookUp(name)
+                if recordingLevel >= 0, noteHole(value, isEscaped: isEscaped) { continue }
                 if isEscaped, let escape = options.customEscape {
                     output.append(escape(value.interpolatedText))
                 } else {
@@ -87,9 +96,18 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
                 pop()
             }
         } else if case .lazyArray(let list) = value {
+            // What recordings read outside their items is checked once per list (`pass(over:)`).
+            let outerChecks = checkedFacts
+            if list.mayReplay { checkedFacts = [] }
+            defer { if list.mayReplay { checkedFacts = outerChecks } }
             for index in 0..<list.count {
                 try countPass(section)
-                push(list[index])
+                let item = list[index]
+                if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object as? any MustacheReplayable {
+                    try pass(over: replayable, section, blocks: blocks, indentation: indentation)
+                    continue
+                }
+                push(item)
                 try render(section.content, blocks: blocks, indentation: indentation)
                 pop()
             }
@@ -101,7 +119,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         }
     }
 
-    private mutating func countPass(_ section: Section) throws(TemplateError) {
+    mutating func countPass(_ section: Section) throws(TemplateError) {
         try checkWork(at: section.location, calling: nil)
         sectionPasses += 1
         guard sectionPasses <= maximumSectionPasses else {
@@ -113,6 +131,8 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     }
 
     private mutating func render(_ site: BlockSite, blocks: [String: [Node]], indentation: String) throws(TemplateError) {
+        // What fills a block depends on the template that called it: not recorded.
+        if recordingLevel >= 0 { recording?.isRefused = true }
         if let override = blocks[site.name] {
             // Overrides were dedented where they were written; the site supplies indentation,
             // and an inline site none, as the override continues the line it lands on.
@@ -146,7 +166,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// Refuses to go on once the render has visited `workLimit` nodes or written
     /// `maximumOutputBytes`. Checked where partials, parents and sections start, the only places
     /// where work can multiply; between two checks the work is bounded by one template's size.
-    private func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
+    func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
         guard nodesRendered > options.workLimit || output.count > Self.maximumOutputBytes else { return }
         let what = nodesRendered > options.workLimit
             ? "more than \(options.workLimit) tags and text pieces"
@@ -172,7 +192,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
 
     /// A level's list of answers is emptied, not freed, when its context goes: the next context
     /// at that level (the next item of a list) fills the same storage.
-    private mutating func push(_ context: MustacheValue) {
+    mutating func push(_ context: MustacheValue) {
         stack.append(context)
         if answers.count < stack.count {
             answers.append(Self.emptyAnswers())
@@ -190,13 +210,13 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         return answers
     }
 
-    private mutating func pop() {
+    mutating func pop() {
         stack.removeLast()
     }
 
     /// Resolves a name against the context stack: the first part in the innermost context
     /// that has it, every further part only inside the value before it.
-    private mutating func lookUp(_ name: VariableName) -> MustacheValue {
+    mutating func lookUp(_ name: VariableName) -> MustacheValue {
         guard let first = name.components.first else { return stack.last ?? .null }
         var found: MustacheValue?
         var level = stack.count - 1
@@ -207,11 +227,17 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
             }
             level -= 1
         }
-        guard var value = found else { return .null }
-        for component in name.components.dropFirst() {
-            guard let next = value.member(component) else { return .null }
-            value = next
+        var value = found ?? .null
+        if found != nil {
+            for component in name.components.dropFirst() {
+                guard let next = value.member(component) else {
+                    value = .null
+                    break
+                }
+                value = next
+            }
         }
+        if level < recordingLevel { noteOutside(name, value) }
         return value
     }
 
