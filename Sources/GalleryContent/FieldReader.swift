@@ -18,23 +18,15 @@ struct FieldReader {
         var key: String
         var pair: YAMLPair
         var isRead = false
-        /// The key's UTF-8 length when it is ASCII, else -1: ASCII keys of other lengths differ,
-        /// told without a string comparison (`String ==` compares canonical equivalence).
-        var asciiLength: Int
+        /// The key's first byte: keys whose first bytes are different ASCII characters differ,
+        /// told without a string comparison (`String ==` compares canonical equivalence, and an
+        /// ASCII character stays first in any equivalent form).
+        var firstByte: UInt8
 
         init(key: String, pair: YAMLPair) {
             self.key = key
             self.pair = pair
-            asciiLength = Self.asciiLength(of: key)
-        }
-
-        static func asciiLength(of key: String) -> Int {
-            var length = 0
-            for byte in key.utf8 {
-                if byte >= 0x80 { return -1 }
-                length += 1
-            }
-            return length
+            firstByte = key.utf8.first ?? 0
         }
     }
 
@@ -70,8 +62,8 @@ struct FieldReader {
     /// Where `key`'s entry is in `entries`.
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        let length = Entry.asciiLength(of: key)
-        return entries.firstIndex { (length < 0 || $0.asciiLength < 0 || $0.asciiLength == length) && $0.key == key }
+        let first = key.utf8.first ?? 0
+        return entries.firstIndex { ($0.firstByte == first || first >= 0x80 || $0.firstByte >= 0x80) && $0.key == key }
     }
 
     /// The raw value node of `key`, marking the key as known.

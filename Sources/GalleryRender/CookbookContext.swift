@@ -87,7 +87,13 @@ final class CookbookContents: Sendable {
     let root: String
     /// The book's recipes (positions in the site's list), A–Z, and each one's number as shown.
     let order: [Int]
-    let numbers: [String]
+    let numbers: ArraySlice<String>
+    /// Each recipe's title and id in the book (`CookbookPage.anchor`), in `order`: read by the
+    /// contents, each recipe's section and every index entry.
+    let titles: [String]
+    let anchors: [String]
+    /// How many books hold each recipe, by position (`CookbookBodies.bookCounts`).
+    let bookCounts: [Int32]
     /// Each recipe's body as the book prints it, in `order`.
     let bodies: [String]
     let title: String
@@ -104,14 +110,19 @@ final class CookbookContents: Sendable {
         tagSlug = tag?.slug
         let path = tag.map { CookbookPage.path(tag: $0.slug) } ?? CookbookPage.siteBookPath
         let members = tag?.members ?? Array(site.recipes.indices)
-        let order = tag == nil ? renderer.recipeIndexOrder
-            : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
+        // A tag's recipes in the site's A–Z order, which is a total order (slugs are unique).
+        let order = tag == nil ? renderer.recipeIndexOrder : renderer.cookbookBodies.inIndexOrder(members, in: renderer)
         self.order = order
-        let place = PageRenderer.BookPlace(path: path, inBook: Set(order.map { site.recipes[$0].slug }), renderer: renderer)
+        let recipes = site.recipes
+        titles = order.map { recipes[$0].title }
+        let slugs = order.map { recipes[$0].slug }
+        anchors = slugs.map { "recipe-" + $0 }
+        bookCounts = renderer.cookbookBodies.bookCounts(in: renderer.plan)
+        let place = PageRenderer.BookPlace(path: path, inBook: Set(slugs), renderer: renderer)
         self.place = place
         root = place.root
         // Each number is shown by the recipe, the contents and the indexes: formatted once.
-        numbers = order.indices.map { renderer.strings.number($0 + 1) }
+        numbers = renderer.cookbookBodies.numbers(order.count, in: renderer)
         // The body as its own page has it (made once for all the recipe's books), its relative
         // links then moved to the book's folder (a link written `../sidecar/` in a recipe means
         // `recipes/sidecar/`).
@@ -149,11 +160,10 @@ struct CookbookEntryContext: MustacheKeyedObject {
     static let keyTable = MustacheKeyTable(Key.self)
 
     func value(_ key: Key) -> MustacheValue? {
-        let recipe = book.renderer.site.recipes[book.order[place]]
-        return switch key {
-        case .title: .string(recipe.title)
+        switch key {
+        case .title: .string(book.titles[place])
         case .number: .string(book.numbers[place])
-        case .anchor: .string(CookbookPage.anchor(of: recipe))
+        case .anchor: .string(book.anchors[place])
         }
     }
 }
@@ -190,9 +200,9 @@ struct CookbookRecipeContext: MustacheKeyedObject {
         let root = book.root
         func part(_ part: Part) -> MustacheValue { holes ? .object(MustacheHole(part.hole)) : .string(text(of: part)) }
         switch key {
-        case .title: return .string(recipe.title)
+        case .title: return .string(book.titles[place])
         case .number: return part(.number)
-        case .anchor: return .string(CookbookPage.anchor(of: recipe))
+        case .anchor: return .string(book.anchors[place])
         case .summary: return .optional(recipe.summary)
         case .url: return part(.url)
         case .printURL:

@@ -13,7 +13,7 @@ extension CookbookRecipeContext: MustacheReplayable {
     var replays: MustacheReplays { book.renderer.cookbookReplays }
     var replayKey: Int { book.order[place] }
     /// Every book holding the recipe lists it once per section.
-    var replayUses: Int { book.renderer.cookbookBodies.bookCount(of: book.order[place], in: book.renderer.plan) }
+    var replayUses: Int { Int(book.bookCounts[book.order[place]]) }
     var recordingContext: any MustacheObject { Recording(recipe: self) }
     func holeText(_ index: Int) -> String { text(of: Part(hole: index)) }
 

@@ -97,22 +97,20 @@ extension Renderer {
 
     /// The recorded bytes, each hole filled with `item`'s text, escaped as its tag was.
     private mutating func write(_ recording: PassRecording, filledBy item: any MustacheReplayable) {
-        recording.bytes.withUnsafeBufferPointer { bytes in
-            var from = 0
-            for hole in recording.holes {
-                output.append(UnsafeBufferPointer(rebasing: bytes[from..<hole.offset]))
-                let text = item.holeText(hole.index)
-                if hole.isEscaped, let escape = options.customEscape {
-                    output.append(escape(text))
-                } else if hole.isEscaped {
-                    output.appendEscapingHTML(text)
-                } else {
-                    output.append(text)
-                }
-                from = hole.offset
+        var from = 0
+        for hole in recording.holes {
+            output.append(recording.bytes, from..<hole.offset)
+            let text = item.holeText(hole.index)
+            if hole.isEscaped, let escape = options.customEscape {
+                output.append(escape(text))
+            } else if hole.isEscaped {
+                output.appendEscapingHTML(text)
+            } else {
+                output.append(text)
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[from...]))
+            from = hole.offset
         }
+        output.append(recording.bytes, from..<recording.bytes.count)
     }
 
     /// Whether every name a recording read from outside its item gives the same value here: each

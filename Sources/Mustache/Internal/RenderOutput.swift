@@ -45,6 +45,11 @@ struct RenderOutput: ~Copyable {
         output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Appends `bytes[range]` (a piece of a recorded pass, `PassRecording`).
+    mutating func append(_ bytes: [UInt8], _ range: Range<Int>) {
+        bytes.withUnsafeBufferPointer { all in append(UnsafeBufferPointer(rebasing: all[range])) }
+    }
+
     /// The bytes written from `start` on (a recorded pass, `PassRecording`).
     func bytes(from start: Int) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))
