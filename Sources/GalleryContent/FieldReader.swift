@@ -18,6 +18,16 @@ struct FieldReader {
         var key: String
         var pair: YAMLPair
         var isRead = false
+        /// The key's first byte: keys whose first bytes are different ASCII characters differ,
+        /// told without a string comparison (`String ==` compares canonical equivalence, and an
+        /// ASCII character stays first in any equivalent form).
+        var firstByte: UInt8
+
+        init(key: String, pair: YAMLPair) {
+            self.key = key
+            self.pair = pair
+            firstByte = key.utf8.first ?? 0
+        }
     }
 
     /// `what` names the mapping in messages, e.g. "front matter" or "site.yml".
@@ -52,7 +62,8 @@ struct FieldReader {
     /// Where `key`'s entry is in `entries`.
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return entries.firstIndex { $0.key == key }
+        let first = key.utf8.first ?? 0
+        return entries.firstIndex { ($0.firstByte == first || first >= 0x80 || $0.firstByte >= 0x80) && $0.key == key }
     }
 
     /// The raw value node of `key`, marking the key as known.
@@ -66,8 +77,8 @@ struct FieldReader {
     /// The line of every key, for diagnostics raised after reading.
     var keyLines: [Recipe.KeyLine] { entries.map { Recipe.KeyLine(key: $0.key, line: $0.pair.key.line) }.sorted { $0.key < $1.key } }
 
-    /// Each key with its line, in document order (`keyLines` unsorted, without a copy).
-    var keyLineEntries: some Sequence<(String, Int)> { entries.lazy.map { ($0.key, $0.pair.key.line) } }
+    /// Each key with its line, in document order (`keyLines` unsorted).
+    var keyLineEntries: [(String, Int)] { entries.map { ($0.key, $0.pair.key.line) } }
 
     /// The key's own position, for messages about the entry as a whole.
     func keyPosition(_ key: String) -> (line: Int, column: Int)? {

@@ -840,9 +840,7 @@ package struct RecipeDate: Sendable, Hashable, Comparable {
 
     /// Parses `YYYY-MM-DD` (an optional time after it is ignored); nil when not a real date.
     package init?(parsing text: String) {
-        let datePart = text.prefix(10)
-        let fields = datePart.split(separator: "-")
-        guard datePart.count == 10, fields.count == 3,
+        guard let fields = Self.fieldsOfASCII(text) ?? Self.fields(of: text), fields.count == 3,
               let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
               (1...9999).contains(year), (1...12).contains(month) else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -851,6 +849,34 @@ package struct RecipeDate: Sendable, Hashable, Comparable {
         storedYear = Int16(year)
         storedMonth = UInt8(month)
         storedDay = UInt8(day)
+    }
+
+    /// The texts between the hyphens of the first ten characters; nil when there are fewer.
+    static func fields(of text: String) -> [String]? {
+        let datePart = text.prefix(10)
+        guard datePart.count == 10 else { return nil }
+        return datePart.split(separator: "-").map(String.init)
+    }
+
+    /// `fields(of:)` from the bytes, when the first eleven are ASCII other than a carriage return
+    /// (so that the first ten bytes are the first ten characters); nil otherwise.
+    static func fieldsOfASCII(_ text: String) -> [String]?? {
+        let bytes = text.utf8
+        guard !bytes.prefix(11).contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+        guard bytes.count >= 10 else { return .some(nil) }
+        var fields: [String] = []
+        var start = bytes.startIndex
+        let end = bytes.index(start, offsetBy: 10)
+        var position = start
+        while true {
+            if position == end || bytes[position] == UInt8(ascii: "-") {
+                if position > start { fields.append(String(text[start..<position])) }
+                guard position < end else { break }
+                start = bytes.index(after: position)
+            }
+            position = bytes.index(after: position)
+        }
+        return .some(fields)
     }
 
     /// `2024-03-14`.

@@ -86,14 +86,17 @@ extension RecipeParser {
             return []
         }
         var parts: [IngredientPart] = []
+        // Lines of text make one untitled group until a part of another kind follows; gathered
+        // here rather than appended to the group in `parts` (a copy of its items at each line).
+        var loose: [String] = []
+        func endLooseGroup() {
+            guard !loose.isEmpty else { return }
+            parts.append(.group(IngredientGroup(title: nil, items: loose)))
+            loose = []
+        }
         for entry in entries {
             if let text = entry.scalar, !entry.isNull {
-                if case .group(var last)? = parts.last, last.title == nil {
-                    last.items.append(text)
-                    parts[parts.count - 1] = .group(last)
-                } else {
-                    parts.append(.group(IngredientGroup(title: nil, items: [text])))
-                }
+                loose.append(text)
                 continue
             }
             guard let pairs = entry.mapping else {
@@ -101,11 +104,19 @@ extension RecipeParser {
                 continue
             }
             if pairs.contains(where: { $0.key.scalar == "recipe" }) {
-                if let component = component(pairs, reader: &reader) { parts.append(.component(component)) }
+                if let component = component(pairs, reader: &reader) {
+                    endLooseGroup()
+                    parts.append(.component(component))
+                }
             } else {
-                parts += ingredientGroup(pairs, at: entry, reader: &reader)
+                let group = ingredientGroup(pairs, at: entry, reader: &reader)
+                if !group.isEmpty {
+                    endLooseGroup()
+                    parts += group
+                }
             }
         }
+        endLooseGroup()
         return parts
     }
 

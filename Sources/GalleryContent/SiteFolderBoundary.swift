@@ -52,20 +52,12 @@ package final class SiteFolderBoundary: Sendable {
         return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
     }
 
-    /// Whether one of `path`'s components is `..`.
+    /// Whether one of `path`'s components is `..`: `..` alone, at the start, in the middle or
+    /// at the end (bytes, as `memchr` finds them, not characters).
     private static func hasParentStep(_ path: String) -> Bool {
-        var dots = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if dots == 2 { return true }
-                dots = 0
-            } else if byte == UInt8(ascii: "."), dots >= 0 {
-                dots += 1
-            } else {
-                dots = -1
-            }
-        }
-        return dots == 2
+        let bytes = path.utf8
+        return bytes.elementsEqual("..".utf8) || bytes.starts(with: "../".utf8) || path.containsBytes("/../")
+            || bytes.suffix(3).elementsEqual("/..".utf8)
     }
 
     private func resolvedFolder(_ folder: String) -> String? {

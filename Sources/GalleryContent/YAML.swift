@@ -176,7 +176,12 @@ private struct TreeBuilder {
     /// A collection still being read; mappings hold keys and values alternately.
     private struct Open {
         var isMapping: Bool
+        /// A list's items so far.
         var items: [YAMLNode] = []
+        /// A mapping's entries so far, made as each value comes (no list of keys and values
+        /// alternately to pair up at the end), and the key whose value is still to come.
+        var pairs: [YAMLPair] = []
+        var key: YAMLNode?
         var line: Int
         var column: Int
         var anchor: String?
@@ -215,19 +220,7 @@ private struct TreeBuilder {
             stack.append(Open(isMapping: isMapping, line: line, column: column, anchor: Self.string(anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let open = stack.popLast() else { break }
-            let kind: YAMLNode.Kind
-            if open.isMapping {
-                var pairs: [YAMLPair] = []
-                pairs.reserveCapacity(open.items.count / 2)
-                var index = 0
-                while index + 1 < open.items.count {
-                    pairs.append(YAMLPair(key: open.items[index], value: open.items[index + 1]))
-                    index += 2
-                }
-                kind = .mapping(pairs)
-            } else {
-                kind = .sequence(open.items)
-            }
+            let kind: YAMLNode.Kind = open.isMapping ? .mapping(open.pairs) : .sequence(open.items)
             try add(YAMLNode(kind: kind, line: open.line, column: open.column),
                     anchor: open.anchor, weight: open.weight, expanding: 0, height: open.height)
         case YAML_ALIAS_EVENT:
@@ -261,8 +254,18 @@ private struct TreeBuilder {
         if stack.isEmpty {
             root = node
         } else {
-            stack[stack.count - 1].items.append(node)
-            stack[stack.count - 1].weight += weight
+            let last = stack.count - 1
+            if !stack[last].isMapping {
+                if stack[last].items.isEmpty { stack[last].items.reserveCapacity(8) }
+                stack[last].items.append(node)
+            } else if let key = stack[last].key {
+                if stack[last].pairs.isEmpty { stack[last].pairs.reserveCapacity(8) }
+                stack[last].pairs.append(YAMLPair(key: key, value: node))
+                stack[last].key = nil
+            } else {
+                stack[last].key = node
+            }
+            stack[last].weight += weight
             stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
         }
     }

@@ -189,7 +189,7 @@ package struct GalleryModel: Sendable {
         var states: [State] = []
         let cardIndices = cards.indices
         // What a filter shows is the same in every arrangement and breakpoint: worked out once.
-        let selections = [Selection(sections: sections, cardCount: cards.count, members: nil)] + filters.map { filter in
+        let selections = [Selection(sections: sections, cardCount: cardIndices.count, members: nil)] + filters.map { filter in
             Selection(sections: sections, cardCount: cardIndices.count, members: cardIndices.map(filter.members.contains))
         }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
@@ -237,8 +237,8 @@ package struct GalleryModel: Sendable {
                         let geometry = StateGeometry(layout: layout, sections: layoutSections, hasHeaders: true, width: breakpoint.width,
                                                      direction: layoutDirection,
                                                      titleOverPicture: settings.arrangements[arrangementIndex].showsTitles ? nil : settings.labelHeight)
-                        states.append(Self.state(geometry, selection: selections[0], hasHeaders: true, arrangement: arrangementIndex, breakpoint: breakpointIndex, filter: 0,
-                                                 opening: section))
+                        states.append(Self.state(geometry, selection: selections[0], hasHeaders: true, arrangement: arrangementIndex,
+                                                 breakpoint: breakpointIndex, filter: 0, opening: section))
                     }
                 }
             }
@@ -373,10 +373,12 @@ package struct GalleryModel: Sendable {
     static func filters(for cards: [Recipe], limit: Int) -> [Filter] {
         var members: [String: Set<Int>] = [:]
         for (index, recipe) in cards.enumerated() {
-            for tag in Set(recipe.tags) { members[tag, default: []].insert(index) }
+            for tag in recipe.tags { members[tag, default: []].insert(index) }
         }
-        return members.filter { $0.value.count >= 2 }.sorted { a, b in
-            a.value.count != b.value.count ? a.value.count > b.value.count : a.key.lowercased() < b.key.lowercased()
-        }.prefix(limit).map { Filter(name: $0.key, members: $0.value) }
+        // Each name lowercased once, not twice per comparison.
+        let shared = members.filter { $0.value.count >= 2 }.map { (name: $0.key, order: $0.key.lowercased(), members: $0.value) }
+        return shared.sorted { a, b in
+            a.members.count != b.members.count ? a.members.count > b.members.count : a.order < b.order
+        }.prefix(limit).map { Filter(name: $0.name, members: $0.members) }
     }
 }

@@ -35,9 +35,21 @@ package final class StateGeometry: Sendable {
         }
         var cards: [Placement?] = []
         cards.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        // The cells come in index path order, so the next one is the next item's unless the
+        // engine left that item out: read in turn, not looked up per item.
+        let cells = prepared.cells
+        var next = cells.startIndex
         for (sectionIndex, section) in sections.enumerated() {
             for item in section.items.indices {
-                guard let attributes = prepared.attributes(at: IndexPath(item: item, section: sectionIndex)) else {
+                let path = IndexPath(item: item, section: sectionIndex)
+                let found: LayoutAttributes?
+                if next < cells.endIndex, cells[next].indexPath == path {
+                    found = cells[next]
+                    next += 1
+                } else {
+                    found = prepared.attributes(at: path)
+                }
+                guard let attributes = found else {
                     cards.append(nil)
                     continue
                 }

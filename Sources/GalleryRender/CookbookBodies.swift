@@ -76,7 +76,37 @@ final class CookbookBodies: Sendable {
 
     /// How many of `plan`'s books hold the recipe at `position`.
     func bookCount(of position: Int, in plan: PagePlan) -> Int {
-        Int(counts.get { Self.bookCounts(in: plan) }[position])
+        Int(bookCounts(in: plan)[position])
+    }
+
+    /// How many of `plan`'s books hold each recipe, by position.
+    func bookCounts(in plan: PagePlan) -> [Int32] {
+        counts.get { Self.bookCounts(in: plan) }
+    }
+
+    /// Each recipe's place in the tree's A–Z order (`PageRenderer.recipeIndexOrder`), by position.
+    private let indexPlaces = SharedLazy<[Int32]>()
+    /// The numbers 1 to the largest book's count, as the books show them (`ThemeStrings.number`).
+    private let numberTexts = SharedLazy<[String]>()
+
+    /// `positions` (a tag's recipes) in the tree's A–Z order: sorted by their places in the
+    /// site's order rather than by their titles again (the order is total: slugs are unique).
+    func inIndexOrder(_ positions: [Int], in renderer: PageRenderer) -> [Int] {
+        let places = indexPlaces.get {
+            var places = [Int32](repeating: 0, count: renderer.site.recipes.count)
+            for (place, position) in renderer.recipeIndexOrder.enumerated() { places[position] = Int32(place) }
+            return places
+        }
+        return positions.sorted { places[$0] < places[$1] }
+    }
+
+    /// The numbers of a book of `count` recipes, 1 to `count`, formatted once for all the books.
+    func numbers(_ count: Int, in renderer: PageRenderer) -> ArraySlice<String> {
+        let texts = numberTexts.get {
+            let largest = renderer.plan.cookbooks.map { $0.tag.map { renderer.tags[$0].members.count } ?? renderer.site.recipes.count }.max() ?? 0
+            return (0..<largest).map { renderer.strings.number($0 + 1) }
+        }
+        return count <= texts.count ? texts[..<count] : ArraySlice((0..<count).map { renderer.strings.number($0 + 1) })
     }
 
     /// Each recipe's number of books: the site's book holds all, a tag's book its members.

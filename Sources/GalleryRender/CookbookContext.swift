@@ -56,12 +56,17 @@ struct CookbookContext: MustacheKeyedObject {
                 let recipes = book.renderer.site.recipes
                 return book.order.lazy.compactMap { position -> MustacheValue? in
                     let recipe = recipes[position]
-                    return recipe.image.map { book.renderer.printImage($0, alt: recipe.imageAlt ?? recipe.title, root: book.root) }
+                    return recipe.image.map { image in
+                        book.renderer.printImage(image, alt: recipe.imageAlt ?? recipe.title, root: book.root,
+                                                 source: .string(book.renderer.printImageSource(image, root: book.root)))
+                    }
                 }.first ?? .null
             case .tagURL: return book.tagSlug.map { .string(URLPath.link(to: TagPage.path(slug: $0), root: book.root)) } ?? .null
             case .recipes:
                 let book = book
-                return .lazyArray(MustacheLazyArray(count: book.order.count) { .object(CookbookRecipeContext(book: book, place: $0)) })
+                return .lazyArray(MustacheLazyArray(count: book.order.count, mayReplay: true) {
+                    .object(CookbookRecipeContext(book: book, place: $0))
+                })
             case .tagIndex: return book.index(book.tagIndex)
             case .hasTagIndex: return .bool(!book.tagIndex.isEmpty)
             case .ingredientIndex: return book.index(book.ingredientIndex)
@@ -82,7 +87,13 @@ final class CookbookContents: Sendable {
     let root: String
     /// The book's recipes (positions in the site's list), A–Z, and each one's number as shown.
     let order: [Int]
-    let numbers: [String]
+    let numbers: ArraySlice<String>
+    /// Each recipe's title and id in the book (`CookbookPage.anchor`), in `order`: read by the
+    /// contents, each recipe's section and every index entry.
+    let titles: [String]
+    let anchors: [String]
+    /// How many books hold each recipe, by position (`CookbookBodies.bookCounts`).
+    let bookCounts: [Int32]
     /// Each recipe's body as the book prints it, in `order`.
     let bodies: [String]
     let title: String
@@ -99,14 +110,19 @@ final class CookbookContents: Sendable {
         tagSlug = tag?.slug
         let path = tag.map { CookbookPage.path(tag: $0.slug) } ?? CookbookPage.siteBookPath
         let members = tag?.members ?? Array(site.recipes.indices)
-        let order = tag == nil ? renderer.recipeIndexOrder
-            : RecipeIndexPage.order(members.map { site.recipes[$0] }).map { members[$0] }
+        // A tag's recipes in the site's A–Z order, which is a total order (slugs are unique).
+        let order = tag == nil ? renderer.recipeIndexOrder : renderer.cookbookBodies.inIndexOrder(members, in: renderer)
         self.order = order
-        let place = PageRenderer.BookPlace(path: path, inBook: Set(order.map { site.recipes[$0].slug }), renderer: renderer)
+        let recipes = site.recipes
+        titles = order.map { recipes[$0].title }
+        let slugs = order.map { recipes[$0].slug }
+        anchors = slugs.map { "recipe-" + $0 }
+        bookCounts = renderer.cookbookBodies.bookCounts(in: renderer.plan)
+        let place = PageRenderer.BookPlace(path: path, inBook: Set(slugs), renderer: renderer)
         self.place = place
         root = place.root
         // Each number is shown by the recipe, the contents and the indexes: formatted once.
-        numbers = order.indices.map { renderer.strings.number($0 + 1) }
+        numbers = renderer.cookbookBodies.numbers(order.count, in: renderer)
         // The body as its own page has it (made once for all the recipe's books), its relative
         // links then moved to the book's folder (a link written `../sidecar/` in a recipe means
         // `recipes/sidecar/`).
@@ -144,11 +160,10 @@ struct CookbookEntryContext: MustacheKeyedObject {
     static let keyTable = MustacheKeyTable(Key.self)
 
     func value(_ key: Key) -> MustacheValue? {
-        let recipe = book.renderer.site.recipes[book.order[place]]
-        return switch key {
-        case .title: .string(recipe.title)
+        switch key {
+        case .title: .string(book.titles[place])
         case .number: .string(book.numbers[place])
-        case .anchor: .string(CookbookPage.anchor(of: recipe))
+        case .anchor: .string(book.anchors[place])
         }
     }
 }
@@ -177,22 +192,28 @@ struct CookbookRecipeContext: MustacheKeyedObject {
     }
 
     /// The value of `key`; nil for `servings` and `source` when the recipe has none.
-    func value(_ key: Key) -> MustacheValue? {
+    func value(_ key: Key) -> MustacheValue? { answer(key, holes: false) }
+
+    /// The value of `key`; with `holes`, what differs from book to book (`Part`) is a hole.
+    func answer(_ key: Key, holes: Bool) -> MustacheValue? {
         let renderer = book.renderer
         let root = book.root
+        func part(_ part: Part) -> MustacheValue { holes ? .object(MustacheHole(part.hole)) : .string(text(of: part)) }
         switch key {
-        case .title: return .string(recipe.title)
-        case .number: return .string(book.numbers[place])
-        case .anchor: return .string(CookbookPage.anchor(of: recipe))
+        case .title: return .string(book.titles[place])
+        case .number: return part(.number)
+        case .anchor: return .string(book.anchors[place])
         case .summary: return .optional(recipe.summary)
-        case .url: return .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))
+        case .url: return part(.url)
         case .printURL:
             // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
             return .optional(renderer.site.config.publishedURL.map { url in
                 let address = url.page(RecipePage.path(of: recipe))
                 return address.containsByte(UInt8(ascii: "%")) ? address.removingPercentEncoding ?? address : address
             })
-        case .image: return recipe.image.map { renderer.printImage($0, alt: recipe.imageAlt ?? recipe.title, root: root) } ?? .null
+        case .image:
+            guard let image = recipe.image else { return .null }
+            return renderer.printImage(image, alt: recipe.imageAlt ?? recipe.title, root: root, source: part(.imageSource))
         case .imageCredit:
             return .optional(recipe.image == nil ? nil : (recipe.imageCredit ?? renderer.site.config.imageCredit)?.text)
         case .glass: return .optional(recipe.glass)
@@ -209,19 +230,25 @@ struct CookbookRecipeContext: MustacheKeyedObject {
         case .hasDiets: return .bool(!recipe.suitableForDiet.isEmpty)
         case .ingredientGroups:
             let html = renderer.site.config.unsafeHTML
-            return .array(recipe.ingredientGroups.map { group in
+            return .array(recipe.ingredientGroups.enumerated().map { number, group in
                 ["groupTitle": .optional(group.title),
-                 "groupURL": .optional(group.component.map { book.place.links($0.slug, nil) }),
-                 "itemsHTML": .array(group.items.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, recipeLinks: book.place.links)) })]
+                 "groupURL": group.component == nil ? .null : part(.groupURL(number)),
+                 "itemsHTML": .array(group.items.enumerated().map { item, line in
+                     Part.mayLink(line) ? part(.ingredient(group: number, item: item))
+                         : .string(Markdown.inlineHTML(line, allowRawHTML: html, recipeLinks: book.place.links))
+                 })]
             })
         case .hasIngredients: return .bool(recipe.hasIngredients)
         case .equipment: return .array(recipe.equipment.map(MustacheValue.string))
         case .hasEquipment: return .bool(!recipe.equipment.isEmpty)
         case .methodGroups:
             let html = renderer.site.config.unsafeHTML
-            return .array(recipe.method.map { group in
+            return .array(recipe.method.enumerated().map { number, group in
                 ["groupTitle": .optional(group.title),
-                 "stepsHTML": .array(group.steps.map { .string(Markdown.inlineHTML($0, allowRawHTML: html, always: true, recipeLinks: book.place.links)) })]
+                 "stepsHTML": .array(group.steps.enumerated().map { step, line in
+                     Part.mayLink(line) ? part(.step(group: number, step: step))
+                         : .string(Markdown.inlineHTML(line, allowRawHTML: html, always: true, recipeLinks: book.place.links))
+                 })]
             })
         case .hasMethod: return .bool(!recipe.method.isEmpty)
         case .nutrition: return .array(recipe.nutrition.map { ["label": .string(renderer.nutritionLabel($0)), "value": .string($0.value)] })
@@ -234,7 +261,8 @@ struct CookbookRecipeContext: MustacheKeyedObject {
                  "count": .string(servings.countText), "unit": .optional(servings.unit)]
             }
         case .source: return recipe.source.map { source in ["name": .optional(source.name ?? source.url), "url": .optional(source.url)] }
-        case .bodyHTML: return .string(book.bodies[place])
+        // A hole even where it is the same in every book: the books hold it already (`CookbookBodies`).
+        case .bodyHTML: return part(.body)
         }
     }
 }

@@ -141,18 +141,23 @@ extension PageRenderer {
 
     /// A picture at print resolution: the largest rendition (or the SVG itself) as the only
     /// source, so every engine prints the same sharp file (a srcset picks by the screen's pixels).
-    func printImage(_ image: ImageReference, alt: String, root: String) -> MustacheValue {
-        let (key, src): (String, String)
-        switch image {
-        case .local(let path):
-            key = path
-            src = URLPath.link(to: Self.publishedImagePath(path, in: pictures), root: assetRoot(root))
-        case .remote(let url):
-            (key, src) = (url, url)
+    /// `source`: the `src` value (`printImageSource`), or a hole in a book's recording.
+    func printImage(_ image: ImageReference, alt: String, root: String, source: MustacheValue) -> MustacheValue {
+        let key = switch image {
+        case .local(let path): path
+        case .remote(let url): url
         }
         let info = site.images[key]
-        return ["src": .string(src), "alt": .string(alt),
+        return ["src": source, "alt": .string(alt),
                 "width": info.map { .int($0.width) } ?? .null, "height": info.map { .int($0.height) } ?? .null]
+    }
+
+    /// The URL of a picture at print resolution (`printImage`) from `root`.
+    func printImageSource(_ image: ImageReference, root: String) -> String {
+        switch image {
+        case .local(let path): URLPath.link(to: Self.publishedImagePath(path, in: pictures), root: assetRoot(root))
+        case .remote(let url): url
+        }
     }
 
     /// The book's recipes under each tag they carry (but the book's own), tags in tag-page order:

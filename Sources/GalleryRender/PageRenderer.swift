@@ -44,10 +44,18 @@ package struct PageRenderer: Sendable {
 
     /// The recipes' bodies in the printed books' form, made once for all the books holding them.
     var cookbookBodies = CookbookBodies()
+    /// Each recipe's passes in the books, recorded once for all the books holding it (`CookbookRecipeReplay`).
+    var cookbookReplays = MustacheReplays(budget: PageRenderer.cookbookReplayBudget)
+    /// The most bytes of recorded recipes held at once: a few thousand recipes' worth.
+    /// 4 MB: the 1,000-recipe bench corpus's books fit (each recipe in 3.5 books); at 10,000
+    /// recipes about half of the tags' books' passes are copied, for about 5 MB more at the peak.
+    static let cookbookReplayBudget = 4 << 20
     /// The feed's entries' bodies, made by their pages for the feed.
     var feedBodies = FeedBodies()
     /// The header's search box by page root (`headerValue`).
     let searchBoxes = SearchBoxes()
+    /// The byline's phrases without and with an author, split once (`bylineHTML`).
+    let bylinePhrases = SharedLazy<(BylinePhrase, BylinePhrase)>()
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {

@@ -3,6 +3,8 @@
 /// option does to Markdown bodies: curly quotes, en and em dashes, ellipses.
 package enum Typography {
     package static func smarten(_ text: String) -> String {
+        // Text without quotes, `--` or `...`, as most is, has nothing the rules change.
+        guard needsRules(text) else { return text }
         // ASCII without carriage returns, as most front matter is, has one character per byte:
         // the rules then run over the bytes instead of splitting the text into characters.
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
@@ -14,6 +16,26 @@ package enum Typography {
         var result = ""
         smarten(Array(text), copy: { result.append($0) }, write: { result += $0 })
         return result
+    }
+
+    /// Whether a quote, an apostrophe, two hyphens or three periods in a row occur in `text`:
+    /// bytes, for each of these is one ASCII character (the rules' characters are them alone).
+    private static func needsRules(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var run = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): return true
+            case UInt8(ascii: "-"):
+                if previous == byte { return true }
+            case UInt8(ascii: "."):
+                run = previous == byte ? run + 1 : 1
+                if run == 3 { return true }
+            default: break
+            }
+            previous = byte
+        }
+        return false
     }
 
     /// The rules over `units`, copying what they leave alone and writing the replacements.

@@ -103,9 +103,14 @@ extension MustacheValue: Equatable {
 package struct MustacheLazyArray: Sendable, Equatable {
     package let count: Int
     private let item: @Sendable (Int) -> MustacheValue
+    /// Whether its items may be `MustacheReplayable` objects, whose passes a section records
+    /// once and writes again (the renderer asks only the items of such a list).
+    let mayReplay: Bool
 
-    package init(count: Int, item: @escaping @Sendable (Int) -> MustacheValue) {
+    /// - Parameter mayReplay: its items may be `MustacheReplayable`.
+    package init(count: Int, mayReplay: Bool = false, item: @escaping @Sendable (Int) -> MustacheValue) {
         self.count = count
+        self.mayReplay = mayReplay
         self.item = item
     }
 
@@ -150,14 +155,14 @@ extension MustacheValue {
 
     /// Appends the text an interpolation tag writes for this value to UTF-8 `output`, escaped for
     /// HTML when `escapingHTML`: straight into the bytes, without a String in between.
-    func write(to output: inout [UInt8], escapingHTML: Bool) {
+    func write(to output: inout RenderOutput, escapingHTML: Bool) {
         switch self {
         case .null, .dictionary, .object: return
         case .string(let text):
-            if escapingHTML { appendEscapingHTML(text, to: &output) } else { appendUTF8(text, to: &output) }
-        case .int(let value): output.append(contentsOf: String(value).utf8)
+            if escapingHTML { output.appendEscapingHTML(text) } else { output.append(text) }
+        case .int(let value): output.append(String(value))
         default:
-            if escapingHTML { appendEscapingHTML(interpolatedText, to: &output) } else { output.append(contentsOf: interpolatedText.utf8) }
+            if escapingHTML { output.appendEscapingHTML(interpolatedText) } else { output.append(interpolatedText) }
         }
     }
 

@@ -6,11 +6,16 @@ package struct Template: Sendable {
     /// The name given at creation, used in error messages.
     package let name: String
     let nodes: [Node]
+    /// The bytes of the text nodes, which the nodes refer to without keeping (`TemplateText`).
+    let texts: [TextStorage]
+
+    /// The room a render's output starts with: more than most recipe pages need.
+    static var outputCapacity: Int { 32 * 1024 }
 
     /// Parses `source`, throwing the first syntax error with the line and column of its tag.
     package init(source: String, name: String) throws(TemplateError) {
         self.name = name
-        self.nodes = try Parser.parse(source, templateName: name)
+        (nodes, texts) = try Parser.parse(source, templateName: name)
     }
 
     /// Renders the template against `context`, taking partials and parents from `partials`.
@@ -43,9 +48,8 @@ package struct Template: Sendable {
         options: RenderOptions = RenderOptions(),
         into output: inout [UInt8]
     ) throws(TemplateError) {
-        var renderer = Renderer(context: context, partials: partials, options: options)
-        swap(&renderer.output, &output)
-        defer { swap(&renderer.output, &output) }
+        var renderer = Renderer(context: context, partials: partials, options: options, capacity: Self.outputCapacity)
+        defer { renderer.output.copy(to: &output) }
         try renderer.render(nodes, blocks: [:], indentation: "")
     }
 }

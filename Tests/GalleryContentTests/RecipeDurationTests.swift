@@ -18,3 +18,21 @@ import Testing
         #expect(RecipeDuration(parsing: "5 parsecs") == nil)
     }
 }
+
+@Suite struct RecipeDateTests {
+    /// ASCII dates are cut into their fields from the bytes, as the character reading cuts them.
+    @Test func asciiDatesAreCutAsTheCharacterReadingCutsThem() {
+        let samples = ["2024-03-14", "2024-03-14T10:00", "2024-3-14", "2024--03-1", "+202-01-01", "2024-03-1", "", "2024",
+                       "2024-03-14 \r\n", "20240314xx", "-2024-03-14", "2024-03-14-", "99999-1-01", "2024_03_14"]
+        for text in samples {
+            #expect(RecipeDate.fieldsOfASCII(text) == .some(RecipeDate.fields(of: text)), "\(text.debugDescription)")
+        }
+        // Past the ASCII, or a carriage return among the first eleven: the character reading.
+        for text in ["2024-03-14\u{301}", "2024-03-1é", "2024-03\r\n14", "2024-03-14\r\n", "2024-03-1\r\n"] {
+            #expect(RecipeDate.fieldsOfASCII(text) == nil)
+        }
+        #expect(RecipeDate(parsing: "2024-02-29")?.day == 29)
+        #expect(RecipeDate(parsing: "2023-02-29") == nil)
+        #expect(RecipeDate(parsing: "+202-01-01")?.year == 202)
+    }
+}

@@ -24,6 +24,11 @@ import GalleryTestSupport
         #expect(!boundary.contains(URL(fileURLWithPath: site.path + "/recipes/../../secret.txt")))
         #expect(boundary.contains(site.appendingPathComponent("recipes/missing.md")), "judged by its folder")
         #expect(boundary.contains(site))
+        // A `..` step anywhere in a path as written sends it to be resolved in full.
+        #expect(boundary.contains(path: site.path + "/recipes/.."))
+        #expect(!boundary.contains(path: site.path + "/.."))
+        #expect(!boundary.contains(path: site.path + "/recipes/../../secret.txt"))
+        #expect(boundary.contains(path: site.path + "/recipes/../images/lime.jpg"))
         // The same answers again, from the folders resolved the first time.
         #expect(boundary.contains(site.appendingPathComponent("recipes/gimlet.md")))
         #expect(!boundary.contains(site.appendingPathComponent("recipes/outside.md")))

@@ -3,7 +3,7 @@
 /// such a struct retained every string and list in it (issue 37).
 enum Node: Sendable {
     /// Literal text, written as is.
-    case text(String)
+    case text(TemplateText)
     /// The start of a template line: writes the indentation of the standalone partial,
     /// parent or block being rendered, which is how partial indentation reaches every line.
     case lineStart
@@ -86,4 +86,31 @@ struct SourceLocation: Sendable {
     let templateName: String
     let line: Int
     let column: Int
+}
+
+/// A run of a template's literal text, by reference to bytes the template keeps (`Template.texts`)
+/// for as long as it exists, which is longer than any render of it: a node visited copies no
+/// String and retains nothing, where a page's thousand or so text nodes each retained and released
+/// theirs on every visit (issue 37).
+struct TemplateText: @unchecked Sendable {
+    private unowned(unsafe) let storage: TextStorage
+
+    init(_ storage: TextStorage) {
+        self.storage = storage
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { storage.bytes }
+}
+
+/// The UTF-8 of one text node, in memory of its own that lives as long as its template.
+final class TextStorage: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ text: String) {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        _ = bytes.initialize(from: text.utf8)
+        self.bytes = UnsafeBufferPointer(bytes)
+    }
+
+    deinit { bytes.deallocate() }
 }

@@ -1,6 +1,7 @@
 /// Turns template source into nodes: scan, match tags, apply whitespace rules, build the tree.
 enum Parser {
-    static func parse(_ source: String, templateName: String) throws(TemplateError) -> [Node] {
+    /// The nodes, and the texts they refer to (`TemplateText`), which the template keeps.
+    static func parse(_ source: String, templateName: String) throws(TemplateError) -> (nodes: [Node], texts: [TextStorage]) {
         let bytes = Array(source.utf8)
         let locator = SourceLocator(source: bytes, templateName: templateName)
         var scanner = TemplateScanner(source: bytes, locator: locator)
@@ -9,7 +10,7 @@ enum Parser {
         var rules = StandaloneRules(tokens: scanned, structure: structure, source: bytes)
         rules.apply()
         var builder = TreeBuilder(source: bytes, locator: locator)
-        return builder.build(rules.tokens)
+        return (builder.build(rules.tokens), builder.keeper.texts)
     }
 }
 
@@ -20,6 +21,8 @@ private struct TreeBuilder {
         /// The opening token's index, or -1 for the template itself.
         var opening: Int
         var isParent = false
+        /// Where the texts made into nodes are kept for the template.
+        let keeper: TextKeeper
         var nodes: [Node] = []
         /// Text not yet turned into a node, so that adjacent runs become one node.
         var pendingText = ""
@@ -28,7 +31,7 @@ private struct TreeBuilder {
 
         mutating func flushText() {
             guard !pendingText.isEmpty else { return }
-            nodes.append(.text(pendingText))
+            nodes.append(.text(keeper.keep(pendingText)))
             pendingText = ""
         }
 
@@ -47,11 +50,13 @@ private struct TreeBuilder {
 
     let source: [UInt8]
     let locator: SourceLocator
-    private var frames = [Frame(opening: -1)]
+    let keeper = TextKeeper()
+    private var frames: [Frame]
 
     init(source: [UInt8], locator: SourceLocator) {
         self.source = source
         self.locator = locator
+        frames = [Frame(opening: -1, keeper: keeper)]
     }
 
     mutating func build(_ tokens: [Token]) -> [Node] {
@@ -74,7 +79,7 @@ private struct TreeBuilder {
                 )
                 frames[frames.count - 1].append(.partial(call))
             case .section, .parent, .block:
-                frames.append(Frame(opening: index, isParent: token.kind == .parent))
+                frames.append(Frame(opening: index, isParent: token.kind == .parent, keeper: keeper))
             case .closing:
                 var frame = frames.removeLast()
                 frame.flushText()
@@ -116,5 +121,16 @@ private struct TreeBuilder {
             preconditionFailure("TagStructure pairs closing tags only with sections, parents and blocks")
         }
         frames[frames.count - 1].append(node)
+    }
+}
+
+/// The texts a template's nodes refer to, gathered while its tree is built.
+final class TextKeeper {
+    private(set) var texts: [TextStorage] = []
+
+    func keep(_ text: String) -> TemplateText {
+        let storage = TextStorage(text)
+        texts.append(storage)
+        return TemplateText(storage)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Keeps the context stack (innermost last) for name lookups and, for inheritance, the
 /// block overrides in force: a parent's arguments, under any given from further out.
-struct Renderer<Partials: PartialProvider> {
+struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// Deeper nesting of partials, parents or block overrides is taken for runaway recursion.
     static var maximumDepth: Int { 100 }
     /// More section passes than this in one render are taken for a runaway template: sections
@@ -17,19 +17,29 @@ struct Renderer<Partials: PartialProvider> {
 
     let partials: Partials
     let options: RenderOptions
-    /// What has been written; `Template.render(_:partials:options:into:)` lends its buffer here.
-    var output: [UInt8] = []
-    private var stack: [MustacheValue]
+    /// What has been written; `Template.render(_:partials:options:into:)` copies it to its buffer.
+    var output: RenderOutput
+    private(set) var stack: [MustacheValue]
     /// Per entry of `stack`: what an object there answered so far, by key number (nil: it has no
     /// such key), so that a name read twice, or looked for further out from inner sections, asks
     /// it once. Objects are immutable values: the same key gives the same answer. Levels past the
     /// top of `stack` are left over from contexts popped (`push`).
     private var answers: [[Answer]]
     private var depth = 0
-    private var sectionPasses = 0
-    private var nodesRendered = 0
+    var sectionPasses = 0
+    var nodesRendered = 0
+    /// The pass being recorded for replay (`MustacheReplayable`), if any.
+    var recording: RecordingState?
+    /// The stack level of the item whose pass is recorded (`recording`), -1 when none is: a name
+    /// found below it (or nowhere) is one the recording must check on replay.
+    var recordingLevel = -1
+    /// Of the facts recordings read outside their items (`MustacheReplays.fact`), by number:
+    /// whether each reads alike for the list being rendered (1), differs (2), or is unchecked (0).
+    var checkedFacts: [UInt8] = []
 
-    init(context: MustacheValue, partials: Partials, options: RenderOptions) {
+    /// - Parameter capacity: the bytes the output has room for before it grows.
+    init(context: MustacheValue, partials: Partials, options: RenderOptions, capacity: Int) {
+        output = RenderOutput(capacity: capacity)
         self.partials = partials
         self.options = options
         self.stack = [context]
@@ -44,16 +54,19 @@ struct Renderer<Partials: PartialProvider> {
         indentation: String
     ) throws(TemplateError) {
         nodesRendered += nodes.count
-        for node in nodes {
-            switch node {
+        // By position, not `for node in nodes`: the iterator's copy of each node retained and
+        // released what it holds (the text, the name, the section) on every visit (issue 37).
+        for position in nodes.indices {
+            switch nodes[position] {
             case .text(let text):
-                appendUTF8(text, to: &output)
+                output.append(text.bytes)
             case .lineStart:
-                if !indentation.isEmpty { appendUTF8(indentation, to: &output) }
+                if !indentation.isEmpty { output.append(indentation) }
             case .variable(let name, let isEscaped):
                 let value = lookUp(name)
+                if recordingLevel >= 0, noteHole(value, isEscaped: isEscaped) { continue }
                 if isEscaped, let escape = options.customEscape {
-                    output += escape(value.interpolatedText).utf8
+                    output.append(escape(value.interpolatedText))
                 } else {
                     value.write(to: &output, escapingHTML: isEscaped)
                 }
@@ -83,9 +96,18 @@ struct Renderer<Partials: PartialProvider> {
                 pop()
             }
         } else if case .lazyArray(let list) = value {
+            // What recordings read outside their items is checked once per list (`pass(over:)`).
+            let outerChecks = checkedFacts
+            if list.mayReplay { checkedFacts = [] }
+            defer { if list.mayReplay { checkedFacts = outerChecks } }
             for index in 0..<list.count {
                 try countPass(section)
-                push(list[index])
+                let item = list[index]
+                if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object as? any MustacheReplayable {
+                    try pass(over: replayable, section, blocks: blocks, indentation: indentation)
+                    continue
+                }
+                push(item)
                 try render(section.content, blocks: blocks, indentation: indentation)
                 pop()
             }
@@ -97,7 +119,7 @@ struct Renderer<Partials: PartialProvider> {
         }
     }
 
-    private mutating func countPass(_ section: Section) throws(TemplateError) {
+    mutating func countPass(_ section: Section) throws(TemplateError) {
         try checkWork(at: section.location, calling: nil)
         sectionPasses += 1
         guard sectionPasses <= maximumSectionPasses else {
@@ -109,6 +131,8 @@ struct Renderer<Partials: PartialProvider> {
     }
 
     private mutating func render(_ site: BlockSite, blocks: [String: [Node]], indentation: String) throws(TemplateError) {
+        // What fills a block depends on the template that called it: not recorded.
+        if recordingLevel >= 0 { recording?.isRefused = true }
         if let override = blocks[site.name] {
             // Overrides were dedented where they were written; the site supplies indentation,
             // and an inline site none, as the override continues the line it lands on.
@@ -118,8 +142,8 @@ struct Renderer<Partials: PartialProvider> {
             try render(override, blocks: blocks, indentation: site.indentation.map { indentation + $0 } ?? "")
         } else if let extra = site.indentation, !site.isDedented {
             // The default content's first line started on the tag's line, whose indentation was taken away.
-            output += indentation.utf8
-            output += extra.utf8
+            output.append(indentation)
+            output.append(extra)
             try render(site.defaultContent, blocks: blocks, indentation: indentation)
         } else {
             try render(site.defaultContent, blocks: blocks, indentation: indentation + (site.indentation ?? ""))
@@ -142,7 +166,7 @@ struct Renderer<Partials: PartialProvider> {
     /// Refuses to go on once the render has visited `workLimit` nodes or written
     /// `maximumOutputBytes`. Checked where partials, parents and sections start, the only places
     /// where work can multiply; between two checks the work is bounded by one template's size.
-    private func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
+    func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
         guard nodesRendered > options.workLimit || output.count > Self.maximumOutputBytes else { return }
         let what = nodesRendered > options.workLimit
             ? "more than \(options.workLimit) tags and text pieces"
@@ -168,7 +192,7 @@ struct Renderer<Partials: PartialProvider> {
 
     /// A level's list of answers is emptied, not freed, when its context goes: the next context
     /// at that level (the next item of a list) fills the same storage.
-    private mutating func push(_ context: MustacheValue) {
+    mutating func push(_ context: MustacheValue) {
         stack.append(context)
         if answers.count < stack.count {
             answers.append(Self.emptyAnswers())
@@ -186,13 +210,13 @@ struct Renderer<Partials: PartialProvider> {
         return answers
     }
 
-    private mutating func pop() {
+    mutating func pop() {
         stack.removeLast()
     }
 
     /// Resolves a name against the context stack: the first part in the innermost context
     /// that has it, every further part only inside the value before it.
-    private mutating func lookUp(_ name: VariableName) -> MustacheValue {
+    mutating func lookUp(_ name: VariableName) -> MustacheValue {
         guard let first = name.components.first else { return stack.last ?? .null }
         var found: MustacheValue?
         var level = stack.count - 1
@@ -203,11 +227,17 @@ struct Renderer<Partials: PartialProvider> {
             }
             level -= 1
         }
-        guard var value = found else { return .null }
-        for component in name.components.dropFirst() {
-            guard let next = value.member(component) else { return .null }
-            value = next
+        var value = found ?? .null
+        if found != nil {
+            for component in name.components.dropFirst() {
+                guard let next = value.member(component) else {
+                    value = .null
+                    break
+                }
+                value = next
+            }
         }
+        if level < recordingLevel { noteOutside(name, value) }
         return value
     }
 

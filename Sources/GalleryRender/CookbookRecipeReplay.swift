@@ -1,0 +1,94 @@
+import GalleryContent
+import GallerySupport
+import Mustache
+
+/// A recipe of a book is written once per section and build, then copied into every other book
+/// that holds it (`MustacheReplayable`): a recipe is in the site's book and in the book of each
+/// of its tags, three and a half books per recipe in the bench corpus, and rendering each from
+/// scratch was two thirds of the books' instructions (issue 37). What differs from book to book
+/// is a hole in the recording (`Part`): the recipe's number, every URL made from the book's root
+/// (its page, its picture, a body's links and pictures), and the lines whose `recipe:` links point
+/// into the book or out of it. Everything else it answers depends on the recipe alone.
+extension CookbookRecipeContext: MustacheReplayable {
+    var replays: MustacheReplays { book.renderer.cookbookReplays }
+    var replayKey: Int { book.order[place] }
+    /// Every book holding the recipe lists it once per section.
+    var replayUses: Int { Int(book.bookCounts[book.order[place]]) }
+    var recordingContext: any MustacheObject { Recording(recipe: self) }
+    func holeText(_ index: Int) -> String { text(of: Part(hole: index)) }
+
+    /// A value of the recipe's that differs from book to book.
+    enum Part: Equatable {
+        /// Its number in the book.
+        case number
+        /// Its page's URL, from the book's root.
+        case url
+        /// Its picture's URL, from the book's root.
+        case imageSource
+        /// Its body, whose URLs and links may depend on the book, and which the books hold anyway.
+        case body
+        /// The link of an ingredient group made of another recipe (in the book or out of it).
+        case groupURL(Int)
+        /// An ingredient line or a step with a `recipe:` link.
+        case ingredient(group: Int, item: Int)
+        case step(group: Int, step: Int)
+
+        /// Whether `line` may hold a `recipe:` link: the same test `Markdown` makes before it
+        /// looks for one.
+        static func mayLink(_ line: String) -> Bool { line.containsBytes(RecipeLink.scheme) }
+
+        /// The part as a hole's number: its kind in the low three bits, then its group, then its line.
+        var hole: Int {
+            switch self {
+            case .number: 0
+            case .url: 1
+            case .imageSource: 2
+            case .body: 3
+            case .groupURL(let group): 4 | group << 3
+            case .ingredient(let group, let item): 5 | group << 3 | item << 32
+            case .step(let group, let step): 6 | group << 3 | step << 32
+            }
+        }
+
+        init(hole: Int) {
+            let (group, line) = ((hole >> 3) & 0x1FFF_FFFF, hole >> 32)
+            switch hole & 7 {
+            case 0: self = .number
+            case 1: self = .url
+            case 2: self = .imageSource
+            case 3: self = .body
+            case 4: self = .groupURL(group)
+            case 5: self = .ingredient(group: group, item: line)
+            default: self = .step(group: group, step: line)
+            }
+        }
+    }
+
+    /// This book's text of `part`.
+    func text(of part: Part) -> String {
+        let renderer = book.renderer
+        switch part {
+        case .number: return book.numbers[place]
+        case .url: return URLPath.link(to: RecipePage.path(of: recipe), root: book.root)
+        case .imageSource: return recipe.image.map { renderer.printImageSource($0, root: book.root) } ?? ""
+        case .body: return book.bodies[place]
+        case .groupURL(let group): return recipe.ingredientGroups[group].component.map { book.place.links($0.slug, nil) } ?? ""
+        case .ingredient(let group, let item):
+            return Markdown.inlineHTML(recipe.ingredientGroups[group].items[item], allowRawHTML: renderer.site.config.unsafeHTML,
+                                       recipeLinks: book.place.links)
+        case .step(let group, let step):
+            return Markdown.inlineHTML(recipe.method[group].steps[step], allowRawHTML: renderer.site.config.unsafeHTML,
+                                       always: true, recipeLinks: book.place.links)
+        }
+    }
+
+    /// The recipe as a recording reads it: its own answers, with a hole for each `Part`.
+    struct Recording: MustacheKeyedObject {
+        typealias Key = CookbookRecipeContext.Key
+        static var keyTable: MustacheKeyTable { CookbookRecipeContext.keyTable }
+        let recipe: CookbookRecipeContext
+
+        var keys: [String] { recipe.keys }
+        func value(_ key: Key) -> MustacheValue? { recipe.answer(key, holes: true) }
+    }
+}

@@ -1,0 +1,72 @@
+/// The bytes one render writes, in memory of its own that it grows by doubling: appending a
+/// piece is a bounds check and a copy. A render appends a few thousand short pieces per page
+/// (text between tags, each value, each escaped run), and `Array.append(contentsOf:)` spent about
+/// thirty instructions on each besides the copy, checking that its buffer was not shared
+/// (issue 37). Not copyable: one owner frees the memory, once.
+struct RenderOutput: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes have been written.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 256)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Appends `bytes`.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (base + count).update(from: start, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends `text`'s UTF-8.
+    @inline(__always)
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends `text`'s UTF-8 with `&<>"'` escaped for HTML, as `escapeHTML` writes them.
+    mutating func appendEscapingHTML(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            escapingHTML(bytes) { append($0) }
+        }
+    }
+
+    /// Appends everything written to `output`.
+    func copy(to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Appends `bytes[range]` (a piece of a recorded pass, `PassRecording`).
+    mutating func append(_ bytes: [UInt8], _ range: Range<Int>) {
+        bytes.withUnsafeBufferPointer { all in append(UnsafeBufferPointer(rebasing: all[range])) }
+    }
+
+    /// The bytes written from `start` on (a recorded pass, `PassRecording`).
+    func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// Forgets the bytes written from `start` on.
+    mutating func truncate(to start: Int) {
+        count = min(count, start)
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+}

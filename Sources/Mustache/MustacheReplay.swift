@@ -1,0 +1,169 @@
+import Synchronization
+
+/// A list item whose section pass is rendered once and its bytes written again wherever the same
+/// item is listed by the same section: a recipe printed in the site's cookbook and in the book of
+/// each of its tags is the same few kilobytes but for its number and its links, and rendering it
+/// from scratch in every book cost two thirds of the books' instructions (issue 37).
+///
+/// The first pass over an item renders `recordingContext`, which answers every name as the item
+/// does except that what differs between the items of one `replayKey` (its place in a book, a URL
+/// made from the page's root) is a `MustacheHole`: the renderer writes nothing for a hole but
+/// remembers where it stood. A later pass over an item with the same key writes the recorded
+/// bytes with each hole filled by `holeText`. The recording also keeps every name the pass looked
+/// up outside the item (a theme string, `root`) and what it found; a later page whose answers to
+/// any of them differ, or a pass that read anything but a plain value from outside the item, is
+/// rendered as usual, so a theme cannot tell a replayed pass from a rendered one.
+///
+/// The item promises: items with the same key answer every name alike but for holes; a hole
+/// stands only where the item's own value is a non-empty string (truthy, without members, like
+/// the hole); `holeText(i)` is that string.
+package protocol MustacheReplayable: MustacheObject {
+    /// Where recordings are kept: one store for all the pages that may share them.
+    var replays: MustacheReplays { get }
+    /// Items with the same key share a recording.
+    var replayKey: Int { get }
+    /// How many passes of one section over items of this key the pages make in all: the
+    /// recording is let go after the last. A key is a small number (an item's position).
+    var replayUses: Int { get }
+    /// The item as the recording pass reads it, every value that differs between items of one
+    /// key a `MustacheHole`.
+    var recordingContext: any MustacheObject { get }
+    /// This item's text for hole `index`, before escaping.
+    func holeText(_ index: Int) -> String
+}
+
+/// A place in a recorded pass that each item fills with its own text (`MustacheReplayable`).
+/// It answers no names and writes nothing where it is rendered.
+package struct MustacheHole: MustacheObject {
+    package let index: Int
+
+    package init(_ index: Int) {
+        self.index = index
+    }
+
+    package var keys: [String] { [] }
+    package func value(forKey key: String) -> MustacheValue? { nil }
+}
+
+/// The recorded passes of replayable items (`MustacheReplayable`), shared by the pages that list
+/// them and safe to use from every rendering thread. A recording is kept from the first pass
+/// until its item's last use, and never more than `budget` bytes of them at once: past that a
+/// pass is rendered as usual, which costs instructions but no memory.
+package final class MustacheReplays: Sendable {
+    private struct Held {
+        var recordings: [Key: PassRecording] = [:]
+        /// By section, how many passes each item's key has had so far (keys are small numbers).
+        var passes: [ObjectIdentifier: [Int32]] = [:]
+        var bytes = 0
+        /// Sections whose passes read something from outside the item that a recording cannot
+        /// check: they are rendered as usual from then on.
+        var refused: Set<ObjectIdentifier> = []
+        var recorded = 0
+        var replayed = 0
+        /// Each name read outside an item with the value it gave, numbered (`fact`).
+        var factNumbers: [Fact: Int] = [:]
+        var facts: [(name: VariableName, value: MustacheValue)] = []
+    }
+
+    /// A name read outside an item and the plain value it gave.
+    private struct Fact: Hashable {
+        let name: [Int]
+        let value: Plain
+    }
+
+    /// A plain value, comparable.
+    private enum Plain: Hashable {
+        case null, bool(Bool), int(Int), double(UInt64), string(String), other
+    }
+
+    private struct Key: Hashable {
+        let section: ObjectIdentifier
+        let item: Int
+    }
+
+    private let held = Mutex(Held())
+    package let budget: Int
+
+    package init(budget: Int) {
+        self.budget = budget
+    }
+
+    /// One more pass of `section` over item `key`, of `uses` in all: the recording kept for it,
+    /// if any, let go when this is the last pass.
+    func take(section: ObjectIdentifier, key item: Int, uses: Int) -> PassRecording? {
+        held.withLock { held in
+            let passes = Self.countPass(of: item, in: &held.passes[section, default: []])
+            let key = Key(section: section, item: item)
+            guard let recording = held.recordings[key] else { return nil }
+            if passes >= uses {
+                held.recordings[key] = nil
+                held.bytes -= recording.size
+            }
+            return recording
+        }
+    }
+
+    /// Whether `section` may be recorded (none of its passes was refused).
+    func mayRecord(section: ObjectIdentifier) -> Bool {
+        held.withLock { !$0.refused.contains(section) }
+    }
+
+    private static func countPass(of item: Int, in counts: inout [Int32]) -> Int {
+        if counts.count <= item { counts += repeatElement(0, count: item + 1 - counts.count) }
+        counts[item] += 1
+        return Int(counts[item])
+    }
+
+    /// Keeps `recording` of `section`'s pass over item `key` for the passes left of `uses` in
+    /// all, unless none is left, one is kept already or it does not fit.
+    func keep(_ recording: PassRecording, section: ObjectIdentifier, key item: Int, uses: Int) {
+        held.withLock { held in
+            held.recorded += 1
+            let key = Key(section: section, item: item)
+            let passes = held.passes[section].map { item < $0.count ? Int($0[item]) : 0 } ?? 0
+            guard uses > passes, held.recordings[key] == nil, held.bytes + recording.size <= budget else { return }
+            held.recordings[key] = recording
+            held.bytes += recording.size
+        }
+    }
+
+    /// The number of the fact that `name`, read outside an item, gave `value`: the same for
+    /// every recording that read it, so that a list checks it once (`Renderer.readsAlike`).
+    func fact(_ name: VariableName, _ value: MustacheValue) -> Int {
+        let plain: Plain = switch value {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number.bitPattern)
+        case .string(let text): .string(text)
+        default: .other
+        }
+        let fact = Fact(name: name.components.map(\.number), value: plain)
+        return held.withLock { held in
+            if let known = held.factNumbers[fact] { return known }
+            let number = held.facts.count
+            held.factNumbers[fact] = number
+            held.facts.append((name, value))
+            return number
+        }
+    }
+
+    /// Fact `number`: a name and the value it gave.
+    func fact(_ number: Int) -> (name: VariableName, value: MustacheValue) {
+        held.withLock { $0.facts[number] }
+    }
+
+    /// Renders `section` as usual from now on.
+    func refuse(section: ObjectIdentifier) {
+        _ = held.withLock { $0.refused.insert(section) }
+    }
+
+    func noteReplay() {
+        held.withLock { $0.replayed += 1 }
+    }
+
+    /// The bytes of the recordings held now.
+    package var heldBytes: Int { held.withLock { $0.bytes } }
+    /// How many passes were recorded and how many replayed so far (tests, benchmarks).
+    package var counts: (recorded: Int, replayed: Int) { held.withLock { ($0.recorded, $0.replayed) } }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import GalleryTestSupport
+import Mustache
+@testable import GalleryContent
+@testable import GalleryKit
+@testable import GalleryRender
+
+/// Each recipe of the books is rendered once per section and copied into the other books that
+/// hold it, what differs between books filled in per book (`CookbookRecipeReplay`): every book
+/// comes out as it would rendered alone, with the built-in theme and with a theme that reads, from
+/// inside a recipe, what differs between books.
+@Suite struct CookbookRecipeReplayTests {
+    /// The basic fixture with a gin sour (a site book, gin's and sour's books), a daiquiri whose
+    /// body links the negroni (in the site's and gin's books, not in sour's) and whose first
+    /// ingredient is the negroni, and, with `template`, a theme's own cookbook template.
+    func renderers(template: String? = nil) throws -> (replaying: PageRenderer, alone: PageRenderer, folder: TemporaryDirectory) {
+        let folder = try TemporaryDirectory()
+        let copy = try folder.copyFixture("basic")
+        try CookbookPageTests.addGinSour(to: copy)
+        let daiquiri = copy.appendingPathComponent("recipes/daiquiri.md")
+        let text = try String(contentsOf: daiquiri, encoding: .utf8)
+            .replacingOccurrences(of: #"ingredients: ["60 ml rum""#, with: #"ingredients: ["A splash of [Negroni](recipe:negroni)", "60 ml rum""#)
+        try (text + "\nA cousin of the [Negroni](recipe:negroni), see [the sour](../gin-sour/).\n")
+            .write(to: daiquiri, atomically: true, encoding: .utf8)
+        var overrides: URL?
+        if let template {
+            overrides = copy.appendingPathComponent("templates")
+            try FileManager.default.createDirectory(at: overrides!, withIntermediateDirectories: true)
+            try template.write(to: overrides!.appendingPathComponent("cookbook.mustache"), atomically: true, encoding: .utf8)
+        }
+        let (site, _) = try ContentLoader(siteDirectory: copy, displayRoot: "site").load()
+        let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: overrides).load()
+        var alone = PageRenderer(site: site, theme: theme)
+        alone.cookbookReplays = MustacheReplays(budget: 0)
+        return (PageRenderer(site: site, theme: theme), alone, folder)
+    }
+
+    /// The books of `renderer`, by path, made one after the other (the site's first), so that
+    /// which pass is recorded and which copied does not depend on the threads.
+    func books(_ renderer: PageRenderer) throws -> [String: String] {
+        var books: [String: String] = [:]
+        for index in renderer.plan.cookbooks.indices {
+            let file = try CookbookPage().make(index, in: renderer)
+            guard case .data(let bytes) = file.contents else { continue }
+            books[file.path] = String(decoding: bytes, as: UTF8.self)
+        }
+        return books
+    }
+
+    @Test func everyBookIsAsRenderedAloneAndEachRecipeIsRenderedOnce() throws {
+        let (replaying, alone, folder) = try renderers()
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(made.count == 3)
+        #expect(try made == books(alone))
+        // Each recipe of a tag's book is copied from the site's book, in the contents and as a section.
+        let counts = replaying.cookbookReplays.counts
+        #expect(counts.recorded == 2 * 3 && counts.replayed == 2 * 4)
+        #expect(alone.cookbookReplays.counts.replayed == 0)
+        #expect(replaying.cookbookReplays.heldBytes == 0)
+        // What differs between books: the link into the book or out of it, the way back to the root.
+        let site = try #require(made["cookbook/index.html"]), sour = try #require(made["tags/sour/cookbook/index.html"])
+        #expect(site.contains(##"A splash of <a href="#recipe-negroni">Negroni</a>"##))
+        #expect(sour.contains(#"A splash of <a href="../../../recipes/negroni/index.html">Negroni</a>"#))
+        #expect(site.contains(#"<a href="../recipes/gin-sour/">the sour</a>"#))
+        #expect(sour.contains(#"<a href="../../../recipes/gin-sour/">the sour</a>"#))
+        #expect(sour.contains(#"On the web: <a href="../../../recipes/daiquiri/index.html">"#))
+    }
+
+    /// A theme's recipe section that reads the book's own keys (its title, whether it is a tag's,
+    /// its root) gets each book's values: such a pass is rendered, not copied.
+    @Test func aThemeReadingTheBooksOwnKeysInsideARecipeGetsEachBooksValues() throws {
+        let template = """
+        {{#cookbook}}{{#recipes}}<section id="{{anchor}}">{{number}} {{title}} in {{cookbook.title}}{{#isTag}} (a tag){{/isTag}} \
+        from {{root}}: <a href="{{url}}">page</a>{{#image}}<img src="{{src}}">{{/image}}{{#ingredientGroups}}{{#itemsHTML}}<i>{{{.}}}</i>{{/itemsHTML}}{{/ingredientGroups}}
+        {{{bodyHTML}}}</section>
+        {{/recipes}}{{/cookbook}}
+        """
+        let (replaying, alone, folder) = try renderers(template: template)
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(try made == books(alone))
+        let gin = try #require(made["tags/gin/cookbook/index.html"])
+        #expect(gin.contains(#"1 Gin Sour in gin (a tag) from ../../../: <a href="../../../recipes/gin-sour/index.html">page</a>"#))
+        #expect(replaying.cookbookReplays.counts.replayed == 0)
+    }
+
+    /// A theme's recipe section that reads an object from outside the recipe (`site`) is not
+    /// recorded: each pass is rendered from the recipe's own values.
+    @Test func aThemeReadingAnObjectOutsideTheRecipeIsRenderedAsUsual() throws {
+        let template = """
+        {{#cookbook}}{{#recipes}}<p>{{#site}}{{title}}{{/site}} {{number}}. {{title}}{{#image}} <img src="{{src}}">{{/image}}</p>
+        {{/recipes}}{{/cookbook}}
+        """
+        let (replaying, alone, folder) = try renderers(template: template)
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(try made == books(alone))
+        #expect(replaying.cookbookReplays.counts == (recorded: 0, replayed: 0))
+        let gin = try #require(made["tags/gin/cookbook/index.html"])
+        #expect(gin.contains(#"2. Negroni <img src="../../../"#) && !gin.contains(#"src="""#))
+    }
+
+    /// A theme's recipe section that reads only the recipe, the theme's strings and the site's
+    /// keys is copied, with each book's numbers and addresses.
+    @Test func aThemeReadingOnlyTheRecipeAndTheSitesKeysIsCopied() throws {
+        let template = """
+        {{#cookbook}}{{#recipes}}<p>{{t.ingredients}} {{site.title}} {{number}}. {{title}} {{url}}{{#image}} {{src}} {{alt}}{{/image}}</p>
+        {{/recipes}}{{/cookbook}}
+        """
+        let (replaying, alone, folder) = try renderers(template: template)
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(try made == books(alone))
+        #expect(replaying.cookbookReplays.counts.replayed == 4)
+        #expect(made["tags/gin/cookbook/index.html"]?.contains("2. Negroni ../../../recipes/negroni/index.html") == true)
+    }
+}

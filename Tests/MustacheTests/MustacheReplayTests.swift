@@ -1,0 +1,149 @@
+import Mustache
+import Testing
+
+/// A list item shared by several pages, as a recipe is by the books holding it: `title` and
+/// `tags` are its own, `number` and `link` (holes) differ from page to page, `html` is a hole
+/// written raw.
+private struct Row: MustacheReplayable {
+    let key: Int
+    let title: String
+    let number: String
+    let link: String
+    let replays: MustacheReplays
+    var replayUses = 2
+
+    var replayKey: Int { key }
+    var keys: [String] { ["title", "number", "link", "html", "tags"] }
+
+    func value(forKey key: String) -> MustacheValue? { answer(key, holes: false) }
+    var recordingContext: any MustacheObject { Recording(row: self) }
+
+    func holeText(_ index: Int) -> String {
+        switch index {
+        case 0: number
+        case 1: link
+        default: "<b>\(number)</b>"
+        }
+    }
+
+    func answer(_ key: String, holes: Bool) -> MustacheValue? {
+        func hole(_ index: Int) -> MustacheValue { holes ? .object(MustacheHole(index)) : .string(holeText(index)) }
+        return switch key {
+        case "title": .string(title)
+        case "number": hole(0)
+        case "link": hole(1)
+        case "html": hole(2)
+        case "tags": ["a & b", "c"]
+        default: nil
+        }
+    }
+
+    struct Recording: MustacheObject {
+        let row: Row
+        var keys: [String] { row.keys }
+        func value(forKey key: String) -> MustacheValue? { row.answer(key, holes: true) }
+    }
+}
+
+/// A section's pass over a replayable item is recorded once and written again for the same item
+/// on other pages, its holes filled with each page's text (`MustacheReplayable`): the pages come
+/// out as they would rendered one by one, whatever the template reads.
+@Suite struct MustacheReplayTests {
+    /// Page `page` of a site whose pages list the same three rows, each numbered and linked per page.
+    func page(_ page: Int, replays: MustacheReplays, replaying: Bool = true, extra: [String: MustacheValue] = [:]) -> MustacheValue {
+        let titles = ["Negroni", "Gin & Tonic", "<Daiquiri>"]
+        let rows = MustacheLazyArray(count: titles.count, mayReplay: replaying) { index in
+            .object(Row(key: index, title: titles[index], number: "\(page * 10 + index)", link: "../\(page)/r\(index)/", replays: replays))
+        }
+        var context: [String: MustacheValue] = ["rows": .lazyArray(rows), "site": "Bar", "page": .int(page)]
+        context.merge(extra) { _, new in new }
+        return .dictionary(context)
+    }
+
+    /// What the template makes of pages 1 and 2, replayed (with the store's counts) and rendered alone.
+    func both(_ source: String, budget: Int = 1 << 20, extra: @escaping (Int) -> [String: MustacheValue] = { _ in [:] },
+              partials: TemplateLibrary = TemplateLibrary()) throws
+        -> (replayed: [String], rendered: [String], counts: (recorded: Int, replayed: Int), held: Int) {
+        let template = try Template(source: source, name: "page")
+        let replays = MustacheReplays(budget: budget)
+        let replayed = try [1, 2].map { try template.render(page($0, replays: replays, extra: extra($0)), partials: partials) }
+        let rendered = try [1, 2].map { number in
+            try template.render(page(number, replays: MustacheReplays(budget: 0), replaying: false, extra: extra(number)), partials: partials)
+        }
+        return (replayed, rendered, replays.counts, replays.heldBytes)
+    }
+
+    @Test func aSecondPageWritesTheRecordingWithItsOwnHoles() throws {
+        let result = try both("{{#rows}}<li><a href=\"{{link}}\">{{number}}. {{title}}</a> {{{html}}} {{site}}{{#tags}} {{.}}{{/tags}}</li>\n{{/rows}}")
+        #expect(result.replayed == result.rendered)
+        #expect(result.rendered[1].contains(#"<li><a href="../2/r1/">21. Gin &amp; Tonic</a> <b>21</b> Bar a &amp; b c</li>"#))
+        #expect(result.counts.recorded == 3 && result.counts.replayed == 3)
+        // Each row is let go after its second (last) use.
+        #expect(result.held == 0)
+    }
+
+    /// A hole stands for a non-empty string: as a section, inverted, dotted or as the context of
+    /// its own section it renders as the string would.
+    @Test func aHoleBehavesAsItsTextInSectionsAndDottedNames() throws {
+        let result = try both("{{#rows}}[{{#number}}<{{.}}|{{title}}>{{/number}}{{^link}}none{{/link}}{{number.length}}{{#link}}{{{.}}}{{/link}}]{{/rows}}")
+        #expect(result.replayed == result.rendered)
+        #expect(result.rendered[0] == "[<10|Negroni>../1/r0/][<11|Gin &amp; Tonic>../1/r1/][<12|&lt;Daiquiri&gt;>../1/r2/]")
+        #expect(result.counts.replayed == 3)
+    }
+
+    /// A plain value read outside the item is checked on each page: where it differs, the pass
+    /// is rendered; where it reads alike, replayed.
+    @Test func aValueOutsideTheItemThatDiffersIsRenderedAgain() throws {
+        let result = try both("{{#rows}}{{title}} on page {{page}}; {{/rows}}")
+        #expect(result.replayed == result.rendered)
+        #expect(result.rendered[1] == "Negroni on page 2; Gin &amp; Tonic on page 2; &lt;Daiquiri&gt; on page 2; ")
+        #expect(result.counts.replayed == 0)
+        let alike = try both("{{#rows}}{{title}} at {{site}}{{missing}}{{#nothing}}!{{/nothing}}; {{/rows}}")
+        #expect(alike.replayed == alike.rendered && alike.counts.replayed == 3)
+    }
+
+    /// A list or an object read from outside the item, a list written as text, or a block
+    /// cannot be checked cheaply: the section is rendered as usual, and not recorded again.
+    @Test func whatCannotBeCheckedIsRenderedAsUsual() throws {
+        let outer: (Int) -> [String: MustacheValue] = { ["menu": ["first": .int($0)]] }
+        for source in ["{{#rows}}{{title}}{{#menu}}{{first}}{{/menu}};{{/rows}}",
+                       "{{#rows}}{{title}}{{tags}};{{/rows}}",
+                       "{{#rows}}{{title}}{{$tail}}{{number}}{{/tail}};{{/rows}}"] {
+            let result = try both(source, extra: outer)
+            #expect(result.replayed == result.rendered, "\(source)")
+            #expect(result.counts.recorded == 0 && result.counts.replayed == 0, "\(source)")
+        }
+    }
+
+    /// The same section reached at another indentation (a standalone partial) is rendered.
+    @Test func anotherIndentationIsRenderedAgain() throws {
+        let partials = try TemplateLibrary(sources: ["row": "{{#rows}}\n{{title}}\n{{/rows}}\n"])
+        let result = try both("{{#first}}\n  {{>row}}\n{{/first}}\n{{^first}}\n    {{>row}}\n{{/first}}\n",
+                              extra: { ["first": .bool($0 == 1)] }, partials: partials)
+        #expect(result.replayed == result.rendered)
+        #expect(result.rendered[1] == "    Negroni\n    Gin &amp; Tonic\n    &lt;Daiquiri&gt;\n")
+        #expect(result.counts.replayed == 0)
+    }
+
+    /// With no room, nothing is kept and every pass is rendered; the output is the same.
+    @Test func nothingIsKeptPastTheBudget() throws {
+        let result = try both("{{#rows}}{{number}} {{title}};{{/rows}}", budget: 0)
+        #expect(result.replayed == result.rendered)
+        #expect(result.counts.replayed == 0 && result.held == 0)
+    }
+
+    /// A replayed pass counts the work its rendering did: a page over the work limit fails
+    /// whether its passes are rendered or replayed.
+    @Test func aReplayedPassCountsTheWorkItStandsFor() throws {
+        let template = try Template(source: "{{#rows}}{{#tags}}{{title}}{{number}}{{/tags}}{{/rows}}", name: "page")
+        let replays = MustacheReplays(budget: 1 << 20)
+        _ = try template.render(page(1, replays: replays))
+        // At most a fifth of 20 section passes, 4: a page makes 3 rows × (1 + 2 tags) = 9.
+        let tight = RenderOptions(workLimit: 20)
+        #expect(throws: TemplateError.self) { try template.render(page(2, replays: replays), options: tight) }
+        #expect(replays.counts.replayed >= 1)
+        #expect(throws: TemplateError.self) {
+            try template.render(page(2, replays: MustacheReplays(budget: 0), replaying: false), options: tight)
+        }
+    }
+}
