@@ -54,6 +54,8 @@ package struct PageRenderer: Sendable {
     var feedBodies = FeedBodies()
     /// The header's search box by page root (`headerValue`).
     let searchBoxes = SearchBoxes()
+    /// The byline's phrases without and with an author, split once (`bylineHTML`).
+    let bylinePhrases = SharedLazy<(BylinePhrase, BylinePhrase)>()
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {

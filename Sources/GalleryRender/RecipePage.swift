@@ -41,28 +41,19 @@ extension PageRenderer {
     }
 
     /// "Added <time datetime="2024-06-01">1 June 2024</time> by Ada", in the language's word
-    /// order (`added` or `added_by`), every part escaped, the date in a `time` element.
+    /// order (`added` or `added_by`), every part escaped, the date in a `time` element. The
+    /// phrases are split at their placeholders once per tree (`BylinePhrase`), not on every page.
     func bylineHTML(date: RecipeDate, author: String?) -> String {
-        let time = "<time datetime=\"\(date.iso8601)\">\(escapeHTML(strings.date(date)))</time>"
-        let phrase = strings.text(author == nil ? "added" : "added_by")
+        let phrases = bylinePhrases.get { (BylinePhrase(strings.text("added"), hasAuthor: false), BylinePhrase(strings.text("added_by"), hasAuthor: true)) }
         var html = ""
-        var rest = phrase[...]
-        // The placeholders are filled after escaping the translation's own text.
-        while let open = rest.firstIndex(of: "{") {
-            html += escapeHTML(String(rest[..<open]))
-            let after = rest[rest.index(after: open)...]
-            if after.hasPrefix("date}") {
-                html += time
-                rest = after.dropFirst("date}".count)
-            } else if after.hasPrefix("author}"), let author {
-                html += escapeHTML(author)
-                rest = after.dropFirst("author}".count)
-            } else {
-                html += "{"
-                rest = after
+        for piece in (author == nil ? phrases.0 : phrases.1).pieces {
+            switch piece {
+            case .text(let text): html += text
+            case .date: html += "<time datetime=\"\(date.iso8601)\">\(escapeHTML(strings.date(date)))</time>"
+            case .author: html += escapeHTML(author ?? "")
             }
         }
-        return html + escapeHTML(String(rest))
+        return html
     }
 
     /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;
@@ -99,5 +90,38 @@ extension RecipePage {
         hasher.combine(index > 0 ? inputs.cards[index - 1] : Fingerprint(high: 0, low: 0))
         hasher.combine(index + 1 < inputs.cards.count ? inputs.cards[index + 1] : Fingerprint(high: 0, low: 0))
         return hasher.finalize()
+    }
+}
+
+/// A byline phrase (`added`, `added_by`) split at its placeholders, `{date}` and, when the recipe
+/// has an author, `{author}`, with its own text escaped: what every recipe page's byline is
+/// written from. Any other brace is text.
+struct BylinePhrase: Sendable {
+    enum Piece: Sendable, Equatable { case text(String), date, author }
+    let pieces: [Piece]
+
+    init(_ phrase: String, hasAuthor: Bool) {
+        var pieces: [Piece] = []
+        var text = ""
+        var rest = phrase[...]
+        while let open = rest.firstIndex(of: "{") {
+            text += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if after.hasPrefix("date}") {
+                pieces += [.text(escapeHTML(text)), .date]
+                text = ""
+                rest = after.dropFirst("date}".count)
+            } else if hasAuthor, after.hasPrefix("author}") {
+                pieces += [.text(escapeHTML(text)), .author]
+                text = ""
+                rest = after.dropFirst("author}".count)
+            } else {
+                text += "{"
+                rest = after
+            }
+        }
+        text += rest
+        pieces.append(.text(escapeHTML(text)))
+        self.pieces = pieces.filter { $0 != .text("") }
     }
 }
