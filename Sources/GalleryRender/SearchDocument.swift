@@ -4,7 +4,7 @@ import GallerySupport
 
 /// One thing search finds, as text by field: a recipe, a page of `pages/` or a journal post. Another kind of page
 /// becomes findable by adding its documents here, after the others (`PageRenderer.searchDocument`),
-/// and its record (`PageRenderer.searchRecord`).
+/// and its record (`PageRenderer.appendSearchRecord`).
 package struct SearchDocument: Sendable, Equatable {
     /// Where a word occurs, and so what it weighs: a title word outranks a tag or an ingredient,
     /// which outranks the summary, which outranks the body.

@@ -263,7 +263,7 @@ extension PageRenderer {
         let range = group * SearchIndex.recordsPerGroup..<min(documentCount, (group + 1) * SearchIndex.recordsPerGroup)
         for document in range {
             if document > range.lowerBound { bytes.append(UInt8(ascii: ",")) }
-            searchRecord(document).write(to: &bytes)
+            appendSearchRecord(document, to: &bytes)
         }
         bytes += "]\n".utf8
         return Data(bytes)
@@ -281,8 +281,11 @@ extension PageRenderer {
     func appendSearchRecords(_ documents: [Int], to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
         for (position, document) in documents.enumerated() {
-            bytes += (position > 0 ? ",\"\(document)\":" : "\"\(document)\":").utf8
-            searchRecord(document).write(to: &bytes)
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            SearchPostings.appendDecimal(UInt32(document), to: &bytes)
+            bytes += "\":".utf8
+            appendSearchRecord(document, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
     }
@@ -290,24 +293,49 @@ extension PageRenderer {
     /// Document `document`'s record: `[title, address, thumbnail, tags, time]`, addresses from the
     /// tree's root (search.js resolves them against `search/`'s folder); a page adds its kind,
     /// `"page"`, and a post `"post"` with "Journal · date" in place of the time, so that the
-    /// results show what kind of thing each is.
-    func searchRecord(_ document: Int) -> JSONValue {
+    /// results show what kind of thing each is. Written straight into `bytes`, as `JSONValue`
+    /// would write the array (a record is written five or six times a build: its group, and the
+    /// best records and postings files that lead with it).
+    func appendSearchRecord(_ document: Int, to bytes: inout [UInt8]) {
+        func strings(_ items: [String]) {
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(item, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        func field(_ text: String) {
+            bytes.append(UInt8(ascii: ","))
+            JSONValue.writeString(text, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "["))
         switch plan.searchDocumentKind(document) {
         case .recipe(let number):
             let recipe = site.recipes[number]
-            return .array([.string(recipe.title), .string(URLPath.encode(RecipePage.path(of: recipe))),
-                           .string(recipe.image.map(searchThumbnail) ?? ""), .array(recipe.tags.map(JSONValue.string)),
-                           .string((recipe.totalTime ?? recipe.summedTime).map { plan.durations.text($0, in: strings) } ?? "")])
+            JSONValue.writeString(recipe.title, to: &bytes)
+            field(URLPath.encode(RecipePage.path(of: recipe)))
+            field(recipe.image.map(searchThumbnail) ?? "")
+            bytes.append(UInt8(ascii: ","))
+            strings(recipe.tags)
+            field((recipe.totalTime ?? recipe.summedTime).map { plan.durations.text($0, in: self.strings) } ?? "")
         case .page(let number):
             let page = site.pages[number]
-            return .array([.string(page.title), .string(URLPath.encode(ContentPage.path(of: page))), .string(""), .array([]), .string(""),
-                           .string("page")])
+            JSONValue.writeString(page.title, to: &bytes)
+            field(URLPath.encode(ContentPage.path(of: page)))
+            bytes += ",\"\",[],\"\"".utf8
+            field("page")
         case .post(let number):
             let post = site.posts[number]
-            return .array([.string(post.title), .string(URLPath.encode(PostPage.path(slug: post.slug))),
-                           .string(post.image.map(searchThumbnail) ?? ""), .array(post.tags.map(JSONValue.string)),
-                           .string("\(strings.text("journal")) · \(strings.date(post.date))"), .string("post")])
+            JSONValue.writeString(post.title, to: &bytes)
+            field(URLPath.encode(PostPage.path(slug: post.slug)))
+            field(post.image.map(searchThumbnail) ?? "")
+            bytes.append(UInt8(ascii: ","))
+            strings(post.tags)
+            field("\(self.strings.text("journal")) · \(self.strings.date(post.date))")
+            field("post")
         }
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// A result's picture: the smallest rendition (WebP when there is one), the SVG itself, or a
