@@ -135,7 +135,9 @@ struct RecipeText: Sendable, Hashable {
     private static let separatorText = "\u{1F}"
     /// Every part joined by the separator; absent fields are empty parts (see `present`). The
     /// last part is the key lines' code (`keyLineCode`).
-    private var joined = String(repeating: separatorText, count: Field.allCases.count)
+    private var joined = RecipeText.noFields
+    /// `joined` with every field absent, made once (a recipe makes two `RecipeText`s as it is put together).
+    private static let noFields = String(repeating: separatorText, count: Field.allCases.count)
     /// The parts, when one holds the separator; `joined` is then empty.
     private var list: [String] = []
     private var tagCount: UInt32 = 0
