@@ -165,21 +165,16 @@ package struct PageRenderer: Sendable {
         return diagnostics
     }
 
-    /// Renders template `name` of the theme with `context`, in a buffer lent by `buffers`.
+    /// Renders template `name` of the theme with `context`: the bytes copied once, from the
+    /// renderer's own memory, into the page's `Data`.
     func render(_ name: String, context: MustacheValue) throws -> Data {
         guard let template = theme.templates.templates[name] else {
             throw TemplateError(templateName: name, line: 1, column: 1, message: "the theme has no template '\(name)'")
         }
         var options = RenderOptions()
         options.missingPartialIsError = true
-        return try Self.buffers.withBuffer { buffer in
-            try template.render(context, partials: theme.templates, options: options, into: &buffer)
-            return Data(buffer)
-        }
+        return try template.render(context, partials: theme.templates, options: options) { Data(buffer: $0) }
     }
-
-    /// The buffers every tree's pages are rendered into (`RenderBuffers`).
-    static let buffers = RenderBuffers()
 }
 
 extension PageRenderer {

@@ -52,4 +52,20 @@ package struct Template: Sendable {
         defer { renderer.output.copy(to: &output) }
         try renderer.render(nodes, blocks: [:], indentation: "")
     }
+
+    /// Renders and hands `body` the bytes made, still in the renderer's own memory, which is
+    /// freed when `body` returns: a caller that keeps them (as `Data`) copies them once. Copying
+    /// them first into a lent buffer cost a second copy of every page, and at the end of a build
+    /// the largest pages (a tag of thousands of recipes, megabytes) were held three times over at
+    /// once on each rendering thread (issue 37).
+    package func render<Result>(
+        _ context: MustacheValue,
+        partials: some PartialProvider = TemplateLibrary(),
+        options: RenderOptions = RenderOptions(),
+        reading body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws(TemplateError) -> Result {
+        var renderer = Renderer(context: context, partials: partials, options: options, capacity: Self.outputCapacity)
+        try renderer.render(nodes, blocks: [:], indentation: "")
+        return renderer.output.withBytes(body)
+    }
 }

@@ -111,6 +111,15 @@ struct MustacheObjectTests {
         #expect(String(decoding: buffer, as: UTF8.self) == "<!-- -->x&amp;y<x&y")
     }
 
+    @Test func handsItsBytesInPlaceAsRenderingThemWould() throws {
+        // Past the output's first room (32 KB), so the bytes handed over are those of a grown buffer.
+        let template = try Template(source: "{{#rows}}<li>{{name}}</li>{{/rows}}", name: "t")
+        let context: MustacheValue = ["rows": .array((0..<5_000).map { ["name": .string("row \($0) & co")] })]
+        let handed = try template.render(context) { Array($0) }
+        #expect(handed.count > 32 * 1024)
+        #expect(handed == (try template.renderUTF8(context)))
+    }
+
     @Test(arguments: ["", "plain", "a&b<c>d\"e'f", "&&", "ünïcödé <b>", "'"])
     func escapingIntoBytesMatchesEscapeHTML(_ text: String) {
         var bytes: [UInt8] = []

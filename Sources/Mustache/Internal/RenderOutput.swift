@@ -45,6 +45,11 @@ struct RenderOutput: ~Copyable {
         output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Calls `body` with everything written.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// Appends `bytes[range]` (a piece of a recorded pass, `PassRecording`).
     mutating func append(_ bytes: [UInt8], _ range: Range<Int>) {
         bytes.withUnsafeBufferPointer { all in append(UnsafeBufferPointer(rebasing: all[range])) }
