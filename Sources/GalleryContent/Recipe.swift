@@ -727,6 +727,12 @@ package struct RecipeDuration: Sendable, Hashable {
             }
             tokens.append(word[start...])
         }
+        return seconds(ofTokens: tokens)
+    }
+
+    /// The seconds of lowercased tokens that alternate amount and unit ("1", "h", "30", "min");
+    /// nil when one is neither, or an amount has no unit.
+    private static func seconds<Token: StringProtocol>(ofTokens tokens: [Token]) -> Int? {
         guard !tokens.isEmpty, tokens.count.isMultiple(of: 2) else { return nil }
         var total = 0.0
         var index = 0
@@ -772,24 +778,7 @@ package struct RecipeDuration: Sendable, Hashable {
             }
             tokens.append(start..<index)
         }
-        guard !tokens.isEmpty, tokens.count.isMultiple(of: 2) else { return nil }
-        var total = 0.0
-        var position = 0
-        while position < tokens.count {
-            let number = String(decoding: bytes[tokens[position]], as: UTF8.self).lowercased()
-            guard let amount = Double(number), amount >= 0, amount < 1_000_000 else { return nil }
-            let unit: Double
-            switch String(decoding: bytes[tokens[position + 1]], as: UTF8.self).lowercased() {
-            case "s", "sec", "secs", "second", "seconds": unit = 1
-            case "m", "min", "mins", "minute", "minutes": unit = 60
-            case "h", "hr", "hrs", "hour", "hours": unit = 3600
-            case "d", "day", "days": unit = 86_400
-            default: return nil
-            }
-            total += amount * unit
-            position += 2
-        }
-        return Int(total.rounded())
+        return seconds(ofTokens: tokens.map { String(decoding: bytes[$0], as: UTF8.self).lowercased() })
     }
 
     /// ISO 8601 duration, e.g. `PT1H30M`, as schema.org wants.
