@@ -17,12 +17,20 @@ extension String {
     /// The folders a relative path sits in, innermost first: `a/b/c.html` → `a/b`, `a`.
     package var parentFolders: [String] {
         var result: [String] = []
-        var folder = Substring(self)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            result.append(String(folder))
-        }
+        forEachParentFolder { result.append($0) }
         return result
+    }
+
+    /// `parentFolders` one at a time, deepest first, without the list. The path is cut at each
+    /// slash byte, as the file system cuts it: a walk by Character from the end cost a tenth of
+    /// planning a 1,000-recipe site, where every output path is checked (issue 37).
+    package func forEachParentFolder(_ body: (String) -> Void) {
+        let utf8 = self.utf8
+        var end = utf8.endIndex
+        while let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            end = slash
+            body(String(Substring(utf8[..<slash])))
+        }
     }
 }
 
