@@ -14,13 +14,16 @@ extension String {
 }
 
 extension String {
-    /// The folders a relative path sits in, innermost first: `a/b/c.html` → `a/b`, `a`.
+    /// The folders a relative path sits in, innermost first: `a/b/c.html` → `a/b`, `a`. Found
+    /// among the UTF-8 bytes, as the file system sees a path: looking for `/` as a `Character`
+    /// walked grapheme clusters backwards, some 16,000 instructions for every file a build writes.
     package var parentFolders: [String] {
         var result: [String] = []
-        var folder = Substring(self)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            result.append(String(folder))
+        let bytes = utf8
+        var end = bytes.endIndex
+        while let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            end = slash
+            result.append(String(self[..<slash]))
         }
         return result
     }
