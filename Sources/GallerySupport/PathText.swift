@@ -19,13 +19,19 @@ extension String {
     /// walked grapheme clusters backwards, some 16,000 instructions for every file a build writes.
     package var parentFolders: [String] {
         var result: [String] = []
-        let bytes = utf8
-        var end = bytes.endIndex
-        while let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
-            end = slash
-            result.append(String(self[..<slash]))
-        }
+        forEachParentFolder { result.append($0) }
         return result
+    }
+
+    /// `parentFolders` one at a time, innermost first, without the list: the build checks every
+    /// output path's folders against the pages' and static files' (`OutputCollisions`).
+    package func forEachParentFolder(_ body: (String) -> Void) {
+        let utf8 = self.utf8
+        var end = utf8.endIndex
+        while let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            end = slash
+            body(String(Substring(utf8[..<slash])))
+        }
     }
 }
 
