@@ -266,7 +266,8 @@ extension PageRenderer {
         }
     }
 
+    /// A link to `recipe`'s page from a page whose root is `root` (`RecipeLinkContext`).
     func link(to recipe: Recipe, root: String) -> MustacheValue {
-        ["title": .string(recipe.title), "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))]
+        .object(RecipeLinkContext(recipe: recipe, root: root))
     }
 }
