@@ -63,12 +63,14 @@ final class CookbookBodies: Sendable {
     /// position, for the recipes in a book: found once, not once per book (reading the first
     /// ingredient line was most of a book's index by ingredient).
     private let mainIngredients = SharedLazy<[(name: String, key: String)?]>()
-    /// The most bytes of HTML held at once: a few thousand bodies. The books of the 10,000-recipe
-    /// bench corpus (each recipe in 2.5 tags' books) fit; a 100,000-recipe site with small tags
-    /// makes some of its books' bodies twice rather than hold them all.
+    /// The most bytes of HTML held at once: about a thousand bodies. The bodies are held from
+    /// the recipe pages to the books, rendered last, so every byte of them is one more at the
+    /// build's peak: 16 MB of them were 6.6 MB of the 10,000-recipe bench corpus's peak (each
+    /// recipe in 2.5 tags' books), against the 59 MB issue 37 allows. 1 MB holds the 1,000-recipe
+    /// corpus's; a larger site makes some of its books' bodies again rather than hold them all.
     let budget: Int
 
-    static let defaultBudget = 16 << 20
+    static let defaultBudget = 1 << 20
 
     init(budget: Int = CookbookBodies.defaultBudget) {
         self.budget = budget
