@@ -77,20 +77,23 @@ package final class StateGeometry: Sendable {
     var size: Int { cards.count + headers.count }
 }
 
-/// The state geometries of one site's gallery shared by its pages: those of layouts that do not
-/// depend on the items' metrics, found by arrangement, breakpoint and shape. Bounded: once it
-/// holds `capacity` placements it keeps what it has and lays out the rest afresh, so a site of
-/// many sections cannot grow it without end; what it returns is what a prepare would give.
+/// The state geometries of one site's gallery shared by its pages, found by arrangement,
+/// breakpoint and shape: those of layouts that do not depend on the items' metrics, and those of
+/// layouts that do whose cards all have one aspect ratio (the label height is the arrangement's,
+/// the same for every card). Bounded: once it holds `capacity` placements it keeps what it has
+/// and lays out the rest afresh, so a site of many sections cannot grow it without end; what it
+/// returns is what a prepare would give.
 package final class StateGeometryCache: Sendable {
     /// What a state's geometry depends on besides the site's fixed settings.
     package struct Key: Hashable, Sendable {
         package var arrangement: Int
         package var breakpoint: Int
-        /// The layout section opened in place; -1 for none.
-        package var openedSection: Int
         package var hasHeaders: Bool
         /// How many items each layout section has.
         package var sectionSizes: [Int]
+        /// For a layout that measures its items, the aspect ratio every item has (its bit
+        /// pattern); nil for one that does not measure them.
+        package var sharedAspectRatio: UInt64?
     }
 
     private struct Held {
