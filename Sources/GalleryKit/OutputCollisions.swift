@@ -56,10 +56,9 @@ struct OutputCollisions {
             claim = Claim(path: path, claimant: claimant())
             claims.append(claim!)
         }
-        var folder = Substring(path)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            let name = String(folder)
+        // A site without pages or static files has nothing a path could clash with.
+        guard !interesting.isEmpty else { return }
+        path.forEachParentFolder { name in
             if interesting.contains(name), folders[name] == nil {
                 claim = claim ?? Claim(path: path, claimant: claimant())
                 folders[name] = claim

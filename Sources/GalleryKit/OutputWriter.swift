@@ -146,15 +146,23 @@ package struct OutputWriter: Sendable {
     package struct Staging: Sendable {
         let session: Session
         let folder: URL
+        /// The staging folder's path with a trailing slash, which every file's path is appended
+        /// to (asking the URL for it cost some 4,000 instructions a file).
+        let root: String
         let written = WrittenPaths()
         /// Folders made in the staging folder so far: each is made once, however many files it gets.
         let madeFolders = MadeFolders()
         var writer: OutputWriter { session.writer }
 
+        init(session: Session, folder: URL) {
+            self.session = session
+            self.folder = folder
+            root = folder.path + "/"
+        }
+
         /// Writes `files` into the staging folder: folders first (one mkdir each, parents
         /// before children), then the files side by side.
         package func add(_ files: [OutputFile]) throws(Diagnostic) {
-            let root = folder.path + "/"
             do {
                 try makeFolders(for: files, in: root)
                 // The failure of the lowest-numbered file, whichever thread met it first, so the
@@ -176,7 +184,6 @@ package struct OutputWriter: Sendable {
 
         /// Writes one file and the folders it needs; several threads may add files at once.
         package func add(_ file: OutputFile) throws(Diagnostic) {
-            let root = folder.path + "/"
             do {
                 try makeFolders(for: [file], in: root)
                 try write(file, in: root)

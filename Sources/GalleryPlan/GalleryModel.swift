@@ -189,8 +189,8 @@ package struct GalleryModel: Sendable {
         var states: [State] = []
         let cardIndices = cards.indices
         // What a filter shows is the same in every arrangement and breakpoint: worked out once.
-        let selections = [Selection(sections: sections, cardCount: cardIndices.count, members: nil)] + filters.map { filter in
-            Selection(sections: sections, cardCount: cardIndices.count, members: cardIndices.map(filter.members.contains))
+        let selections = [Selection(sections: sections, aspectRatios: aspectRatios, members: nil)] + filters.map { filter in
+            Selection(sections: sections, aspectRatios: aspectRatios, members: cardIndices.map(filter.members.contains))
         }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
             let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
@@ -204,9 +204,13 @@ package struct GalleryModel: Sendable {
                         StateGeometry(layout: layout, sections: layoutSections, hasHeaders: hasHeaders, width: breakpoint.width,
                                       direction: layoutDirection, titleOverPicture: titleOverPicture)
                     }
-                    let geometry = if let geometries, !layout.dependsOnItemMetrics {
-                        geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex, openedSection: -1,
-                                                                   hasHeaders: hasHeaders, sectionSizes: selection.sectionSizes),
+                    // A layout that measures its cards places cards of one shape alike too, whichever
+                    // they are: a site without pictures, or whose pictures are all cut alike.
+                    let measures = layout.dependsOnItemMetrics
+                    let geometry = if let geometries, !measures || selection.sharedAspectRatio != nil {
+                        geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex,
+                                                                   hasHeaders: hasHeaders, sectionSizes: selection.sectionSizes,
+                                                                   sharedAspectRatio: measures ? selection.sharedAspectRatio : nil),
                                             make: make)
                     } else {
                         make()
@@ -279,9 +283,13 @@ package struct GalleryModel: Sendable {
         var noHeaders: [Int32]
         /// How many cards each layout section holds.
         var sectionSizes: [Int] = []
+        /// The aspect ratio (its bit pattern) that every shown card's picture has; nil when they
+        /// differ or no card is shown.
+        var sharedAspectRatio: UInt64?
 
-        /// The cards that `members` flags (all when nil) of `cardCount`.
-        init(sections: [Section], cardCount: Int, members: [Bool]?) {
+        /// The cards that `members` flags (all when nil) of those whose pictures have `aspectRatios`.
+        init(sections: [Section], aspectRatios: [Double], members: [Bool]?) {
+            let cardCount = aspectRatios.count
             cardPositions = [Int32](repeating: -1, count: cardCount)
             headerPositions = [Int32](repeating: -1, count: sections.count)
             noHeaders = headerPositions
@@ -298,6 +306,16 @@ package struct GalleryModel: Sendable {
                 shown.append(cards)
                 sectionSizes.append(cards.count)
             }
+            // Bit for bit: two cards whose ratios compare equal but differ in their bits (0 and
+            // -0) might be measured apart.
+            var shared = shown.first?.first.map { aspectRatios[$0].bitPattern }
+            for cards in shown where shared != nil {
+                for card in cards where aspectRatios[card].bitPattern != shared {
+                    shared = nil
+                    break
+                }
+            }
+            sharedAspectRatio = shared
         }
 
         /// The layout's sections, the cards measured by `metrics`.

@@ -75,22 +75,53 @@ package final class StateGeometry: Sendable {
 
     /// How many placements it holds, what the cache counts.
     var size: Int { cards.count + headers.count }
+
+    /// What the gallery's style asks of the placements of one kind (`GalleryStyle`'s value keys),
+    /// and the numbers it works them out with besides the placements.
+    package struct StyleKeysRequest: Hashable, Sendable {
+        package var isCard: Bool
+        package var labelHeight: Double
+        package var perspective: Double
+        package var propertyCount: Int
+
+        package init(isCard: Bool, labelHeight: Double, perspective: Double, propertyCount: Int) {
+            self.isCard = isCard
+            self.labelHeight = labelHeight
+            self.perspective = perspective
+            self.propertyCount = propertyCount
+        }
+    }
+
+    /// The style's value keys for `request`, made by `make` the first time: kept with the
+    /// geometry, so that every page sharing it (`StateGeometryCache`) works them out once, and
+    /// they go when it goes (issue 37).
+    package func styleKeys(_ request: StyleKeysRequest, make: () -> [Int]) -> [Int] {
+        if let known = styleKeys.withLock({ $0[request] }) { return known }
+        let keys = make()
+        styleKeys.withLock { $0[request] = keys }
+        return keys
+    }
+
+    private let styleKeys = Mutex<[StyleKeysRequest: [Int]]>([:])
 }
 
-/// The state geometries of one site's gallery shared by its pages: those of layouts that do not
-/// depend on the items' metrics, found by arrangement, breakpoint and shape. Bounded: once it
-/// holds `capacity` placements it keeps what it has and lays out the rest afresh, so a site of
-/// many sections cannot grow it without end; what it returns is what a prepare would give.
+/// The state geometries of one site's gallery shared by its pages, found by arrangement,
+/// breakpoint and shape: those of layouts that do not depend on the items' metrics, and those of
+/// layouts that do whose cards all have one aspect ratio (the label height is the arrangement's,
+/// the same for every card). Bounded: once it holds `capacity` placements it keeps what it has
+/// and lays out the rest afresh, so a site of many sections cannot grow it without end; what it
+/// returns is what a prepare would give.
 package final class StateGeometryCache: Sendable {
     /// What a state's geometry depends on besides the site's fixed settings.
     package struct Key: Hashable, Sendable {
         package var arrangement: Int
         package var breakpoint: Int
-        /// The layout section opened in place; -1 for none.
-        package var openedSection: Int
         package var hasHeaders: Bool
         /// How many items each layout section has.
         package var sectionSizes: [Int]
+        /// For a layout that measures its items, the aspect ratio every item has (its bit
+        /// pattern); nil for one that does not measure them.
+        package var sharedAspectRatio: UInt64?
     }
 
     private struct Held {

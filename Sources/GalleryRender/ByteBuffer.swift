@@ -89,7 +89,9 @@ final class ByteBuffer {
         bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { append(base, count: $0.count) } }
     }
 
-    func append(_ text: String) {
+    /// Appends a String's UTF-8 bytes. Labelled, so that a literal (`append("--")`) takes the
+    /// `StaticString` path, which Swift's preference for `String` literals would otherwise pass by.
+    func append(contentsOf text: String) {
         var text = text
         text.withUTF8 { if let base = $0.baseAddress { append(base, count: $0.count) } }
     }

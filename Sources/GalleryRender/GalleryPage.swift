@@ -33,7 +33,8 @@ extension PageRenderer {
         let root = URLPath.root(from: path)
         let settings = site.config.gallery
         let model = gallery.model(page: number)
-        let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight)
+        let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight,
+                                 frames: plan.galleryStyleFrames)
         // The first screen loads eagerly, its first picture before anything else; the rest wait
         // until scrolled near and decode off the main thread.
         // The first page's home text sits above the cards and pushes them down.

@@ -105,12 +105,15 @@ package struct GalleryStyle: Sendable {
     /// The rules choosing every state's values.
     package private(set) var css: String
 
-    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double) {
+    /// The style of `model`'s states; `frames`, the site's, saves making the frame of each page
+    /// of a card count again.
+    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double, frames: GalleryStyleFrames? = nil) {
         // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
         let css = ByteBuffer(capacity: 1 << 16)
-        let wave = StaggerWave(cards: model.cards.count, transition: transition)
-        for rule in Self.frameRules(model: model, transition: transition, wave: wave) {
-            css.append(rule)
+        let frame = frames?.frame(model: model, transition: transition) ?? .make(model: model, transition: transition)
+        let wave = frame.wave
+        for rule in frame.rules {
+            css.append(contentsOf: rule)
             css.append(UInt8(ascii: "\n"))
         }
         let containerQueries = model.breakpoints.map { Self.containerQuery($0.width) }
@@ -139,7 +142,7 @@ package struct GalleryStyle: Sendable {
             let breakpoint = model.breakpoints[state.breakpoint]
             // The smallest breakpoint's rules apply everywhere; larger ones inside their query.
             if state.breakpoint > 0 {
-                css.append(containerQueries[state.breakpoint])
+                css.append(contentsOf: containerQueries[state.breakpoint])
                 css.append(UInt8(ascii: "{"))
             }
             // An opened state's rules outrank every rule of its arrangement, its own at smaller
@@ -176,13 +179,17 @@ package struct GalleryStyle: Sendable {
         }
         for (index, _) in model.filters.enumerated() {
             let filter = index + 1
-            css.append(".g:has(#gf\(filter):checked) :is(.card,.gh):not(.t\(filter)){--o:0;--s:.001;--v:hidden}\n")
+            css.append(".g:has(#gf")
+            css.append(scaled: filter, places: 0)
+            css.append(":checked) :is(.card,.gh):not(.t")
+            css.append(scaled: filter, places: 0)
+            css.append("){--o:0;--s:.001;--v:hidden}\n")
         }
         if encoder.properties == Property.turned {
-            css.append(Self.turnRules(model: model))
+            css.append(contentsOf: Self.turnRules(model: model))
         }
         if let trail = transition.springyScroll {
-            css.append(Self.springyRules(model: model, trail: trail, easing: transition.easing))
+            css.append(contentsOf: Self.springyRules(model: model, trail: trail, easing: transition.easing))
         }
         self.css = css.string
         cardStyles = model.cards.indices.map { encoder.styles[encoder.styleIndex(kind: .card, element: $0)].string }
@@ -279,14 +286,14 @@ package struct GalleryStyle: Sendable {
         /// The elements each filter shows, by kind; filter 0 ("All") shows every element.
         private let cardMembers: [[Int]]
         private let headerMembers: [[Int]]
-        /// Where the value expression of each property in each state so far is, by
-        /// `slot(kind:state:)`: its text lies in `expressionText` of the state that wrote it (a
-        /// state keeping its fallback's expression points to that one's), nil where a state was
-        /// not encoded. One buffer of text per state, and one flat list of places for the whole
-        /// style, `properties.count` per slot (`placeIndex(slot:property:)`), not an array per
-        /// expression or per state (issue 37).
-        private var expressionPlaces: [ExpressionPlace?]
-        private var expressionText: [ByteBuffer?]
+        /// Where the value expression of each property in each state so far is in
+        /// `expressionText`, by `slot(kind:state:)` (a state keeping its fallback's expression
+        /// points to that one's), nil where a state was not encoded. One buffer of text and one
+        /// flat list of places for the whole style, `properties.count` per slot
+        /// (`placeIndex(slot:property:)`), not an array or a buffer per expression or per state
+        /// (issue 37).
+        private var expressionPlaces: [Range<Int>?]
+        private let expressionText = ByteBuffer(capacity: 1 << 14)
         /// Scratch buffers that each `encode` empties and fills: the state's name, a custom
         /// property's name, the rule's declarations.
         private let name = ByteBuffer(capacity: 16)
@@ -297,13 +304,6 @@ package struct GalleryStyle: Sendable {
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
         /// state of a few cards keeps a few keys, not a key for every card of the page.
         private var stateKeys: [[Int]?]
-        /// The keys of a state whose elements lie in its geometry's order (all but an opened
-        /// stack's), by geometry and kind: the states of one shape share them (issue 37).
-        private var geometryKeys: [GeometryKind: [Int]] = [:]
-        private struct GeometryKind: Hashable {
-            var geometry: ObjectIdentifier
-            var isCard: Bool
-        }
         /// The properties written: the turn in depth too when any card is turned.
         let properties: [Property]
         /// The perspective an unturned card takes (see `Property.key`): the largest of the turned
@@ -339,7 +339,6 @@ package struct GalleryStyle: Sendable {
                 model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
             }
             expressionPlaces = Array(repeating: nil, count: model.states.count * 2 * properties.count)
-            expressionText = Array(repeating: nil, count: model.states.count * 2)
             stateKeys = Array(repeating: nil, count: model.states.count * 2)
         }
 
@@ -398,15 +397,15 @@ package struct GalleryStyle: Sendable {
             // An opened stack's cards carry their titles (the layout made them taller for it).
             let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
             // A filter's members, ascending, are its state geometry's placements in order, and the
-            // geometry belongs to one arrangement: its keys serve every state that shares it.
-            let ownKeys: [Int]
-            let geometryKind = GeometryKind(geometry: ObjectIdentifier(state.geometry), isCard: kind == .card)
-            if titled == nil, let known = geometryKeys[geometryKind] {
-                ownKeys = known
+            // geometry belongs to one arrangement: its keys serve every state that shares it, on
+            // this page and on every other (all but an opened stack's, whose titled cards differ).
+            let ownKeys = if titled == nil {
+                state.geometry.styleKeys(StateGeometry.StyleKeysRequest(isCard: kind == .card, labelHeight: labelHeight,
+                                                                        perspective: perspective, propertyCount: properties.count)) {
+                    keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
+                }
             } else {
-                ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
-                               titled: titled, titleHeight: self.labelHeight)
-                if titled == nil { geometryKeys[geometryKind] = ownKeys }
+                keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight, titled: titled, titleHeight: self.labelHeight)
             }
             stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered
@@ -417,7 +416,7 @@ package struct GalleryStyle: Sendable {
                 stateKeys[baseSlot] = nil
             }
             /// The fallback's expression of property `propertyIndex`.
-            func basePlace(_ propertyIndex: Int) -> ExpressionPlace? {
+            func basePlace(_ propertyIndex: Int) -> Range<Int>? {
                 baseSlot.flatMap { expressionPlaces[placeIndex(slot: $0, property: propertyIndex)] }
             }
             let ownSlot = slot(kind: kind, state: stateIndex)
@@ -429,8 +428,8 @@ package struct GalleryStyle: Sendable {
             // breakpoint, yet its rules at smaller breakpoints, which outrank those, match too.
             let declaresEveryProperty = state.openedSection != nil
                 || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
-            // Kept as the state's expressions: a buffer of its own.
-            let text = ByteBuffer(capacity: 256)
+            // The state's expressions go after the earlier states' (which they may copy from).
+            let text = expressionText
             declarations.removeAll()
             let count = members.count
             // Plain pointers in the loops below: bounds-checked closures per key cost a fifth of
@@ -466,7 +465,7 @@ package struct GalleryStyle: Sendable {
                         declarations.append("--")
                         declarations.append(property.name)
                         declarations.append(UInt8(ascii: ":"))
-                        declarations.append(expressionText[base.slot]!, range: base.range)
+                        declarations.append(expressionText, range: base)
                         declarations.append(UInt8(ascii: ";"))
                     }
                     continue
@@ -495,7 +494,7 @@ package struct GalleryStyle: Sendable {
                     text.append(variable)
                     if let base = basePlace(propertyIndex) {
                         text.append(UInt8(ascii: ","))
-                        text.append(expressionText[base.slot]!, range: base.range)
+                        text.append(expressionText, range: base)
                     }
                     text.append(UInt8(ascii: ")"))
                 }
@@ -504,12 +503,11 @@ package struct GalleryStyle: Sendable {
                 declarations.append(UInt8(ascii: ":"))
                 declarations.append(text, range: start..<text.count)
                 declarations.append(UInt8(ascii: ";"))
-                expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)] = ExpressionPlace(slot: ownSlot, range: start..<text.count)
+                expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)] = start..<text.count
             }
             }
             }
             }
-            expressionText[ownSlot] = text
             guard !declarations.isEmpty else { return }
             css.append(scope)
             css.append(UInt8(ascii: " "))
@@ -522,12 +520,6 @@ package struct GalleryStyle: Sendable {
             css.append(UInt8(ascii: "{"))
             css.append(declarations)
             css.append(UInt8(ascii: "}"))
-        }
-
-        /// Where one expression's text is: `expressionText[slot][range]`.
-        private struct ExpressionPlace {
-            var slot: Int
-            var range: Range<Int>
         }
 
         /// `variable:value;` on one element's inline style.
@@ -589,7 +581,7 @@ package struct GalleryStyle: Sendable {
 
     /// The scale unit per breakpoint, the stagger and the easing, and the stagger's wave when the
     /// easing can be sampled (`StaggerWave`): section headers move with the first group.
-    private static func frameRules(model: GalleryModel, transition: TransitionSettings, wave: StaggerWave?) -> [String] {
+    static func frameRules(model: GalleryModel, transition: TransitionSettings, wave: StaggerWave?) -> [String] {
         var rules: [String] = []
         for (index, breakpoint) in model.breakpoints.enumerated() {
             let rule = ".gc{--u:calc(100cqw / \(CSSNumber.format(breakpoint.width)))}"

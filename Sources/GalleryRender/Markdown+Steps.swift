@@ -55,16 +55,17 @@ extension Markdown {
         }
         for (index, item) in items.enumerated() {
             let step = CookStep(number: index + 1, count: items.count)
+            let made = index < openings.count ? openings[index] : nil
             var child = cmark_node_first_child(item)
             while let node = child, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH { child = cmark_node_next(node) }
             if let paragraph = child, let label = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) {
-                setText(of: label) { step.appendLabelOpening(to: &$0) }
+                if let made { cmark_node_set_on_enter(label, made.label) } else { setText(of: label) { step.appendLabelOpening(to: &$0) } }
                 cmark_node_set_on_exit(label, labelClosing)
                 while let inline = cmark_node_first_child(paragraph) { cmark_node_append_child(label, inline) }
                 cmark_node_append_child(paragraph, label)
             }
             if let opening = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) {
-                setText(of: opening) { step.appendOpening(to: &$0) }
+                if let made { cmark_node_set_on_enter(opening, made.box) } else { setText(of: opening) { step.appendOpening(to: &$0) } }
                 cmark_node_prepend_child(item, opening)
             }
             if let end = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) {
@@ -77,4 +78,17 @@ extension Markdown {
 
     /// `CookStep.labelClosing`, NUL-terminated, made once.
     private static let labelClosing: [CChar] = Array(CookStep.labelClosing.utf8CString)
+
+    /// The box's opening and the tick box's label opening of steps 1 to `CookStepClosings.largestCount`
+    /// (they depend on the number alone), NUL-terminated, made once: writing them for each step of
+    /// each page cost more than cmark's copying them (issue 37).
+    private static let openings: [(box: [CChar], label: [CChar])] = (1...CookStepClosings.largestCount).map { number in
+        let step = CookStep(number: number, count: number)
+        func text(_ write: (inout [UInt8]) -> Void) -> [CChar] {
+            var bytes: [UInt8] = []
+            write(&bytes)
+            return Array(String(decoding: bytes, as: UTF8.self).utf8CString)
+        }
+        return (text { step.appendOpening(to: &$0) }, text { step.appendLabelOpening(to: &$0) })
+    }
 }

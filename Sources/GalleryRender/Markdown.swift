@@ -355,23 +355,51 @@ extension Markdown {
     }
 
     /// The text of `root` and everything under it, blocks and line breaks joined by single spaces.
+    /// Walked by the nodes' own links, in the order (and with the events) cmark's iterator gives:
+    /// an iterator made and freed for each step of each method cost more than the walk (issue 37).
     private static func plainText(of root: OpaquePointer) -> String {
-        guard let iterator = cmark_iter_new(root) else { return "" }
-        defer { cmark_iter_free(iterator) }
         var text: [UInt8] = []
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        var node = root
+        descending: while true {
             let type = cmark_node_get_type(node)
-            if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
-                if let literal = cmark_node_get_literal(node) {
-                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+            if isLeaf(type) {
+                // A leaf has only its entry: its literal, or a space for a line break.
+                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                    if let literal = cmark_node_get_literal(node) {
+                        text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+                    }
+                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                    text.append(UInt8(ascii: " "))
                 }
-            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
-                        || (event == CMARK_EVENT_EXIT && type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue) {
+            } else if let child = cmark_node_first_child(node) {
+                node = child
+                continue descending
+            } else if type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue {
+                // An empty block's exit.
                 text.append(UInt8(ascii: " "))
             }
+            // On to the next sibling, leaving (a space after each block) every parent that has none.
+            while node != root {
+                if let next = cmark_node_next(node) {
+                    node = next
+                    continue descending
+                }
+                guard let parent = cmark_node_parent(node) else { break descending }
+                node = parent
+                if cmark_node_get_type(node).rawValue <= CMARK_NODE_LAST_BLOCK.rawValue { text.append(UInt8(ascii: " ")) }
+            }
+            break
         }
         return collapsingWhitespace(text)
+    }
+
+    /// The nodes cmark's iterator enters without leaving (`S_is_leaf` in cmark's iterator.c).
+    private static func isLeaf(_ type: cmark_node_type) -> Bool {
+        switch type {
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK,
+             CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: true
+        default: false
+        }
     }
 
     /// UTF-8 `text` with each run of spaces, tabs and line feeds made one space and none at either

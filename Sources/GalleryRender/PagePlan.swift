@@ -40,6 +40,8 @@ package struct PagePlan: Sendable {
     let durations = DurationPhrases()
     /// Cook mode's markup after each step of a body's method, made once per step number and count.
     let stepClosings = CookStepClosings()
+    /// The frames of the gallery pages' styles, by card count (`GalleryStyleFrames`).
+    let galleryStyleFrames = GalleryStyleFrames()
     /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
     let recipeIndex = SharedLazy<[Int]>()
     /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.

@@ -11,16 +11,47 @@ import Synchronization
 /// Made once per tree by the build's render step, after the image phase: the plan (`PagePlan`),
 /// the published pictures and the other trees' versions are all known by then, and nothing of
 /// it changes afterwards.
+/// What it holds is one reference (`Shared`): a page's contexts each keep the renderer, and a copy
+/// of a struct of all its fields (the plan's among them) retained and released each of them, four
+/// times per recipe page (issue 37).
 package struct PageRenderer: Sendable {
+    /// Everything a renderer holds, made once per tree.
+    private final class Shared: Sendable {
+        let plan: PagePlan
+        let pictures: [String: PublishedPicture]
+        let languages: LanguageVersions?
+        let inputs: PageInputs?
+        let siteContext: MustacheValue
+        let cookbookBodies: CookbookBodies
+        let cookbookReplays: MustacheReplays
+        let feedBodies = FeedBodies()
+        let searchBoxes = SearchBoxes()
+        let bylinePhrases = SharedLazy<(BylinePhrase, BylinePhrase)>()
+
+        init(plan: PagePlan, pictures: [String: PublishedPicture], languages: LanguageVersions?, inputs: PageInputs?,
+             cookbookBodies: CookbookBodies = CookbookBodies(),
+             cookbookReplays: MustacheReplays = MustacheReplays(budget: PageRenderer.cookbookReplayBudget)) {
+            self.cookbookBodies = cookbookBodies
+            self.cookbookReplays = cookbookReplays
+            self.plan = plan
+            self.pictures = pictures
+            self.languages = languages
+            self.inputs = inputs
+            siteContext = PageRenderer.siteContext(of: plan)
+        }
+    }
+
+    private var shared: Shared
+
     /// The tree's files before pictures: site, theme, gallery plan, tags, strings, paths.
-    package let plan: PagePlan
+    package var plan: PagePlan { shared.plan }
     /// What the image phase made of each local picture, by site-relative path.
-    package let pictures: [String: PublishedPicture]
+    package var pictures: [String: PublishedPicture] { shared.pictures }
     /// A multilingual site's trees and where each page's versions are (hreflang alternates, the
     /// language switcher, the sitemap's alternates); nil for a site in one language.
-    package let languages: LanguageVersions?
+    package var languages: LanguageVersions? { shared.languages }
     /// What the tree's files are made from (incremental builds only; `PageKind.fingerprint`).
-    package let inputs: PageInputs?
+    package var inputs: PageInputs? { shared.inputs }
 
     /// Every kind of file, in output order. A new kind of page is one file with a type
     /// conforming to `TemplatePage` (or `GeneratedFile`), and one entry here.
@@ -31,31 +62,38 @@ package struct PageRenderer: Sendable {
 
     package init(plan: PagePlan, pictures: [String: PublishedPicture] = [:], languages: LanguageVersions? = nil,
                  inputs: PageInputs? = nil) {
-        self.plan = plan
-        self.pictures = pictures
-        self.languages = languages
-        self.inputs = inputs
-        siteContext = makeSiteContext()
+        shared = Shared(plan: plan, pictures: pictures, languages: languages, inputs: inputs)
+    }
+
+    /// A renderer of the same tree whose books hold their shared bodies (`CookbookBodies`) and
+    /// recorded passes (`MustacheReplays`) within the budgets given (0: every book makes its own),
+    /// for tests that compare the two.
+    func holding(cookbookBodies bodies: CookbookBodies? = nil, cookbookReplays replays: MustacheReplays? = nil) -> PageRenderer {
+        var renderer = self
+        renderer.shared = Shared(plan: plan, pictures: pictures, languages: languages, inputs: inputs,
+                                 cookbookBodies: bodies ?? CookbookBodies(),
+                                 cookbookReplays: replays ?? MustacheReplays(budget: Self.cookbookReplayBudget))
+        return renderer
     }
 
     /// The `site` key every page has, made once per tree rather than for each page, found by
     /// number (`MustacheTable`).
-    package private(set) var siteContext: MustacheValue = .null
+    package var siteContext: MustacheValue { shared.siteContext }
 
     /// The recipes' bodies in the printed books' form, made once for all the books holding them.
-    var cookbookBodies = CookbookBodies()
+    var cookbookBodies: CookbookBodies { shared.cookbookBodies }
     /// Each recipe's passes in the books, recorded once for all the books holding it (`CookbookRecipeReplay`).
-    var cookbookReplays = MustacheReplays(budget: PageRenderer.cookbookReplayBudget)
+    var cookbookReplays: MustacheReplays { shared.cookbookReplays }
     /// The most bytes of recorded recipes held at once: a few thousand recipes' worth.
     /// 4 MB: the 1,000-recipe bench corpus's books fit (each recipe in 3.5 books); at 10,000
     /// recipes about half of the tags' books' passes are copied, for about 5 MB more at the peak.
     static let cookbookReplayBudget = 4 << 20
     /// The feed's entries' bodies, made by their pages for the feed.
-    var feedBodies = FeedBodies()
+    var feedBodies: FeedBodies { shared.feedBodies }
     /// The header's search box by page root (`headerValue`).
-    let searchBoxes = SearchBoxes()
+    var searchBoxes: SearchBoxes { shared.searchBoxes }
     /// The byline's phrases without and with an author, split once (`bylineHTML`).
-    let bylinePhrases = SharedLazy<(BylinePhrase, BylinePhrase)>()
+    var bylinePhrases: SharedLazy<(BylinePhrase, BylinePhrase)> { shared.bylinePhrases }
 
     /// A renderer of `site` alone (one tree, no incremental inputs), for tests and benchmarks.
     package init(site: Site, theme: Theme, pictures: [String: PublishedPicture] = [:]) {
@@ -178,7 +216,9 @@ package struct PageRenderer: Sendable {
 }
 
 extension PageRenderer {
-    private func makeSiteContext() -> MustacheValue {
+    /// The `site` key of `plan`'s pages.
+    private static func siteContext(of plan: PagePlan) -> MustacheValue {
+        let (site, strings, hasTagIndex) = (plan.site, plan.strings, plan.hasTagIndex)
         let config = site.config
         return .table([
             "title": .string(config.title),
@@ -194,7 +234,7 @@ extension PageRenderer {
             "paths": AssetPaths.context,
             "colorScheme": .string(config.theme.colorScheme.rawValue),
             "themeColor": .string(config.themeColor),
-            "icons": iconsContext,
+            "icons": iconsContext(plan.icons),
             "extra": config.extra.map(Self.templateValue) ?? .null,
         ])
     }
@@ -226,7 +266,8 @@ extension PageRenderer {
         }
     }
 
+    /// A link to `recipe`'s page from a page whose root is `root` (`RecipeLinkContext`).
     func link(to recipe: Recipe, root: String) -> MustacheValue {
-        ["title": .string(recipe.title), "url": .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))]
+        .object(RecipeLinkContext(recipe: recipe, root: root))
     }
 }

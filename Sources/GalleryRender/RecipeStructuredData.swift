@@ -97,11 +97,22 @@ package struct RecipeStructuredData: Sendable {
 
     /// The tags and keywords, each word once whatever its case; nil when there are none.
     private var keywords: String? {
-        // A set of those seen, so that a recipe's thousand tags are not each compared with all the others.
+        let words = recipe.tags + recipe.keywords
         var keywords: [String] = []
-        var seen = Set<String>()
-        for word in recipe.tags + recipe.keywords where seen.insert(word.lowercased()).inserted {
-            keywords.append(word)
+        if words.count <= 16 {
+            // A few words (most recipes' tags) are compared with those kept: a set of them cost more.
+            var seen: [String] = []
+            for word in words {
+                let folded = word.lowercased()
+                if !seen.contains(folded) {
+                    seen.append(folded)
+                    keywords.append(word)
+                }
+            }
+        } else {
+            // A set of those seen, so that a recipe's thousand tags are not each compared with all the others.
+            var seen = Set<String>()
+            for word in words where seen.insert(word.lowercased()).inserted { keywords.append(word) }
         }
         return keywords.isEmpty ? nil : keywords.joined(separator: ", ")
     }

@@ -35,18 +35,38 @@ package final class ThemeStrings: Sendable {
     /// `t`: every plain text of the table by key, found by number (`MustacheTable`).
     package let context: MustacheValue
 
-    /// The tables the binary ships, by language, parsed once.
-    package static let builtInTables: [String: TranslationTable] = {
-        var tables: [String: TranslationTable] = [:]
+    /// Each table the binary ships (`Templates/i18n/LANG.yml`) as written, by language.
+    private static let builtInSources: [String: String] = {
+        var sources: [String: String] = [:]
         for (path, contents) in BuiltInTheme.files where path.hasPrefix("i18n/") && path.hasSuffix(".yml") {
-            let language = String(path.dropFirst("i18n/".count).dropLast(".yml".count))
-            tables[language] = TranslationTable.parse(contents, language: language, displayPath: BuiltInTheme.displayName + "/" + path).0
+            sources[String(path.dropFirst("i18n/".count).dropLast(".yml".count))] = contents
         }
-        return tables
+        return sources
     }()
 
+    /// The built-in tables parsed so far. A build reads English and the site's languages: parsing
+    /// all nine up front was a tenth of planning a 1,000-recipe site (issue 37).
+    private static let parsedTables = Mutex<[String: TranslationTable]>([:])
+
+    /// The languages the binary has a table for, sorted.
+    package static var builtInLanguages: [String] { builtInSources.keys.sorted() }
+
+    /// The table the binary ships for `language` (lower case, `pt`), parsed on first use.
+    package static func builtInTable(_ language: String) -> TranslationTable? {
+        guard let contents = builtInSources[language] else { return nil }
+        if let table = parsedTables.withLock({ $0[language] }) { return table }
+        let table = TranslationTable.parse(contents, language: language, displayPath: BuiltInTheme.displayName + "/i18n/" + language + ".yml").0
+        parsedTables.withLock { $0[language] = table }
+        return table
+    }
+
+    /// Every table the binary ships, by language.
+    package static var builtInTables: [String: TranslationTable] {
+        Dictionary(uniqueKeysWithValues: builtInLanguages.compactMap { language in builtInTable(language).map { (language, $0) } })
+    }
+
     /// The table every other is checked against: its keys are the strings the theme has.
-    package static var englishTable: TranslationTable { builtInTables["en"] ?? TranslationTable(language: "en", displayPath: "") }
+    package static var englishTable: TranslationTable { builtInTable("en") ?? TranslationTable(language: "en", displayPath: "") }
 
     /// The strings for `language` with a site's `overrides` (by file language); warnings for an
     /// override key the theme does not know and for a language gallerygen has no table for, which
@@ -57,7 +77,7 @@ package final class ThemeStrings: Sendable {
         let base = Self.baseLanguage(of: language)
         let english = englishTable
         var values = english.entries.mapValues(\.value)
-        let table = builtInTables[base] ?? builtInTables[language.lowercased()]
+        let table = builtInTable(base) ?? builtInTable(language.lowercased())
         if let table {
             for (key, entry) in table.entries { values[key] = entry.value }
         }
@@ -65,7 +85,7 @@ package final class ThemeStrings: Sendable {
         let files = [overrides[base], base == language ? nil : overrides[language]].compactMap { $0 }
         if table == nil && files.isEmpty && base != "en" {
             diagnostics.append(.warning("gallerygen has no translation of the theme for language '\(language)', so its strings are in English; "
-                                        + "add i18n/\(language).yml to translate them (built in: \(builtInTables.keys.sorted().joined(separator: ", ")))",
+                                        + "add i18n/\(language).yml to translate them (built in: \(builtInLanguages.joined(separator: ", ")))",
                                         path: configPath, line: languagePosition?.line ?? 0, column: languagePosition?.column ?? 0))
         }
         for file in files {

@@ -74,7 +74,7 @@ extension PageRenderer {
     }
 
     /// The icons as the `site` context gives them to templates.
-    var iconsContext: MustacheValue {
+    static func iconsContext(_ icons: [SiteIcon]) -> MustacheValue {
         .array(icons.map { icon in
             ["rel": .string(icon.rel), "path": .string(URLPath.encode(icon.path)),
              "type": icon.type.map(MustacheValue.string) ?? .null, "sizes": icon.sizes.map(MustacheValue.string) ?? .null]

@@ -14,15 +14,24 @@ extension String {
 }
 
 extension String {
-    /// The folders a relative path sits in, innermost first: `a/b/c.html` → `a/b`, `a`.
+    /// The folders a relative path sits in, innermost first: `a/b/c.html` → `a/b`, `a`. Found
+    /// among the UTF-8 bytes, as the file system sees a path: looking for `/` as a `Character`
+    /// walked grapheme clusters backwards, some 16,000 instructions for every file a build writes.
     package var parentFolders: [String] {
         var result: [String] = []
-        var folder = Substring(self)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            result.append(String(folder))
-        }
+        forEachParentFolder { result.append($0) }
         return result
+    }
+
+    /// `parentFolders` one at a time, innermost first, without the list: the build checks every
+    /// output path's folders against the pages' and static files' (`OutputCollisions`).
+    package func forEachParentFolder(_ body: (String) -> Void) {
+        let utf8 = self.utf8
+        var end = utf8.endIndex
+        while let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            end = slash
+            body(String(Substring(utf8[..<slash])))
+        }
     }
 }
 

@@ -23,3 +23,21 @@ extension PathTextTests {
         }
     }
 }
+
+/// The folders an output path sits in (`parentFolders`), which the writer makes before the file.
+extension PathTextTests {
+    @Test func parentFoldersAreEveryFolderAPathSitsInInnermostFirst() {
+        #expect("recipes/mojito/index.html".parentFolders == ["recipes/mojito", "recipes"])
+        #expect("index.html".parentFolders == [])
+        #expect("".parentFolders == [])
+        #expect("a/b/c/d.css".parentFolders == ["a/b/c", "a/b", "a"])
+        #expect("fr/recettes/crème-brûlée/index.html".parentFolders == ["fr/recettes/crème-brûlée", "fr/recettes", "fr"])
+        #expect("日本/レシピ/index.html".parentFolders == ["日本/レシピ", "日本"])
+    }
+
+    /// A slash followed by a combining mark is still a slash to the file system, though as
+    /// `Character`s the two make one grapheme cluster.
+    @Test func aSlashBeforeACombiningMarkStillSeparatesFolders() {
+        #expect("a/\u{301}b/c.html".parentFolders == ["a/\u{301}b", "a"])
+    }
+}

@@ -20,7 +20,7 @@ import Testing
                 buffer.append("a literal longer than eight bytes;")
                 expected += "a literal longer than eight bytes;".utf8
             default:
-                buffer.append("é \(index)")
+                buffer.append(contentsOf: "é \(index)")
                 expected += "é \(index)".utf8
             }
         }

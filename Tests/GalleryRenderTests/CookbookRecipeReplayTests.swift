@@ -31,8 +31,7 @@ import Mustache
         }
         let (site, _) = try ContentLoader(siteDirectory: copy, displayRoot: "site").load()
         let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: overrides).load()
-        var alone = PageRenderer(site: site, theme: theme)
-        alone.cookbookReplays = MustacheReplays(budget: 0)
+        let alone = PageRenderer(site: site, theme: theme).holding(cookbookReplays: MustacheReplays(budget: 0))
         return (PageRenderer(site: site, theme: theme), alone, folder)
     }
 

@@ -1,3 +1,4 @@
+import CCmark
 import Testing
 import GalleryTestSupport
 @testable import GalleryRender
@@ -60,5 +61,44 @@ import GalleryTestSupport
             let expected = sample.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
             #expect(Markdown.collapsingWhitespace(Array(sample.utf8)) == expected, "\(sample.debugDescription)")
         }
+    }
+
+    /// The plain text walk (`plainText(of:)`, by the nodes' links) gives what cmark's iterator gives
+    /// read event by event: text, inline and block code, a space for each line break and after each
+    /// block (empty ones too), nothing for raw HTML or a thematic break, an image's alt text.
+    @Test func plainTextIsWhatCmarksIteratorReads() {
+        let samples = [
+            "", "plain", "# Title\n\nA *b* **c** `d`  \nline two\nthree",
+            "> quoted\n>\n> - a\n> - b\n\n1. one\n2.\n3. three",
+            "```\ncode  block\n```\n\n<div>raw</div>\n\n---\n\n***\n\nafter",
+            "- \n- [link *x*](u) ![alt **y**](i.png) <b>html</b> \\\nbreak",
+            "1. a\n   1. nested\n\n      indented code\n2. b", "*", "\n\n\n", "para\n\n    code\n\n## \n\n### h",
+            "Caf\u{E9} \"smart\" -- 'quotes'...",
+        ]
+        for sample in samples {
+            #expect(Markdown.plainText(sample) == iteratedPlainText(sample), "\(sample.debugDescription)")
+        }
+    }
+
+    /// What `Markdown.plainText` read before it walked the nodes itself: cmark's iterator.
+    private func iteratedPlainText(_ markdown: String) -> String {
+        guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_SMART),
+              let iterator = cmark_iter_new(document) else { return "" }
+        defer {
+            cmark_iter_free(iterator)
+            cmark_node_free(document)
+        }
+        var text: [UInt8] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                if let literal = cmark_node_get_literal(node) { text += Array(String(cString: literal).utf8) }
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+                        || (event == CMARK_EVENT_EXIT && type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue) {
+                text.append(UInt8(ascii: " "))
+            }
+        }
+        return Markdown.collapsingWhitespace(text)
     }
 }

@@ -62,6 +62,24 @@ func metaTags(in html: String) -> [(String, String)] {
         #expect(author == ["@type": "Organization", "name": "Test Kitchen"])
     }
 
+    /// Tags and keywords, each word once whatever its case, in their order: a few words compared
+    /// in a list, many through a set, alike.
+    @Test func keywordsKeepEachWordOnceWhateverItsCase() throws {
+        let few = try structuredRecipe(tags: ["Gin", "bitter", "gin"], keywords: ["BITTER", "Stirred", "stirred"])
+        #expect(few["keywords"] as? String == "Gin, bitter, Stirred")
+        let words = (0..<20).map { "w\($0)" }
+        let many = try structuredRecipe(tags: words + ["W3", "Gin"], keywords: ["GIN", "w19", "last"])
+        #expect(many["keywords"] as? String == (words + ["Gin", "last"]).joined(separator: ", "))
+    }
+
+    /// The JSON-LD object of a recipe with `tags` and `keywords`.
+    private func structuredRecipe(tags: [String], keywords: [String]) throws -> [String: Any] {
+        var recipe = Recipe(slug: "r", title: "R", sourcePath: "recipes/r.md", tags: tags)
+        recipe.keywords = keywords
+        let data = RecipeStructuredData(recipe: recipe, config: SiteConfig(), pageURL: nil, imageURLs: [], steps: [])
+        return try #require(try JSONSerialization.jsonObject(with: Data(data.script.utf8)) as? [String: Any])
+    }
+
     @Test func howToStepCountEqualsTheOrderedListItems() {
         let body = """
         Intro with a list that is not ordered:

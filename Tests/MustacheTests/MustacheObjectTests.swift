@@ -85,6 +85,30 @@ struct MustacheObjectTests {
         #expect(counter.value == 3)
     }
 
+    /// The renderer keeps an object's answers in a fixed room per level (`ObjectAnswers`): objects
+    /// nested deeper than its first room, answers overwritten by the next item of a list, and an
+    /// object asked more names than a level keeps, all render as their dictionaries do.
+    @Test func answersKeptPerLevelRenderAsDictionariesWouldAtAnyDepthAndCount() throws {
+        func nest(_ depth: Int) -> MustacheValue {
+            depth == 0 ? .object(Card(title: "leaf", asked: nil)) : .table(["n\(depth)": nest(depth - 1), "d": .int(depth)])
+        }
+        let sections = (1...20).reversed().map { "{{#n\($0)}}{{d}}" }.joined() + "{{title}}{{count}}" + (1...20).map { "{{d}}{{/n\($0)}}" }.joined()
+        let deep = try Template(source: sections, name: "deep")
+        #expect(try deep.render(nest(20)) == (try deep.render(nest(20).expanded)))
+
+        let names = (0..<70).map { "k\($0)" }
+        let wide = MustacheValue.table(Dictionary(uniqueKeysWithValues: names.map { ($0, MustacheValue.string($0.uppercased())) }))
+        let list = MustacheValue.array((0..<3).map { item in .table(["k\(item)": .string("item \(item)"), "x": .int(item)]) })
+        let source = "{{#list}}[{{x}}" + names.map { "{{\($0)}}" }.joined() + names.reversed().map { "{{\($0)}}" }.joined() + "]{{/list}}"
+        let template = try Template(source: source, name: "wide")
+        let context = MustacheValue.table(["list": list]).expanded
+        let objects: MustacheValue = ["list": list]
+        #expect(try template.render(wide) == (try template.render(wide.expanded)))
+        let both: MustacheValue = .table(names.reduce(into: ["list": list]) { $0[$1] = .string($1.uppercased()) })
+        #expect(try template.render(both) == (try template.render(both.expanded)))
+        #expect(try template.render(objects) == (try template.render(context)))
+    }
+
     @Test func anObjectFindingKeysByNumberRendersAsByName() throws {
         // Names parsed before and after the table was made, one it lacks (found further out), one
         // only part of a dotted name.

@@ -20,11 +20,8 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// What has been written; `Template.render(_:partials:options:into:)` copies it to its buffer.
     var output: RenderOutput
     private(set) var stack: [MustacheValue]
-    /// Per entry of `stack`: what an object there answered so far, by key number (nil: it has no
-    /// such key), so that a name read twice, or looked for further out from inner sections, asks
-    /// it once. Objects are immutable values: the same key gives the same answer. Levels past the
-    /// top of `stack` are left over from contexts popped (`push`).
-    private var answers: [[Answer]]
+    /// What the objects on `stack` answered so far, by level (`ObjectAnswers`).
+    private var answers = ObjectAnswers()
     private var depth = 0
     var sectionPasses = 0
     var nodesRendered = 0
@@ -43,7 +40,6 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         self.partials = partials
         self.options = options
         self.stack = [context]
-        self.answers = [Self.emptyAnswers()]
     }
 
 
@@ -190,24 +186,10 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         depth += 1
     }
 
-    /// A level's list of answers is emptied, not freed, when its context goes: the next context
-    /// at that level (the next item of a list) fills the same storage.
+    /// The new level's answers start empty (`ObjectAnswers.clear`).
     mutating func push(_ context: MustacheValue) {
         stack.append(context)
-        if answers.count < stack.count {
-            answers.append(Self.emptyAnswers())
-        } else {
-            answers[stack.count - 1].removeAll(keepingCapacity: true)
-        }
-    }
-
-    /// A level's answers, with room for as many as a page's objects are asked at one level, so
-    /// that a page's first context at each level does not grow its list by doubling from one
-    /// (each growth a copy; issue 37).
-    private static func emptyAnswers() -> [Answer] {
-        var answers: [Answer] = []
-        answers.reserveCapacity(32)
-        return answers
+        answers.clear(stack.count - 1)
     }
 
     mutating func pop() {
@@ -246,23 +228,16 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// copying the object out of the stack (an existential copy and destroy per lookup; issue 37).
     /// Only an object's level has answers.
     private mutating func member(_ key: MustacheKey, at level: Int) -> MustacheValue? {
-        for answer in answers[level] where answer.number == key.number { return answer.value }
+        if let known = answers.answer(key.number, at: level) { return known }
         switch stack[level] {
         case .dictionary(let fields):
             return fields[key.name]
         case .object(let object):
             let value = object.value(forKey: key.name, number: key.number)
-            answers[level].append(Answer(number: key.number, value: value))
+            answers.keep(value, for: key.number, at: level)
             return value
         default:
             return nil
         }
     }
-}
-
-/// An object's answer to one key (`Renderer.answers`). Outside the generic renderer, so that its
-/// lists' type is known when compiled instead of looked up at run time on every read.
-private struct Answer {
-    let number: Int
-    let value: MustacheValue?
 }
