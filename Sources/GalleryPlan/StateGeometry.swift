@@ -75,6 +75,34 @@ package final class StateGeometry: Sendable {
 
     /// How many placements it holds, what the cache counts.
     var size: Int { cards.count + headers.count }
+
+    /// What the gallery's style asks of the placements of one kind (`GalleryStyle`'s value keys),
+    /// and the numbers it works them out with besides the placements.
+    package struct StyleKeysRequest: Hashable, Sendable {
+        package var isCard: Bool
+        package var labelHeight: Double
+        package var perspective: Double
+        package var propertyCount: Int
+
+        package init(isCard: Bool, labelHeight: Double, perspective: Double, propertyCount: Int) {
+            self.isCard = isCard
+            self.labelHeight = labelHeight
+            self.perspective = perspective
+            self.propertyCount = propertyCount
+        }
+    }
+
+    /// The style's value keys for `request`, made by `make` the first time: kept with the
+    /// geometry, so that every page sharing it (`StateGeometryCache`) works them out once, and
+    /// they go when it goes (issue 37).
+    package func styleKeys(_ request: StyleKeysRequest, make: () -> [Int]) -> [Int] {
+        if let known = styleKeys.withLock({ $0[request] }) { return known }
+        let keys = make()
+        styleKeys.withLock { $0[request] = keys }
+        return keys
+    }
+
+    private let styleKeys = Mutex<[StyleKeysRequest: [Int]]>([:])
 }
 
 /// The state geometries of one site's gallery shared by its pages, found by arrangement,

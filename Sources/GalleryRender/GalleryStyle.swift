@@ -304,13 +304,6 @@ package struct GalleryStyle: Sendable {
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
         /// state of a few cards keeps a few keys, not a key for every card of the page.
         private var stateKeys: [[Int]?]
-        /// The keys of a state whose elements lie in its geometry's order (all but an opened
-        /// stack's), by geometry and kind: the states of one shape share them (issue 37).
-        private var geometryKeys: [GeometryKind: [Int]] = [:]
-        private struct GeometryKind: Hashable {
-            var geometry: ObjectIdentifier
-            var isCard: Bool
-        }
         /// The properties written: the turn in depth too when any card is turned.
         let properties: [Property]
         /// The perspective an unturned card takes (see `Property.key`): the largest of the turned
@@ -404,15 +397,15 @@ package struct GalleryStyle: Sendable {
             // An opened stack's cards carry their titles (the layout made them taller for it).
             let titled = kind == .card ? state.openedSection.map { model.sections[$0].cards } : nil
             // A filter's members, ascending, are its state geometry's placements in order, and the
-            // geometry belongs to one arrangement: its keys serve every state that shares it.
-            let ownKeys: [Int]
-            let geometryKind = GeometryKind(geometry: ObjectIdentifier(state.geometry), isCard: kind == .card)
-            if titled == nil, let known = geometryKeys[geometryKind] {
-                ownKeys = known
+            // geometry belongs to one arrangement: its keys serve every state that shares it, on
+            // this page and on every other (all but an opened stack's, whose titled cards differ).
+            let ownKeys = if titled == nil {
+                state.geometry.styleKeys(StateGeometry.StyleKeysRequest(isCard: kind == .card, labelHeight: labelHeight,
+                                                                        perspective: perspective, propertyCount: properties.count)) {
+                    keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
+                }
             } else {
-                ownKeys = keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight,
-                               titled: titled, titleHeight: self.labelHeight)
-                if titled == nil { geometryKeys[geometryKind] = ownKeys }
+                keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight, titled: titled, titleHeight: self.labelHeight)
             }
             stateKeys[slot(kind: kind, state: stateIndex)] = ownKeys
             // Only the next breakpoint needs a filtered or larger state's keys; the unfiltered

@@ -199,30 +199,30 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     }
 
     /// Resolves a name against the context stack: the first part in the innermost context
-    /// that has it, every further part only inside the value before it.
+    /// that has it, every further part only inside the value before it. By position, without a
+    /// slice of the parts or a copy of what was found before the walk into it (issue 37).
     mutating func lookUp(_ name: VariableName) -> MustacheValue {
-        guard let first = name.components.first else { return stack.last ?? .null }
-        var found: MustacheValue?
+        let components = name.components
+        guard !components.isEmpty else { return stack.last ?? .null }
         var level = stack.count - 1
         while level >= 0 {
-            if let value = member(first, at: level) {
-                found = value
-                break
+            if var value = member(components[0], at: level) {
+                var part = 1
+                while part < components.count {
+                    guard let next = value.member(components[part]) else {
+                        value = .null
+                        break
+                    }
+                    value = next
+                    part += 1
+                }
+                if level < recordingLevel { noteOutside(name, value) }
+                return value
             }
             level -= 1
         }
-        var value = found ?? .null
-        if found != nil {
-            for component in name.components.dropFirst() {
-                guard let next = value.member(component) else {
-                    value = .null
-                    break
-                }
-                value = next
-            }
-        }
-        if level < recordingLevel { noteOutside(name, value) }
-        return value
+        if level < recordingLevel { noteOutside(name, .null) }
+        return .null
     }
 
     /// `key` in the context at `level` of the stack; an object is asked once per key (`answers`).
