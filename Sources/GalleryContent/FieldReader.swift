@@ -16,16 +16,18 @@ struct FieldReader {
 
     private struct Entry {
         var key: String
-        var pair: YAMLPair
+        var keyNode: YAMLNode
+        var value: YAMLNode
         var isRead = false
         /// The key's first byte: keys whose first bytes are different ASCII characters differ,
         /// told without a string comparison (`String ==` compares canonical equivalence, and an
         /// ASCII character stays first in any equivalent form).
         var firstByte: UInt8
 
-        init(key: String, pair: YAMLPair) {
+        init(key: String, keyNode: YAMLNode, value: YAMLNode) {
             self.key = key
-            self.pair = pair
+            self.keyNode = keyNode
+            self.value = value
             firstByte = key.utf8.first ?? 0
         }
     }
@@ -35,24 +37,33 @@ struct FieldReader {
         self.path = path
         self.node = node
         guard let node, !node.isNull else { return }
-        guard let pairs = node.mapping else {
+        guard node.isMapping else {
             diagnostics.append(.error("\(what) must be a mapping of 'key: value' lines, found \(node.kindName)",
                                       path: path, line: node.line, column: node.column))
             return
         }
-        entries.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let key = pair.key.scalar else {
-                diagnostics.append(.error("keys in \(what) must be plain names", path: path, line: pair.key.line, column: pair.key.column))
+        // The entries read where they lie in the document's events (keys and values
+        // alternately), without a list of pairs.
+        let document = node.document
+        let end = document.events[node.index].end
+        entries.reserveCapacity(16)
+        var child = node.index + 1
+        while child < end {
+            let key = YAMLNode(document, child)
+            let valueIndex = document.next(after: child)
+            guard valueIndex < end else { break }
+            child = document.next(after: valueIndex)
+            guard let text = key.scalar else {
+                diagnostics.append(.error("keys in \(what) must be plain names", path: path, line: key.line, column: key.column))
                 continue
             }
-            if position(of: key) != nil {
-                diagnostics.append(.error("duplicate key '\(key)'", path: path, line: pair.key.line, column: pair.key.column))
+            if position(of: text) != nil {
+                diagnostics.append(.error("duplicate key '\(text)'", path: path, line: key.line, column: key.column))
                 continue
             }
-            entries.append(Entry(key: key, pair: pair))
+            entries.append(Entry(key: text, keyNode: key, value: YAMLNode(document, valueIndex)))
             if index != nil {
-                index?[key] = entries.count - 1
+                index?[text] = entries.count - 1
             } else if entries.count > Self.scanLimit {
                 index = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].key, $0) })
             }
@@ -70,19 +81,19 @@ struct FieldReader {
     mutating func value(_ key: String) -> YAMLNode? {
         guard let position = position(of: key) else { return nil }
         entries[position].isRead = true
-        let node = entries[position].pair.value
-        return node.isNull ? nil : node
+        let value = entries[position].value
+        return value.isNull ? nil : value
     }
 
     /// The line of every key, for diagnostics raised after reading.
-    var keyLines: [Recipe.KeyLine] { entries.map { Recipe.KeyLine(key: $0.key, line: $0.pair.key.line) }.sorted { $0.key < $1.key } }
+    var keyLines: [Recipe.KeyLine] { entries.map { Recipe.KeyLine(key: $0.key, line: $0.keyNode.line) }.sorted { $0.key < $1.key } }
 
     /// Each key with its line, in document order (`keyLines` unsorted).
-    var keyLineEntries: [(String, Int)] { entries.map { ($0.key, $0.pair.key.line) } }
+    var keyLineEntries: [(String, Int)] { entries.map { ($0.key, $0.keyNode.line) } }
 
     /// The key's own position, for messages about the entry as a whole.
     func keyPosition(_ key: String) -> (line: Int, column: Int)? {
-        position(of: key).map { (entries[$0].pair.key.line, entries[$0].pair.key.column) }
+        position(of: key).map { (entries[$0].keyNode.line, entries[$0].keyNode.column) }
     }
 
     /// `key:` as a picture: a path inside the site or an https URL (`ImagePath.reference`); an
@@ -200,8 +211,8 @@ struct FieldReader {
     /// what is lost; nil keeps the plain "unknown key" warning.
     mutating func warnUnknownKeys(in what: String, dropped: ((String, YAMLNode) -> String?)? = nil) {
         for entry in entries where !entry.isRead {
-            let message = dropped?(entry.key, entry.pair.value) ?? "unknown key '\(entry.key)' in \(what) (ignored)"
-            diagnostics.append(.warning(message, path: path, line: entry.pair.key.line, column: entry.pair.key.column))
+            let message = dropped?(entry.key, entry.value) ?? "unknown key '\(entry.key)' in \(what) (ignored)"
+            diagnostics.append(.warning(message, path: path, line: entry.keyNode.line, column: entry.keyNode.column))
         }
     }
 }

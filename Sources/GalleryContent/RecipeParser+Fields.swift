@@ -45,7 +45,8 @@ extension RecipeParser {
         fields.source = source(&reader)
         fields.imageCredit = ImageCredit.read("image_credit", from: &reader)
         fields.method = method(&reader)
-        fields.extra = reader.value("extra")
+        // Kept with the recipe: its own events only, not the whole front matter's.
+        fields.extra = reader.value("extra")?.detached
         return groups
     }
 

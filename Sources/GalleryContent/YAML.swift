@@ -2,7 +2,8 @@ import CYaml
 import GallerySupport
 
 /// A parsed YAML node with the position it came from, so content errors can point at the exact
-/// line and column. Built from libyaml's event stream; this file owns every libyaml pointer.
+/// line and column: a place in its `YAMLDocument`, read from there on demand. This file and
+/// `YAMLDocument.swift` own every libyaml pointer.
 package struct YAMLNode: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         /// A scalar's text; `isPlain` is false for quoted and block scalars, which never mean null,
@@ -12,65 +13,164 @@ package struct YAMLNode: Sendable, Hashable {
         case mapping([YAMLPair])
     }
 
-    package var kind: Kind
+    let document: YAMLDocument
+    let index: Int
+
+    init(_ document: YAMLDocument, _ index: Int) {
+        self.document = document
+        self.index = index
+    }
+
+    private var event: YAMLDocument.Event { document.events[index] }
+
+    package var kind: Kind {
+        switch event.kind {
+        case .scalar: .scalar(text, isPlain: false)
+        case .plainScalar: .scalar(text, isPlain: true)
+        case .sequence: .sequence(children)
+        case .mapping: .mapping(pairs)
+        }
+    }
+
     /// 1-based line of the node's first character.
-    package var line: Int
+    package var line: Int { event.line }
     /// 1-based column of the node's first character.
-    package var column: Int
+    package var column: Int { event.column }
+
+    /// The node alone, in a document of its own, for keeping past reading: a place in a whole
+    /// file's events would hold all of them.
+    package var detached: YAMLNode {
+        let own = document.detached(index)
+        return own === document ? self : YAMLNode(own, 0)
+    }
+
+    /// A scalar's bytes.
+    private var bytes: ArraySlice<UInt8> {
+        let event = event
+        return document.text[event.start..<event.end]
+    }
+
+    private var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the node is a plain scalar written exactly `word`.
+    private func isPlain(_ word: StaticString) -> Bool {
+        guard event.kind == .plainScalar else { return false }
+        let bytes = bytes
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        return bytes.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
 
     /// The scalar's text, or nil for collections.
     package var scalar: String? {
-        if case .scalar(let text, _) = kind { return text }
-        return nil
+        event.isCollection ? nil : text
     }
 
     /// True for `~`, `null`, `Null`, `NULL` and the empty plain scalar (YAML 1.2 core schema).
     package var isNull: Bool {
-        if case .scalar(let text, true) = kind {
-            return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
-        }
-        return false
+        guard event.kind == .plainScalar else { return false }
+        return bytes.isEmpty || isPlain("~") || isPlain("null") || isPlain("Null") || isPlain("NULL")
     }
 
     /// A plain scalar read as a boolean (YAML 1.2 core schema: true/false in three casings).
     package var bool: Bool? {
-        guard case .scalar(let text, true) = kind else { return nil }
-        switch text {
-        case "true", "True", "TRUE": return true
-        case "false", "False", "FALSE": return false
-        default: return nil
-        }
+        if isPlain("true") || isPlain("True") || isPlain("TRUE") { return true }
+        if isPlain("false") || isPlain("False") || isPlain("FALSE") { return false }
+        return nil
     }
 
     /// A plain scalar read as an integer.
     package var int: Int? {
-        guard case .scalar(let text, true) = kind else { return nil }
+        guard event.kind == .plainScalar else { return nil }
+        let text = text
         return Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
     }
 
     /// A plain scalar read as a number.
     package var double: Double? {
-        guard case .scalar(let text, true) = kind else { return nil }
+        guard event.kind == .plainScalar else { return nil }
         if let value = Double(text), value.isFinite { return value }
         return nil
     }
 
+    /// The places of a collection's entries (a mapping's keys and values alternately), in order.
+    func forEachChild(_ body: (Int) -> Void) {
+        let events = document.events
+        let end = events[index].end
+        var child = index + 1
+        while child < end {
+            body(child)
+            child = events[child].isCollection ? events[child].end : child + 1
+        }
+    }
+
+    private var childIndices: [Int] {
+        var result: [Int] = []
+        forEachChild { result.append($0) }
+        return result
+    }
+
+    private var children: [YAMLNode] {
+        var result: [YAMLNode] = []
+        result.reserveCapacity(8)
+        forEachChild { result.append(YAMLNode(document, $0)) }
+        return result
+    }
+
+    private var pairs: [YAMLPair] {
+        var result: [YAMLPair] = []
+        result.reserveCapacity(8)
+        var key: Int?
+        forEachChild { child in
+            if let first = key {
+                result.append(YAMLPair(key: YAMLNode(document, first), value: YAMLNode(document, child)))
+                key = nil
+            } else {
+                key = child
+            }
+        }
+        return result
+    }
+
+    /// Whether the node is a mapping, told without listing its entries.
+    var isMapping: Bool { event.kind == .mapping }
+
     package var sequence: [YAMLNode]? {
-        if case .sequence(let items) = kind { return items }
-        return nil
+        event.kind == .sequence ? children : nil
     }
 
     package var mapping: [YAMLPair]? {
-        if case .mapping(let pairs) = kind { return pairs }
-        return nil
+        event.kind == .mapping ? pairs : nil
     }
 
     /// A short name of the node's kind for error messages.
     package var kindName: String {
-        switch kind {
-        case .scalar: return isNull ? "null" : "a scalar"
+        switch event.kind {
+        case .scalar, .plainScalar: return isNull ? "null" : "a scalar"
         case .sequence: return "a list"
         case .mapping: return "a mapping"
+        }
+    }
+
+    /// Alike when written alike at the same places: kinds, texts, lines and columns throughout.
+    package static func == (a: YAMLNode, b: YAMLNode) -> Bool {
+        let (first, second) = (a.event, b.event)
+        guard first.kind == second.kind, first.line == second.line, first.column == second.column else { return false }
+        guard first.isCollection else { return a.bytes == b.bytes }
+        let (left, right) = (a.childIndices, b.childIndices)
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { YAMLNode(a.document, $0) == YAMLNode(b.document, $1) }
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        let event = event
+        hasher.combine(event.kind)
+        hasher.combine(event.line)
+        hasher.combine(event.column)
+        if event.isCollection {
+            for child in children { hasher.combine(child) }
+        } else {
+            hasher.combine(bytes.count)
+            for byte in bytes { hasher.combine(byte) }
         }
     }
 }
@@ -111,7 +211,7 @@ package struct YAMLError: Error, Sendable, Hashable {
     }
 }
 
-/// Parses YAML text into a node tree with libyaml.
+/// Parses YAML text with libyaml into a `YAMLDocument`, handing out its root.
 package enum YAMLParser {
     /// Nodes an alias may expand into across a document before parsing gives up: aliases are
     /// resolved by copying, so a "billion laughs" document must stop early.
@@ -138,7 +238,7 @@ package enum YAMLParser {
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, base, bytes.count)
-        var builder = TreeBuilder(lineOffset: lineOffset)
+        var builder = YAMLDocumentBuilder(lineOffset: lineOffset, capacity: bytes.count)
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -151,7 +251,7 @@ package enum YAMLParser {
             let done = try builder.consume(event)
             if done { break }
         }
-        return builder.root
+        return builder.document().map { YAMLNode($0, 0) }
     }
 
     private static func parserError(_ parser: yaml_parser_t) -> YAMLError {
@@ -168,117 +268,5 @@ package enum YAMLParser {
             error.startColumn = Int(start.column) + 1
         }
         return error
-    }
-}
-
-/// Turns libyaml's event stream into nodes, resolving anchors and aliases with a bound.
-private struct TreeBuilder {
-    /// A collection still being read; mappings hold keys and values alternately.
-    private struct Open {
-        var isMapping: Bool
-        /// A list's items so far.
-        var items: [YAMLNode] = []
-        /// A mapping's entries so far, made as each value comes (no list of keys and values
-        /// alternately to pair up at the end), and the key whose value is still to come.
-        var pairs: [YAMLPair] = []
-        var key: YAMLNode?
-        var line: Int
-        var column: Int
-        var anchor: String?
-        /// Nodes this collection stands for once aliases are expanded, itself included.
-        var weight = 1
-        /// Levels of collections from this one down, itself included.
-        var height = 1
-    }
-
-    /// Added to every line (`YAMLParser.parse(_:lineOffset:)`).
-    let lineOffset: Int
-    private var stack: [Open] = []
-    private var anchors: [String: (node: YAMLNode, weight: Int, height: Int)] = [:]
-    private var expanded = 0
-    private(set) var root: YAMLNode?
-
-    init(lineOffset: Int) {
-        self.lineOffset = lineOffset
-    }
-
-    /// Returns true once the first document ends; later documents are ignored.
-    mutating func consume(_ event: yaml_event_t) throws(YAMLError) -> Bool {
-        let line = Int(event.start_mark.line) + 1 + lineOffset
-        let column = Int(event.start_mark.column) + 1
-        switch event.type {
-        case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
-            let node = YAMLNode(kind: .scalar(text, isPlain: isPlain), line: line, column: column)
-            try add(node, anchor: Self.string(scalar.anchor), weight: 1, expanding: 0, height: 0)
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            try checkDepth(stack.count + 1, line: line, column: column)
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-            stack.append(Open(isMapping: isMapping, line: line, column: column, anchor: Self.string(anchor)))
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let open = stack.popLast() else { break }
-            let kind: YAMLNode.Kind = open.isMapping ? .mapping(open.pairs) : .sequence(open.items)
-            try add(YAMLNode(kind: kind, line: open.line, column: open.column),
-                    anchor: open.anchor, weight: open.weight, expanding: 0, height: open.height)
-        case YAML_ALIAS_EVENT:
-            let name = Self.string(event.data.alias.anchor) ?? ""
-            guard let target = anchors[name] else {
-                throw YAMLError(line: line, column: column, message: "unknown alias '*\(name)'")
-            }
-            var copy = target.node
-            copy.line = line
-            copy.column = column
-            try add(copy, anchor: nil, weight: target.weight, expanding: target.weight, height: target.height)
-        case YAML_DOCUMENT_END_EVENT, YAML_STREAM_END_EVENT:
-            return true
-        default:
-            break
-        }
-        return false
-    }
-
-    /// Adds a finished node to its parent; `expanding` is how many nodes an alias copy brings
-    /// (only aliases count toward the limit: written nodes are bounded by the text), `height` how
-    /// many levels of collections it holds.
-    private mutating func add(_ node: YAMLNode, anchor: String?, weight: Int, expanding: Int, height: Int) throws(YAMLError) {
-        expanded += expanding
-        if expanded > YAMLParser.expansionLimit {
-            throw YAMLError(line: node.line, column: node.column,
-                            message: "aliases expand to more than \(YAMLParser.expansionLimit) nodes")
-        }
-        try checkDepth(stack.count + height, line: node.line, column: node.column)
-        if let anchor { anchors[anchor] = (node, weight, height) }
-        if stack.isEmpty {
-            root = node
-        } else {
-            let last = stack.count - 1
-            if !stack[last].isMapping {
-                if stack[last].items.isEmpty { stack[last].items.reserveCapacity(8) }
-                stack[last].items.append(node)
-            } else if let key = stack[last].key {
-                if stack[last].pairs.isEmpty { stack[last].pairs.reserveCapacity(8) }
-                stack[last].pairs.append(YAMLPair(key: key, value: node))
-                stack[last].key = nil
-            } else {
-                stack[last].key = node
-            }
-            stack[last].weight += weight
-            stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
-        }
-    }
-
-    private func checkDepth(_ depth: Int, line: Int, column: Int) throws(YAMLError) {
-        if depth > YAMLParser.depthLimit {
-            throw YAMLError(line: line, column: column,
-                            message: "lists and mappings are nested more than \(YAMLParser.depthLimit) levels deep")
-        }
-    }
-
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let pointer else { return nil }
-        return String(cString: pointer)
     }
 }
