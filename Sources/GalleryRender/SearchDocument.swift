@@ -34,13 +34,34 @@ package struct SearchDocument: Sendable, Equatable {
     /// A recipe: title; tags, ingredients, glass, cuisine, category and keywords; summary; body
     /// and front-matter method.
     package init(recipe: Recipe, body: String) {
+        var texts: [(field: Field, text: String)] = []
+        Self.forEachText(of: recipe, body: body) { texts.append(($0, $1)) }
+        self.init(texts)
+    }
+
+    /// Notes a recipe's words in `words` as a document of its own (`note(in:)`), without
+    /// gathering its texts first.
+    static func note(recipe: Recipe, body: String, in words: SearchWords) {
+        forEachText(of: recipe, body: body) { field, text in
+            words.tally(text, field: 1 << field.rawValue, keepQuantities: field == .title)
+        }
+        words.endDocument()
+    }
+
+    /// A recipe's texts by field, in the order `init(recipe:body:)` keeps them.
+    private static func forEachText(of recipe: Recipe, body: String, _ text: (Field, String) -> Void) {
+        text(.title, recipe.title)
+        for tag in recipe.tags { text(.keyword, tag) }
         // Ingredients may hold inline Markdown (`[gin](…)`): their words, not the link's address.
-        let ingredients = recipe.ingredients.map { Markdown.inlinePlainText($0) }
-        let keywords = recipe.tags + ingredients + [recipe.glass, recipe.cuisine, recipe.category].compactMap { $0 } + recipe.keywords
+        for ingredient in recipe.ingredients { text(.keyword, Markdown.inlinePlainText(ingredient)) }
+        for value in [recipe.glass, recipe.cuisine, recipe.category] { if let value { text(.keyword, value) } }
+        for keyword in recipe.keywords { text(.keyword, keyword) }
+        if let summary = recipe.summary { text(.summary, summary) }
+        text(.body, body)
         // A method written in front matter is body text too.
-        let method = recipe.method.isEmpty ? [] : Markdown.method(of: recipe).steps
-        self.init([(.title, recipe.title)] + keywords.map { (.keyword, $0) } + [(.summary, recipe.summary ?? ""), (.body, body)]
-                  + method.map { (.body, $0) })
+        if !recipe.method.isEmpty {
+            for step in Markdown.method(of: recipe).steps { text(.body, step) }
+        }
     }
 
     /// A page of `pages/`: title, description, the body's text.
@@ -53,16 +74,21 @@ package struct SearchDocument: Sendable, Equatable {
         self.init([(.title, post.title)] + post.tags.map { (.keyword, $0) } + [(.summary, post.summary ?? ""), (.body, body)])
     }
 
-    /// Each distinct word with its score: the weights of the fields it occurs in, each field
-    /// counted once however often the word repeats there. Quantities ("2", "1.5") count only in
-    /// a title. In no particular order: `SearchIndex.finish` sorts the terms once for the whole
-    /// index, which is cheaper than sorting every document's.
-    package func terms(words: SearchWords) -> [ScoredTerm] {
+    /// Notes the document's words in `words` as a document of its own: each distinct word with
+    /// its score, the weights of the fields it occurs in, each field counted once however often
+    /// the word repeats there. Quantities ("2", "1.5") count only in a title.
+    func note(in words: SearchWords) {
         for (field, text) in texts {
             words.tally(text, field: 1 << field.rawValue, keepQuantities: field == .title)
         }
-        return words.takeTally().map { word, mask in
-            ScoredTerm(word, Field.allCases.reduce(0) { $0 + (mask & 1 << $1.rawValue != 0 ? $1.weight : 0) })
-        }
+        words.endDocument()
+    }
+
+    /// The document's distinct words with their scores (`note(in:)`), in the order first seen.
+    package func terms(words: SearchWords) -> [ScoredTerm] {
+        _ = words.takeBatch()
+        note(in: words)
+        defer { _ = words.takeBatch() }
+        return words.lastDocument()
     }
 }

@@ -74,30 +74,63 @@ package struct SearchIndex: Sendable, Equatable {
 
     /// Appends the next documents, each as its distinct terms with their scores (1…255).
     package mutating func add(_ documents: [[ScoredTerm]]) {
-        for terms in documents {
+        add(SearchTermBatch(documents))
+    }
+
+    /// Appends the next documents, a batch as `SearchTermTally` tallied them: each of the batch's
+    /// words is looked up among the index's terms once, then every document's postings are added
+    /// by number.
+    package mutating func add(_ batch: SearchTermBatch) {
+        var numbers = [Int32](repeating: 0, count: batch.wordCount)
+        batch.arena.withUnsafeBufferPointer { arena in
+            for word in 0..<batch.wordCount {
+                let start = Int(batch.starts[word])
+                let bytes = UnsafeBufferPointer(rebasing: arena[start..<start + Int(batch.lengths[word])])
+                numbers[word] = Int32(vocabulary.number(of: bytes, hash: batch.hashes[word]))
+            }
+        }
+        while postings.listCount < vocabulary.count { _ = postings.newList() }
+        var start = 0
+        for end in batch.ends {
             let document = UInt32(documentCount)
             documentCount += 1
-            for term in terms {
-                let number = vocabulary.number(of: term.text)
-                if number == postings.listCount { _ = postings.newList() }
-                postings.append(document, score: UInt8(min(max(term.score, 1), 255)), to: number)
+            for position in start..<Int(end) {
+                postings.append(document, score: batch.scores[position], to: Int(numbers[Int(batch.terms[position])]))
             }
+            start = Int(end)
         }
     }
 
     /// Groups the terms into shards; call once every document is added. The postings stay where
-    /// `add` put them (`SearchPostingStore`), shared by the terms.
+    /// `add` put them (`SearchPostingStore`), shared by the terms. Terms are sorted by their bytes
+    /// (code-point order, UTF-8's), so each shard's terms follow one another and the shards come
+    /// in the order of their keys.
     package mutating func finish() {
         let store = FinishedPostings(postings)
         postings = SearchPostingStore()
-        var byKey: [String: [Term]] = [:]
-        for (number, text) in vocabulary.texts.enumerated() {
-            byKey[Self.shardKey(text), default: []].append(Term(text: text, store: store, list: number))
+        var shards: [Shard] = []
+        for number in vocabulary.sortedNumbers() {
+            let bytes = vocabulary.bytes(number)
+            let key = bytes.prefix(Self.shardKeyLength(bytes))
+            let term = Term(text: vocabulary.text(number), store: store, list: number)
+            if let last = shards.last, last.key.utf8.elementsEqual(key) {
+                shards[shards.count - 1].terms.append(term)
+            } else {
+                shards.append(Shard(key: String(decoding: key, as: UTF8.self), terms: [term]))
+            }
         }
         vocabulary.removeAll()
-        shards = byKey.keys.sorted(by: Self.codePointOrder).map { key in
-            Shard(key: key, terms: byKey[key]!.sorted { Self.codePointOrder($0.text, $1.text) })
+        self.shards = shards
+    }
+
+    /// The bytes of a term's first two code points (its shard's key), from their UTF-8 lead bytes.
+    static func shardKeyLength(_ bytes: ArraySlice<UInt8>) -> Int {
+        var length = 0
+        for _ in 0..<2 where bytes.startIndex + length < bytes.endIndex {
+            let lead = bytes[bytes.startIndex + length]
+            length += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         }
+        return min(length, bytes.count)
     }
 
     package static func == (a: SearchIndex, b: SearchIndex) -> Bool {
@@ -151,8 +184,11 @@ package struct SearchIndex: Sendable, Equatable {
     /// A term's first `limit` postings, the best first: higher score, then earlier document (the
     /// order search.js ranks in). One pass counts the scores (0–255) to find the lowest that makes
     /// the cut, a second takes the postings above it and the earliest at it, and only those are
-    /// sorted: a common term at 100,000 recipes has tens of thousands of postings.
+    /// sorted: a common term at 100,000 recipes has tens of thousands of postings. A list no longer
+    /// than `limit` is only sorted.
     static func best(_ postings: [UInt32], limit: Int) -> [UInt32] {
+        let order: (UInt32, UInt32) -> Bool = { a, b in (a & 0xFF, b >> 8) > (b & 0xFF, a >> 8) }
+        guard postings.count > limit else { return postings.sorted(by: order) }
         var counts = [Int](repeating: 0, count: 256)
         for posting in postings { counts[Int(posting & 0xFF)] += 1 }
         var threshold = 255, above = 0
@@ -172,15 +208,63 @@ package struct SearchIndex: Sendable, Equatable {
                 room -= 1
             }
         }
-        return chosen.sorted { a, b in (a & 0xFF, b >> 8) > (b & 0xFF, a >> 8) }
+        return chosen.sorted(by: order)
     }
 
-    /// The documents among the first `shownResults` of any of the shard's terms, ascending: a query
-    /// of one word, whichever of the shard's terms it matches (as a whole, a beginning or with a
-    /// typo), shows only documents of this list, since a document outranked in its term by ten others
-    /// is outranked by them in the query too.
+    /// A shard's file and what the files beside it need of it, made once a build: its postings
+    /// files hold the shard too, and its terms' first documents are its best records and theirs.
+    package struct ShardFile: Sendable {
+        /// The shard's object, `{"term":[count,[score,"documents",…],file?],…}`: each term's best
+        /// `topPostings` postings grouped by score, the best first (`SearchPostings`); a term with
+        /// more adds the number of its postings file.
+        package let bytes: [UInt8]
+        /// Each term's first `shownResults` documents, ascending (the first of its best postings).
+        package let termBest: [[Int]]
+        /// The documents among the first `shownResults` of any of the shard's terms, ascending: a
+        /// query of one word, whichever of the shard's terms it matches (as a whole, a beginning or
+        /// with a typo), shows only documents of this list, since a document outranked in its term
+        /// by ten others is outranked by them in the query too.
+        package let bestDocuments: [Int]
+
+        package init(_ shard: Shard) {
+            var bytes: [UInt8] = [UInt8(ascii: "{")]
+            var termBest: [[Int]] = []
+            var all: [Int] = []
+            var full = 0
+            for (index, term) in shard.terms.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONValue.string(term.text).write(to: &bytes)
+                bytes += ":[".utf8
+                let postings = term.postings
+                SearchPostings.appendDecimal(UInt32(postings.count), to: &bytes)
+                bytes += ",[".utf8
+                let top = best(postings, limit: topPostings)
+                SearchPostings.append(top, to: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+                if postings.count > topPostings {
+                    bytes.append(UInt8(ascii: ","))
+                    SearchPostings.appendDecimal(UInt32(full), to: &bytes)
+                    full += 1
+                }
+                bytes.append(UInt8(ascii: "]"))
+                let first = top.prefix(shownResults).map { Int($0 >> 8) }.sorted()
+                termBest.append(first)
+                all += first
+            }
+            bytes.append(UInt8(ascii: "}"))
+            all.sort()
+            var distinct: [Int] = []
+            distinct.reserveCapacity(all.count)
+            for document in all where distinct.last != document { distinct.append(document) }
+            self.bytes = bytes
+            self.termBest = termBest
+            self.bestDocuments = distinct
+        }
+    }
+
+    /// The documents among the first `shownResults` of any of the shard's terms (`ShardFile.bestDocuments`).
     package static func bestDocuments(_ shard: Shard) -> [Int] {
-        Set(shard.terms.flatMap(bestDocuments)).sorted()
+        ShardFile(shard).bestDocuments
     }
 
     /// A term's first `shownResults` documents, ascending.
@@ -188,41 +272,21 @@ package struct SearchIndex: Sendable, Equatable {
         best(term.postings, limit: shownResults).map { Int($0 >> 8) }.sorted()
     }
 
-    /// A shard: `{"term":[count,[score,"documents",…]],…}`, each term's best `topPostings` postings
-    /// grouped by score, the best first (`SearchPostings`); a term with more adds the number of its
-    /// postings file.
+    /// A shard's file (`ShardFile.bytes`).
     package static func shardFile(_ shard: Shard) -> Data {
-        var bytes: [UInt8] = []
-        appendShard(shard, to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-        return Data(bytes)
+        shardFile(ShardFile(shard))
     }
 
-    /// The shard's object, `{"term":[count,[score,"documents",…],file?],…}`.
-    private static func appendShard(_ shard: Shard, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "{"))
-        var full = 0
-        for (index, term) in shard.terms.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONValue.string(term.text).write(to: &bytes)
-            bytes += ":[".utf8
-            let postings = term.postings
-            SearchPostings.appendDecimal(UInt32(postings.count), to: &bytes)
-            bytes += ",[".utf8
-            SearchPostings.append(best(postings, limit: topPostings), to: &bytes)
-            bytes.append(UInt8(ascii: "]"))
-            if postings.count > topPostings {
-                bytes.append(UInt8(ascii: ","))
-                SearchPostings.appendDecimal(UInt32(full), to: &bytes)
-                full += 1
-            }
-            bytes.append(UInt8(ascii: "]"))
-        }
-        bytes.append(UInt8(ascii: "}"))
+    package static func shardFile(_ file: ShardFile) -> Data {
+        Data(file.bytes + [UInt8(ascii: "\n")])
+    }
+
+    package static func postingsFile(_ shard: Shard, term: Int, records: ([Int], inout [UInt8]) -> Void) -> Data {
+        postingsFile(ShardFile(shard), shard, term: term, records: records)
     }
 
     /// A common term's every posting, grouped by score, the best first, after its whole shard and
-    /// before the records of its first `shownResults` documents (`bestDocuments(_:)`, written by
+    /// before the records of its first `shownResults` documents (`ShardFile.termBest`, written by
     /// `records` as `{"document":record,…}`): `[{shard},[score,"documents",…],{records}]`
     /// (`SearchPostings`). A query of several words needs the shard and the postings for each
     /// word, and at 4× CPU throttling each fetch costs a fresh page's main thread some 5 ms before
@@ -231,15 +295,16 @@ package struct SearchIndex: Sendable, Equatable {
     /// second round trip when the query's first ten are the first of one word's, as they are
     /// when its words go together (egg white, coconut cream: the rarer word's best documents
     /// have the other word too).
-    package static func postingsFile(_ shard: Shard, term: Int, records: ([Int], inout [UInt8]) -> Void) -> Data {
+    package static func postingsFile(_ file: ShardFile, _ shard: Shard, term: Int, records: ([Int], inout [UInt8]) -> Void) -> Data {
         let postings = shard.terms[term].postings
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        appendShard(shard, to: &bytes)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(file.bytes.count + 2 * postings.count + 1024)
+        bytes.append(UInt8(ascii: "["))
+        bytes += file.bytes
         bytes += ",[".utf8
-        bytes.reserveCapacity(bytes.count + 2 * postings.count + 16)
         SearchPostings.append(SearchPostings.bestFirst(postings), to: &bytes)
         bytes += "],".utf8
-        records(bestDocuments(shard.terms[term]), &bytes)
+        records(file.termBest[term], &bytes)
         bytes += "]\n".utf8
         return Data(bytes)
     }

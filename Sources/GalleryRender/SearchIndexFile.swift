@@ -62,10 +62,13 @@ package struct SearchIndexFile: GeneratedFile {
         let data: Data
         switch part(index, in: site.plan) {
         case .manifest: data = plan.index.manifest
-        case .shard(let shard): data = SearchIndex.shardFile(shards[shard])
-        case .bestRecords(let shard): data = site.searchRecords(SearchIndex.bestDocuments(shards[shard]))
-        case .postings(let shard, let term, _): data = SearchIndex.postingsFile(shards[shard], term: term, records: site.appendSearchRecords(_:to:))
-        case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount)
+        case .shard(let shard): data = SearchIndex.shardFile(plan.shardFile(shard))
+        case .bestRecords(let shard): data = site.searchRecords(plan.shardFile(shard).bestDocuments, cache: plan.records)
+        case .postings(let shard, let term, _):
+            data = SearchIndex.postingsFile(plan.shardFile(shard), shards[shard], term: term) { documents, bytes in
+                site.appendSearchRecords(documents, cache: plan.records, to: &bytes)
+            }
+        case .records(let group): data = site.searchRecords(group: group, documentCount: plan.index.documentCount, cache: plan.records)
         }
         return OutputFile(path: path(index, in: site.plan), contents: .data(data))
     }
@@ -93,11 +96,11 @@ package struct SearchIndexFile: GeneratedFile {
         case .shard(let shard):
             hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
         case .bestRecords(let shard):
-            combineRecords(SearchIndex.bestDocuments(plan.index.shards[shard]))
+            combineRecords(plan.shardFile(shard).bestDocuments)
         case .postings(let shard, let term, _):
             hasher.combine(term)
             hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
-            combineRecords(SearchIndex.bestDocuments(plan.index.shards[shard].terms[term]))
+            combineRecords(plan.shardFile(shard).termBest[term])
         case .records(let group):
             hasher.combine(group)
             let range = group * SearchIndex.recordsPerGroup..<min(plan.index.documentCount, (group + 1) * SearchIndex.recordsPerGroup)
@@ -118,6 +121,14 @@ package final class SearchIndexPlan: Sendable {
         var shards: [SearchIndex.Shard] { index.shards }
         /// A body that could not be read again: the index is not written, and the build fails.
         var failure: Diagnostic?
+        /// Each shard's file and best documents, made once for its file and its postings files.
+        var shardFiles: [SharedLazy<SearchIndex.ShardFile>] = []
+        /// Each record's bytes, made once for every file that holds it.
+        var records = SearchRecordCache(documentCount: 0)
+
+        func shardFile(_ shard: Int) -> SearchIndex.ShardFile {
+            shardFiles[shard].get { SearchIndex.ShardFile(shards[shard]) }
+        }
     }
 
     /// What the files' count and paths need of the index, kept when the index goes.
@@ -172,18 +183,18 @@ package final class SearchIndexPlan: Sendable {
         let round = batchSize * 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         for start in stride(from: 0, to: count, by: round) {
             let end = min(count, start + round)
-            let batches = concurrentMap(count: (end - start + batchSize - 1) / batchSize) { batch -> [[ScoredTerm]] in
+            let batches = concurrentMap(count: (end - start + batchSize - 1) / batchSize) { batch -> SearchTermBatch in
                 let words = SearchWords(language: language)
-                let range = (start + batch * batchSize)..<min(end, start + (batch + 1) * batchSize)
-                return range.map { document in
+                for document in (start + batch * batchSize)..<min(end, start + (batch + 1) * batchSize) {
                     do {
-                        return try renderer.searchTerms(document, words: words)
+                        try renderer.noteSearchTerms(document, words: words)
                     } catch {
                         let diagnostic = error as? Diagnostic ?? .error("\(error)", path: "search/")
                         failure.withLock { $0 = $0 ?? diagnostic }
-                        return []
+                        words.endDocument()
                     }
                 }
+                return words.takeBatch()
             }
             for batch in batches { made.index.add(batch) }
             // The lists grow by copying: the room the old copies leave is handed back as it goes,
@@ -192,6 +203,8 @@ package final class SearchIndexPlan: Sendable {
         }
         made.index.finish()
         FreeMemory.release()
+        made.shardFiles = made.index.shards.map { _ in SharedLazy() }
+        made.records = SearchRecordCache(documentCount: made.index.documentCount)
         for (shard, value) in made.index.shards.enumerated() {
             for (number, term) in value.fullTerms.enumerated() { made.postings.append((shard, term, number)) }
         }
@@ -235,67 +248,77 @@ extension PagePlan {
         }
     }
 
-    /// Document `index`'s scored terms, from the memo when `serve` has seen the same recipe.
-    func searchTerms(_ index: Int, words: SearchWords) throws(Diagnostic) -> [ScoredTerm] {
-        let recipes = site.recipes
+    /// Notes document `index`'s words in `words` as its next document (`SearchWords.endDocument`),
+    /// from the memo when `serve` has seen the same recipe. Throws, having noted nothing, when a
+    /// recipe's body cannot be read again.
+    func noteSearchTerms(_ index: Int, words: SearchWords) throws(Diagnostic) {
         switch searchDocumentKind(index) {
         case .recipe: break
         case .page(let number):
             let page = site.pages[number]
-            return SearchDocument(page: page, body: Markdown.plainText(page.body)).terms(words: words)
+            return SearchDocument(page: page, body: Markdown.plainText(page.body)).note(in: words)
         case .post(let number):
             let post = site.posts[number]
-            return SearchDocument(post: post, body: Markdown.plainText(post.body)).terms(words: words)
+            return SearchDocument(post: post, body: Markdown.plainText(post.body)).note(in: words)
         }
-        let recipe = recipes[index]
-        let key = memo.map { $0.recipe(recipe).page }
-        if let key, let known = memo?.searchTerms(key) { return known }
-        let terms = SearchDocument(recipe: recipe, body: try site.body(of: recipe)).terms(words: words)
-        if let key { memo?.keepSearchTerms(terms, for: key) }
-        return terms
+        let recipe = site.recipes[index]
+        guard let memo else { return SearchDocument.note(recipe: recipe, body: try site.body(of: recipe), in: words) }
+        let key = memo.recipe(recipe).page
+        if let known = memo.searchTerms(key) { return words.addDocument(known) }
+        SearchDocument.note(recipe: recipe, body: try site.body(of: recipe), in: words)
+        memo.keepSearchTerms(words.lastDocument(), for: key)
     }
 }
 
 extension PageRenderer {
     /// Record group `group`: its documents' records in order.
-    func searchRecords(group: Int, documentCount: Int) -> Data {
+    func searchRecords(group: Int, documentCount: Int, cache: SearchRecordCache) -> Data {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         let range = group * SearchIndex.recordsPerGroup..<min(documentCount, (group + 1) * SearchIndex.recordsPerGroup)
         for document in range {
             if document > range.lowerBound { bytes.append(UInt8(ascii: ",")) }
-            appendSearchRecord(document, to: &bytes)
+            appendSearchRecord(document, cache: cache, to: &bytes)
         }
         bytes += "]\n".utf8
         return Data(bytes)
     }
 
-    /// A shard's best records (`SearchIndex.bestDocuments`): `{"document":record,…}`.
-    func searchRecords(_ documents: [Int]) -> Data {
+    /// A shard's best records (`SearchIndex.ShardFile.bestDocuments`): `{"document":record,…}`.
+    func searchRecords(_ documents: [Int], cache: SearchRecordCache) -> Data {
         var bytes: [UInt8] = []
-        appendSearchRecords(documents, to: &bytes)
+        appendSearchRecords(documents, cache: cache, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         return Data(bytes)
     }
 
     /// `{"document":record,…}`, for a shard's best records and a postings file's.
-    func appendSearchRecords(_ documents: [Int], to bytes: inout [UInt8]) {
+    func appendSearchRecords(_ documents: [Int], cache: SearchRecordCache, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
         for (position, document) in documents.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "\""))
             SearchPostings.appendDecimal(UInt32(document), to: &bytes)
             bytes += "\":".utf8
-            appendSearchRecord(document, to: &bytes)
+            appendSearchRecord(document, cache: cache, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Document `document`'s record, from `cache` when it is made, else made and kept there.
+    private func appendSearchRecord(_ document: Int, cache: SearchRecordCache, to bytes: inout [UInt8]) {
+        guard !cache.append(document, to: &bytes) else { return }
+        var record: [UInt8] = []
+        appendSearchRecord(document, to: &record)
+        cache.keep(document, record)
+        bytes += record
     }
 
     /// Document `document`'s record: `[title, address, thumbnail, tags, time]`, addresses from the
     /// tree's root (search.js resolves them against `search/`'s folder); a page adds its kind,
     /// `"page"`, and a post `"post"` with "Journal · date" in place of the time, so that the
     /// results show what kind of thing each is. Written straight into `bytes`, as `JSONValue`
-    /// would write the array (a record is written five or six times a build: its group, and the
-    /// best records and postings files that lead with it).
+    /// would write the array; once a build (`SearchRecordCache`), though it is written five or six
+    /// times: its group, and the best records and postings files that lead with it.
     func appendSearchRecord(_ document: Int, to bytes: inout [UInt8]) {
         func strings(_ items: [String]) {
             bytes.append(UInt8(ascii: "["))

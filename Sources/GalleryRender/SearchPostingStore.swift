@@ -61,12 +61,22 @@ struct SearchPostingStore: Sendable {
             state.fill = 4
         }
         var gap = document - state.lastDocument
-        while gap >= 0x80 {
-            put(UInt8(gap & 0x7F) | 0x80, in: &state)
-            gap >>= 7
+        if gap < 0x80 && Int(state.fill) + 2 <= Self.firstBlock << Int(state.level) {
+            // Most postings: a gap of one byte and the score, in the tail block's room.
+            let offset = Int(state.tail & 0xFFFF) + Int(state.fill)
+            pages[Int(state.tail >> 16)].withUnsafeMutableBufferPointer { page in
+                page[offset] = UInt8(gap)
+                page[offset + 1] = score
+            }
+            state.fill += 2
+        } else {
+            while gap >= 0x80 {
+                put(UInt8(gap & 0x7F) | 0x80, in: &state)
+                gap >>= 7
+            }
+            put(UInt8(gap), in: &state)
+            put(score, in: &state)
         }
-        put(UInt8(gap), in: &state)
-        put(score, in: &state)
         state.count += 1
         state.lastDocument = document
         lists[list] = state

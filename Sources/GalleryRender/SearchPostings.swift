@@ -49,14 +49,28 @@ enum SearchPostings {
     }
 
     /// One gap in base 32, most significant digit first, every digit but the last marked.
+    @inline(__always)
     private static func appendGap(_ gap: UInt32, to bytes: inout [UInt8]) {
+        guard gap >= 32 else { return bytes.append(character(gap)) }
         var shift: UInt32 = 0
         while shift < 30 && gap >> (shift + 5) != 0 { shift += 5 }
         while shift > 0 {
-            bytes.append(alphabet[32 + Int((gap >> shift) & 31)])
+            bytes.append(character(32 + (gap >> shift) & 31))
             shift -= 5
         }
-        bytes.append(alphabet[Int(gap & 31)])
+        bytes.append(character(gap & 31))
+    }
+
+    /// `alphabet[digit]`, worked out rather than looked up.
+    @inline(__always)
+    static func character(_ digit: UInt32) -> UInt8 {
+        switch digit {
+        case 0..<26: UInt8(truncatingIfNeeded: digit) + UInt8(ascii: "A")
+        case 26..<52: UInt8(truncatingIfNeeded: digit - 26) + UInt8(ascii: "a")
+        case 52..<62: UInt8(truncatingIfNeeded: digit - 52) + UInt8(ascii: "0")
+        case 62: UInt8(ascii: "-")
+        default: UInt8(ascii: "_")
+        }
     }
 
     /// `value` in decimal, straight into the bytes: the index writes millions of numbers at

@@ -60,77 +60,125 @@ package final class SearchWords {
     /// text the rules here leave to ICU: any byte past ASCII, `_` (which joins words) and `:`.
     static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var found: [String] = []
-        let split = forEachASCIIWord(bytes) { word in
-            found.append(String(unsafeUninitializedCapacity: word.count) { text in
-                for (offset, byte) in word.enumerated() { text[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
-                return word.count
+        let split = forEachASCIIWord(bytes) { start, end, _, _ in
+            found.append(String(unsafeUninitializedCapacity: end - start) { text in
+                for offset in 0..<(end - start) { text[offset] = bytes[start + offset] | 0x20 }
+                return end - start
             })
         }
         return split ? found : nil
     }
 
-    /// Notes the words of `text` in `field` (a bit of the mask `takeTally` hands out), folded as
-    /// `words` folds them, quantities left out unless `keepQuantities`: the same words `words`
-    /// gives, without a `String` for each.
+    /// Notes the words of `text` in `field` (a bit of the mask) for the document being tallied,
+    /// folded as `words` folds them, quantities left out unless `keepQuantities`: the same words
+    /// `words` gives, without a `String` for each.
     func tally(_ text: String, field: UInt8, keepQuantities: Bool) {
         guard !text.isEmpty else { return }
         var text = text
-        let split = text.withUTF8 { bytes in
-            Self.forEachASCIIWord(bytes) { word in
-                if keepQuantities || !Self.isQuantity(word) { documentTally.add(word, lowerASCII: true, field: field) }
-            }
-        }
+        let split = text.withUTF8 { documentTally.noteASCII($0, field: field, keepQuantities: keepQuantities) }
         guard !split else { return }
         for var word in icuWords(text) where keepQuantities || !Self.isQuantity(word) {
-            word.withUTF8 { documentTally.add($0, lowerASCII: false, field: field) }
+            word.withUTF8 { documentTally.note($0, field: field) }
         }
     }
 
-    /// The distinct words noted since the last call, each with the fields it was noted in, in
-    /// the order first seen.
-    func takeTally() -> [(word: String, fields: UInt8)] {
-        documentTally.terms()
+    /// Ends the document being tallied (`tally`).
+    func endDocument() {
+        documentTally.endDocument()
     }
 
-    /// Calls `body` with each word of plain ASCII text (unfolded), as `asciiWords` splits it;
-    /// false, before any call, for text left to ICU.
-    static func forEachASCIIWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        enum Kind { case letter, digit, joinsBoth, joinsDigits, other }
-        @inline(__always) func kind(_ byte: UInt8) -> Kind {
-            switch byte {
-            case 0x41...0x5A, 0x61...0x7A: .letter
-            case 0x30...0x39: .digit
-            case UInt8(ascii: "."), UInt8(ascii: "'"): .joinsBoth
-            case UInt8(ascii: ","), UInt8(ascii: ";"): .joinsDigits
-            default: .other
-            }
-        }
-        for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") { return false }
-        var index = 0
+    /// Adds a document of words already scored, as `serve` kept it.
+    func addDocument(_ terms: [ScoredTerm]) {
+        documentTally.addDocument(terms)
+    }
+
+    /// The last document's words with their scores.
+    func lastDocument() -> [ScoredTerm] {
+        documentTally.lastDocument()
+    }
+
+    /// The documents tallied since the last call.
+    func takeBatch() -> SearchTermBatch {
+        documentTally.take()
+    }
+
+    /// Calls `body` with each word of plain ASCII text as `asciiWords` splits it: where it starts
+    /// and ends, the hash of its lower-cased bytes (`SearchTermTally.hash`) and whether it is
+    /// only a quantity (`isQuantity`); false, before any call, for text left to ICU. One pass
+    /// over the bytes finds, lower-cases and hashes the words: the index's build scans every
+    /// recipe's text this way.
+    @inline(__always)
+    static func forEachASCIIWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, UInt64, Bool) -> Void) -> Bool {
+        guard let base = bytes.baseAddress, !leavesToICU(bytes) else { return bytes.isEmpty }
+        @inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+        @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+        // An ASCII word's bytes all lower-case as `| 0x20` (see `SearchTermTally.note`).
+        @inline(__always) func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { SearchTermTally.hashing(hash, byte | 0x20) }
         let count = bytes.count
+        var index = 0
         while index < count {
-            var previous = kind(bytes[index])
-            guard previous == .letter || previous == .digit else {
-                index += 1
+            let first = base[index]
+            let digit = isDigit(first)
+            guard digit || isLetter(first) else {
+                index &+= 1
                 continue
             }
             let start = index
-            index += 1
+            var previousIsDigit = digit
+            // A quantity has no letter and none of the marks that are not a quantity's (`'`, `;`).
+            var quantity = digit
+            var hash = mix(SearchTermTally.hashSeed, first)
+            index &+= 1
             while index < count {
-                let current = kind(bytes[index])
-                if current == .letter || current == .digit {
-                    previous = current
-                    index += 1
-                } else if index + 1 < count, current == .joinsBoth || current == .joinsDigits,
-                          kind(bytes[index + 1]) == previous, current == .joinsBoth || previous == .digit {
-                    index += 2
+                let byte = base[index]
+                if isLetter(byte) {
+                    previousIsDigit = false
+                    quantity = false
+                } else if isDigit(byte) {
+                    previousIsDigit = true
                 } else {
-                    break
+                    guard index &+ 1 < count else { break }
+                    let next = base[index &+ 1]
+                    let joins: Bool
+                    switch byte {
+                    case UInt8(ascii: "."), UInt8(ascii: "'"): joins = previousIsDigit ? isDigit(next) : isLetter(next)
+                    case UInt8(ascii: ","), UInt8(ascii: ";"): joins = previousIsDigit && isDigit(next)
+                    default: joins = false
+                    }
+                    guard joins else { break }
+                    if byte == UInt8(ascii: "'") || byte == UInt8(ascii: ";") { quantity = false }
+                    hash = mix(hash, byte)
+                    hash = mix(hash, next)
+                    index &+= 2
+                    continue
                 }
+                hash = mix(hash, byte)
+                index &+= 1
             }
-            body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            body(start, index, hash, quantity)
         }
         return true
+    }
+
+    /// Whether `bytes` hold a byte past ASCII, `_` or `:`: eight bytes at a time.
+    @inline(__always)
+    private static func leavesToICU(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        var index = 0
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if word & highs != 0 || hasZeroByte(word ^ (ones &* 0x5F)) || hasZeroByte(word ^ (ones &* 0x3A)) { return true }
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") { return true }
+            index &+= 1
+        }
+        return false
     }
 
     /// Lower case without the combining accents U+0300–U+036F ("Piña" → "pina"), composed again:
@@ -149,10 +197,6 @@ package final class SearchWords {
     /// an ingredient line.
     static func isQuantity(_ word: String) -> Bool {
         word.utf8.allSatisfy(isQuantityByte)
-    }
-
-    static func isQuantity(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        word.allSatisfy(isQuantityByte)
     }
 
     private static func isQuantityByte(_ byte: UInt8) -> Bool {

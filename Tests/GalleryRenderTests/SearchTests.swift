@@ -72,6 +72,29 @@ import GalleryTestSupport
         }
     }
 
+    @Test func aWordScannedFromTextAndTheSameWordGivenWholeAreOneTerm() throws {
+        // Words of every length around the eight bytes compared at a time, some at the very end
+        // of their text (where fewer than eight bytes can be read), scanned from ASCII text, split
+        // by ICU (the accented text) and given whole as `serve` keeps them: each is one term.
+        let lengths = [1, 2, 7, 8, 9, 15, 16, 17, 24]
+        let words = lengths.map { String(repeating: "ab", count: 12).prefix($0) }.map(String.init)
+        let tally = SearchWords(language: "en")
+        SearchDocument([(.title, words.map { $0.uppercased() }.joined(separator: " "))]).note(in: tally)
+        for word in words {
+            SearchDocument([(.body, "x " + word), (.summary, word.capitalized)]).note(in: tally)
+            SearchDocument([(.body, "é " + word)]).note(in: tally)
+        }
+        tally.addDocument(words.map { ScoredTerm($0, 6) })
+        var index = SearchIndex()
+        index.add(tally.takeBatch())
+        index.finish()
+        let terms = index.shards.flatMap(\.terms)
+        #expect(terms.map(\.text).sorted() == (words + ["x", "e"]).sorted(), "each word once (é folded)")
+        for term in terms where words.contains(term.text) {
+            #expect(term.postingCount == 4, "\(term.text): the title, its own two texts and the words given whole")
+        }
+    }
+
     // MARK: Scores
 
     @Test func titleOutweighsTagsAndIngredientsWhichOutweighTheBody() throws {
@@ -154,6 +177,7 @@ import GalleryTestSupport
         #expect(String(decoding: bytes, as: UTF8.self) == #"6,"AfhAjh1A",1,"H""#)
         let read = try Self.postings(#require(try JSONSerialization.jsonObject(with: Data("[".utf8 + bytes + "]".utf8)) as? [Any]))
         #expect(read == [0, 6, 32, 6, 65, 6, 100_066, 6, 7, 1])
+        #expect((0..<64).map { SearchPostings.character(UInt32($0)) } == SearchPostings.alphabet)
     }
 
     @Test func theBestPostingsAreThoseASortOfAllPutsFirst() {
