@@ -90,6 +90,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
                 push(item)
                 try render(section.content, blocks: blocks, indentation: indentation)
                 pop()
+                if recordingLevel < 0 { output.drainIfFull() }
             }
         } else if case .lazyArray(let list) = value {
             // What recordings read outside their items is checked once per list (`pass(over:)`).
@@ -101,11 +102,12 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
                 let item = list[index]
                 if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object as? any MustacheReplayable {
                     try pass(over: replayable, section, blocks: blocks, indentation: indentation)
-                    continue
+                } else {
+                    push(item)
+                    try render(section.content, blocks: blocks, indentation: indentation)
+                    pop()
                 }
-                push(item)
-                try render(section.content, blocks: blocks, indentation: indentation)
-                pop()
+                if recordingLevel < 0 { output.drainIfFull() }
             }
         } else if !value.isFalsy {
             try countPass(section)
@@ -163,7 +165,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// `maximumOutputBytes`. Checked where partials, parents and sections start, the only places
     /// where work can multiply; between two checks the work is bounded by one template's size.
     func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
-        guard nodesRendered > options.workLimit || output.count > Self.maximumOutputBytes else { return }
+        guard nodesRendered > options.workLimit || output.written > Self.maximumOutputBytes else { return }
         let what = nodesRendered > options.workLimit
             ? "more than \(options.workLimit) tags and text pieces"
             : "more than \(Self.maximumOutputBytes / (1024 * 1024)) MB of output"
