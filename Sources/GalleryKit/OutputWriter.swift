@@ -211,6 +211,7 @@ package struct OutputWriter: Sendable {
             switch file.contents {
             case .data(let data): try OutputWriter.writeWithoutSync([data], to: root + file.path)
             case .pieces(let pieces): try OutputWriter.writeWithoutSync(pieces, to: root + file.path)
+            case .stream(let stream): try OutputWriter.writeWithoutSync(stream, to: root + file.path)
             case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
             case .link(let source): try FileClone.clone(source, to: folder.appendingPathComponent(file.path))
             }
@@ -374,22 +375,47 @@ extension OutputWriter {
 
     /// Each piece is made just before it is written and let go after.
     static func writeWithoutSync(_ pieces: OutputFile.Pieces, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+        let descriptor = try create(path)
         defer { close(descriptor) }
         for index in 0..<pieces.count {
-        let data = pieces.piece(index)
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw WriteError(path: path, code: errno)
-                }
-                offset += written
+            try pieces.piece(index).withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
+                try write(buffer, to: descriptor, path: path)
             }
         }
+    }
+
+    /// Each piece is written as the stream makes it. A stream that fails to make its bytes
+    /// keeps its failure for the page's maker to report (`OutputFile.Stream.failure`).
+    static func writeWithoutSync(_ stream: OutputFile.Stream, to path: String) throws {
+        let descriptor = try create(path)
+        defer { close(descriptor) }
+        var failure: (any Error)?
+        stream.write { piece in
+            guard failure == nil else { return }
+            do {
+                try write(UnsafeRawBufferPointer(piece), to: descriptor, path: path)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private static func create(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+        return descriptor
+    }
+
+    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(path: path, code: errno)
+            }
+            offset += written
         }
     }
 

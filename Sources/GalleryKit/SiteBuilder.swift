@@ -143,7 +143,8 @@ final class PageWriter: Sendable {
     static let pagesBetweenReleases = 2048
     /// A page larger than this is followed by a hand-back of its own: making it grew buffers of
     /// megabytes (a tag of 3,000 recipes is a 3 MB page), which glibc keeps once freed (see
-    /// `CAllocator`), and at 100,000 recipes the thirty tag pages left some 30 MB that way.
+    /// `CAllocator`), and at 100,000 recipes the thirty tag pages left some 30 MB that way. A
+    /// streamed page (a printed cookbook) is one too: what its context held is freed now.
     static let largePage = 1 << 20
 
     init(staging: OutputWriter.Staging) {
@@ -157,7 +158,9 @@ final class PageWriter: Sendable {
                 count += 1
                 return count
             }
-            if count.isMultiple(of: Self.pagesBetweenReleases) || file.byteCount > Self.largePage { FreeMemory.release() }
+            if count.isMultiple(of: Self.pagesBetweenReleases) || file.byteCount > Self.largePage || file.isStreamed {
+                FreeMemory.release()
+            }
         } catch {
             failures.set(error, at: position)
         }

@@ -54,6 +54,11 @@ final class CookbookBodies: Sendable {
         /// By the recipe's position: the body, and how many books are still to take it.
         var bodies: [Int: (body: Kept, uses: Int)] = [:]
         var bytes = 0
+        /// By the recipe's position, how many books have asked for its body so far (`take`),
+        /// found or not: a body kept after some books made their own (a recipe's page still
+        /// being rendered on another thread when its first book began) is kept only for the
+        /// others, not held for ever for books that came and went. Made on the first `take`.
+        var asked: [UInt16] = []
     }
 
     private let held = Mutex(Held())
@@ -63,12 +68,14 @@ final class CookbookBodies: Sendable {
     /// position, for the recipes in a book: found once, not once per book (reading the first
     /// ingredient line was most of a book's index by ingredient).
     private let mainIngredients = SharedLazy<[(name: String, key: String)?]>()
-    /// The most bytes of HTML held at once: a few thousand bodies. The books of the 10,000-recipe
-    /// bench corpus (each recipe in 2.5 tags' books) fit; a 100,000-recipe site with small tags
-    /// makes some of its books' bodies twice rather than hold them all.
+    /// The most bytes of HTML held at once: about a thousand bodies. The bodies are held from
+    /// the recipe pages to the books, rendered last, so every byte of them is one more at the
+    /// build's peak: 16 MB of them were 6.6 MB of the 10,000-recipe bench corpus's peak (each
+    /// recipe in 2.5 tags' books), against the 59 MB issue 37 allows. 1 MB holds the 1,000-recipe
+    /// corpus's; a larger site makes some of its books' bodies again rather than hold them all.
     let budget: Int
 
-    static let defaultBudget = 16 << 20
+    static let defaultBudget = 1 << 20
 
     init(budget: Int = CookbookBodies.defaultBudget) {
         self.budget = budget
@@ -133,27 +140,36 @@ final class CookbookBodies: Sendable {
         }[position]
     }
 
-    /// Whether a body for recipe `position` would be kept now: some book holds the recipe, none
-    /// is held for it yet, and the budget has room.
+    /// Whether a body for recipe `position` would be kept now: some book holding the recipe has
+    /// not asked for it yet, none is held for it, and the budget has room.
     func wants(_ position: Int, in plan: PagePlan) -> Bool {
-        guard bookCount(of: position, in: plan) > 0 else { return false }
-        return held.withLock { $0.bodies[position] == nil && $0.bytes < budget }
+        let books = bookCount(of: position, in: plan)
+        guard books > 0 else { return false }
+        return held.withLock { $0.bodies[position] == nil && $0.bytes < budget && Self.asked(position, in: $0) < books }
     }
 
-    /// Keeps `body` for `uses` books to take, unless one is held already or it does not fit.
-    func keep(_ body: Kept, of position: Int, uses: Int) {
-        guard uses > 0 else { return }
+    /// Keeps `body` for the books of the `books` holding recipe `position` that have not asked
+    /// for it yet, unless none is left, one is held already or it does not fit.
+    func keep(_ body: Kept, of position: Int, books: Int) {
         let size = body.bytes
         held.withLock { held in
-            guard held.bodies[position] == nil, held.bytes + size <= budget else { return }
+            let uses = books - Self.asked(position, in: held)
+            guard uses > 0, held.bodies[position] == nil, held.bytes + size <= budget else { return }
             held.bodies[position] = (body, uses)
             held.bytes += size
         }
     }
 
-    /// The body held for recipe `position`, if any, let go when this was the last book to take it.
-    func take(_ position: Int) -> Kept? {
+    private static func asked(_ position: Int, in held: Held) -> Int {
+        position < held.asked.count ? Int(held.asked[position]) : 0
+    }
+
+    /// The body held for recipe `position`, if any, let go when this was the last book to take
+    /// it. `recipeCount`: the site's, for the count of books asking.
+    func take(_ position: Int, recipeCount: Int) -> Kept? {
         held.withLock { held in
+            if held.asked.count < recipeCount { held.asked += repeatElement(0, count: recipeCount - held.asked.count) }
+            if position < held.asked.count, held.asked[position] < .max { held.asked[position] += 1 }
             guard let (body, uses) = held.bodies[position] else { return nil }
             if uses > 1 {
                 held.bodies[position]?.uses = uses - 1
@@ -186,7 +202,7 @@ extension PageRenderer {
                                        stepClosing: recipe.method.isEmpty ? { closings.closing($0, strings: strings) } : nil,
                                        keepingUnmarkedHTML: forBooks, alsoRendering: forFeed)
         if let unmarked = body.unmarkedHTML {
-            cookbookBodies.keep(.rendered(CookbookBodies.Body(pageHTML: unmarked)), of: index, uses: cookbookBodies.bookCount(of: index, in: plan))
+            cookbookBodies.keep(.rendered(CookbookBodies.Body(pageHTML: unmarked)), of: index, books: cookbookBodies.bookCount(of: index, in: plan))
             body.unmarkedHTML = nil
         }
         if let feedHTML = body.otherHTML {
@@ -202,7 +218,7 @@ extension PageRenderer {
     /// with `recipe:` links is rendered with this book's links from the parse an earlier book
     /// left, else parsed here and its parse left for the others.
     func cookbookBody(_ position: Int, inBook: Set<String>) throws(Diagnostic) -> CookbookBodies.Body {
-        let kept = cookbookBodies.take(position)
+        let kept = cookbookBodies.take(position, recipeCount: site.recipes.count)
         if case .rendered(let body)? = kept { return body }
         let recipe = site.recipes[position]
         let pageRoot = URLPath.root(from: RecipePage.path(of: recipe))
@@ -211,15 +227,15 @@ extension PageRenderer {
         }
         let text = try site.body(of: recipe)
         let images = bodyImages(documentPath: recipe.sourcePath, root: pageRoot)
-        let uses = cookbookBodies.bookCount(of: position, in: plan) - 1
+        let books = cookbookBodies.bookCount(of: position, in: plan)
         if text.containsBytes(RecipeLink.scheme) {
             let parsed = Markdown.LinkedBody(text, allowRawHTML: site.config.unsafeHTML, images: images)
-            cookbookBodies.keep(.linked(parsed), of: position, uses: uses)
+            cookbookBodies.keep(.linked(parsed), of: position, books: books)
             return CookbookBodies.Body(pageHTML: parsed.html(recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
         }
         let body = CookbookBodies.Body(pageHTML: Markdown.html(text, allowRawHTML: site.config.unsafeHTML, images: images,
                                                                recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
-        cookbookBodies.keep(.rendered(body), of: position, uses: uses)
+        cookbookBodies.keep(.rendered(body), of: position, books: books)
         return body
     }
 }

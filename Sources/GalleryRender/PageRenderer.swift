@@ -84,10 +84,12 @@ package struct PageRenderer: Sendable {
     var cookbookBodies: CookbookBodies { shared.cookbookBodies }
     /// Each recipe's passes in the books, recorded once for all the books holding it (`CookbookRecipeReplay`).
     var cookbookReplays: MustacheReplays { shared.cookbookReplays }
-    /// The most bytes of recorded recipes held at once: a few thousand recipes' worth.
-    /// 4 MB: the 1,000-recipe bench corpus's books fit (each recipe in 3.5 books); at 10,000
-    /// recipes about half of the tags' books' passes are copied, for about 5 MB more at the peak.
-    static let cookbookReplayBudget = 4 << 20
+    /// The most bytes of recorded recipes held at once: about a thousand recipes' worth.
+    /// 2 MB: the 1,000-recipe bench corpus's books nearly fit (each recipe in 3.5 books; 4 MB
+    /// saved 2 M more of its 2,325 M instructions); at 10,000 recipes, where the recordings are
+    /// held from a recipe's first tag book to its last, each megabyte of them is one more at the
+    /// build's peak, which issue 37 bounds at 59 MB.
+    static let cookbookReplayBudget = 2 << 20
     /// The feed's entries' bodies, made by their pages for the feed.
     var feedBodies: FeedBodies { shared.feedBodies }
     /// The header's search box by page root (`headerValue`).
@@ -119,7 +121,12 @@ package struct PageRenderer: Sendable {
     /// Renders all files; template errors come back as diagnostics, each reported once.
     package func render() -> ([OutputFile], [Diagnostic]) {
         let files = ResultsByPosition<OutputFile>()
-        let diagnostics = render { file, position in files.set(file, at: position) }
+        let diagnostics = render { file, position in
+            // A stream made here: one that fails is reported, and left out, as a failed page is.
+            let made = file.inMemory
+            if case .stream(let stream) = file.contents, stream.failure != nil { return }
+            files.set(made, at: position)
+        }
         return (files.inOrder, diagnostics)
     }
 
@@ -169,6 +176,9 @@ package struct PageRenderer: Sendable {
                 var file = made.0
                 file.path = site.treePrefix + file.path
                 emit(file, position)
+                // A streamed page is rendered while `emit` writes it: its failure is reported
+                // here, as if it had come from `make`.
+                if case .stream(let stream) = file.contents, let failure = stream.failure { throw failure }
                 guard let warn else { return made.1 }
                 if !made.1.isEmpty { warn(made.1) }
                 return []
@@ -212,6 +222,20 @@ package struct PageRenderer: Sendable {
         var options = RenderOptions()
         options.missingPartialIsError = true
         return try template.render(context, partials: theme.templates, options: options) { Data(buffer: $0) }
+    }
+
+    /// Template `name` of the theme rendered with `context` while it is written (a printed
+    /// cookbook, megabytes): handed on a piece at a time, never whole in memory.
+    func stream(_ name: String, context: MustacheValue) throws -> OutputFile.Stream {
+        guard let template = theme.templates.templates[name] else {
+            throw TemplateError(templateName: name, line: 1, column: 1, message: "the theme has no template '\(name)'")
+        }
+        var options = RenderOptions()
+        options.missingPartialIsError = true
+        let (partials, settings) = (theme.templates, options)
+        return OutputFile.Stream { sink in
+            try template.render(context, partials: partials, options: settings, streamingTo: sink)
+        }
     }
 }
 

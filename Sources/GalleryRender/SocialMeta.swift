@@ -32,7 +32,7 @@ package struct SocialMeta: Sendable {
 
     /// The tags in the order they are written: (attribute, name, content).
     package var properties: [(attribute: String, name: String, content: String)] {
-        var list: [(String, String, String)] = [
+        var list: [(attribute: String, name: String, content: String)] = [
             ("property", "og:type", type),
             ("property", "og:site_name", siteName),
             ("property", "og:title", title),
@@ -48,10 +48,10 @@ package struct SocialMeta: Sendable {
             list.append(("property", "og:image:alt", image.alt))
         }
         if let publishedTime { list.append(("property", "article:published_time", publishedTime)) }
-        list += tags.map { ("property", "article:tag", $0) }
+        for tag in tags { list.append(("property", "article:tag", tag)) }
         list.append(("name", "twitter:card", image == nil ? "summary" : "summary_large_image"))
         if let twitterHandle { list.append(("name", "twitter:site", twitterHandle)) }
-        return list.map { (attribute: $0.0, name: $0.1, content: $0.2) }
+        return list
     }
 
     /// The template context base.mustache reads as `meta`: `canonicalURL` and `properties`,
@@ -59,34 +59,34 @@ package struct SocialMeta: Sendable {
     /// tag was most of the cost of a recipe page's `meta` (issue 37).
     var context: MustacheValue { .object(Context(meta: self)) }
 
-    private struct Context: MustacheObject {
+    private struct Context: MustacheKeyedObject {
         let meta: SocialMeta
 
-        var keys: [String] { ["canonicalURL", "properties"] }
+        enum Key: Int, CaseIterable { case canonicalURL, properties }
+        static let keyTable = MustacheKeyTable(Key.self)
 
-        func value(forKey key: String) -> MustacheValue? {
+        func value(_ key: Key) -> MustacheValue? {
             switch key {
-            case "canonicalURL": meta.url.map(MustacheValue.string) ?? .null
-            case "properties": .array(meta.properties.map { .object(Property(attribute: $0.attribute, name: $0.name, content: $0.content)) })
-            default: nil
+            case .canonicalURL: meta.url.map(MustacheValue.string) ?? .null
+            case .properties: .array(meta.properties.map { .object(Property(attribute: $0.attribute, name: $0.name, content: $0.content)) })
             }
         }
     }
 
     /// One tag of `properties`: `attribute`, `name` and `content`.
-    private struct Property: MustacheObject {
+    private struct Property: MustacheKeyedObject {
         let attribute: String
         let name: String
         let content: String
 
-        var keys: [String] { ["attribute", "name", "content"] }
+        enum Key: Int, CaseIterable { case attribute, name, content }
+        static let keyTable = MustacheKeyTable(Key.self)
 
-        func value(forKey key: String) -> MustacheValue? {
+        func value(_ key: Key) -> MustacheValue? {
             switch key {
-            case "attribute": .string(attribute)
-            case "name": .string(name)
-            case "content": .string(content)
-            default: nil
+            case .attribute: .string(attribute)
+            case .name: .string(name)
+            case .content: .string(content)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One file of the built site, held in memory until the writer puts it in place.
 package struct OutputFile: Sendable, Hashable {
@@ -7,6 +8,9 @@ package struct OutputFile: Sendable, Hashable {
         /// A large generated file made and written piece by piece, in order, so that it is never
         /// whole in memory.
         case pieces(Pieces)
+        /// A large page rendered as it is written, handed on a piece at a time (`Stream`), so
+        /// that it is never whole in memory.
+        case stream(Stream)
         /// A file copied byte for byte from the site or theme folder.
         case copy(URL)
         /// A file from gallerygen's own cache, reflinked when the file system allows, else copied;
@@ -28,8 +32,21 @@ package struct OutputFile: Sendable, Hashable {
         switch contents {
         case .data(let data): data
         case .pieces(let pieces): pieces.joined
+        case .stream(let stream): stream.joined
         case .copy, .link: nil
         }
+    }
+
+    /// Whether the file is made as it is written (`Stream`).
+    package var isStreamed: Bool {
+        if case .stream = contents { true } else { false }
+    }
+
+    /// The file with a stream's bytes made and held (`Stream.joined`): what a caller keeping
+    /// the files in memory takes, so that it makes each stream once.
+    package var inMemory: OutputFile {
+        guard case .stream(let stream) = contents else { return self }
+        return OutputFile(path: path, contents: .data(stream.joined))
     }
 
     /// The bytes of a file held in memory; 0 for one made piece by piece or copied.
@@ -79,6 +96,49 @@ extension OutputFile {
     }
 }
 
+extension OutputFile {
+    /// A file's bytes made while they are written: `make` hands them to its sink in order, a
+    /// piece at a time. Making them may fail (a template error in the middle of a page): the
+    /// writer then has a part of the file, and the failure is kept here for the maker's caller
+    /// to report (`failure`) as it would a file that could not be made at all.
+    package final class Stream: Sendable, Hashable {
+        private let make: @Sendable ((UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+        private let failed = Mutex<(any Error)?>(nil)
+
+        package init(_ make: @escaping @Sendable (_ sink: (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void) {
+            self.make = make
+        }
+
+        /// Makes the bytes, handing each piece to `sink` as it is made; a failure to make them
+        /// ends the stream and is kept in `failure`.
+        package func write(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+            do {
+                try make(sink)
+            } catch {
+                failed.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+
+        /// Why making the bytes failed, if it did.
+        package var failure: (any Error)? { failed.withLock { $0 } }
+
+        /// Every byte in one buffer (tests and callers keeping the files in memory).
+        package var joined: Data {
+            var data = Data()
+            write { data.append($0) }
+            return data
+        }
+
+        package static func == (a: Stream, b: Stream) -> Bool {
+            a === b || a.joined == b.joined
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(joined)
+        }
+    }
+}
+
 extension OutputFile.Contents {
     /// What the file will hold, for an incremental build to tell whether to write it again: the
     /// bytes, or for a copied file its path, size, modification time and inode (reading every
@@ -90,6 +150,8 @@ extension OutputFile.Contents {
             hasher.combine(data)
         case .pieces(let pieces):
             for index in 0..<pieces.count { hasher.combine(pieces.piece(index)) }
+        case .stream(let stream):
+            hasher.combine(stream.joined)
         case .copy(let url):
             hasher.combine("copy")
             Self.combineIdentity(of: url, into: &hasher)

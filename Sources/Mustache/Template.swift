@@ -68,4 +68,23 @@ package struct Template: Sendable {
         try renderer.render(nodes, blocks: [:], indentation: "")
         return renderer.output.withBytes(body)
     }
+
+    /// Renders and hands `sink` the bytes made, in order, a piece at a time as they are made
+    /// (about `RenderOutput.drainSize` each): a caller writing them to a file never holds the
+    /// whole page (a printed cookbook is megabytes). On an error `sink` has had what was made
+    /// before it.
+    package func render(
+        _ context: MustacheValue,
+        partials: some PartialProvider = TemplateLibrary(),
+        options: RenderOptions = RenderOptions(),
+        streamingTo sink: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(TemplateError) {
+        var renderer = Renderer(context: context, partials: partials, options: options, capacity: Self.outputCapacity)
+        try withoutActuallyEscaping(sink) { (sink) throws(TemplateError) in
+            renderer.output.drain = sink
+            defer { renderer.output.drain = nil }
+            try renderer.render(nodes, blocks: [:], indentation: "")
+            renderer.output.drainAll()
+        }
+    }
 }

@@ -187,6 +187,31 @@ import GalleryTestSupport
         #expect(throws: BuildFailure.self) { try build() }
         #expect(!exists("out"))
     }
+
+    /// A streamed file is written piece by piece as it is made; one that fails to be made keeps
+    /// its failure for its maker to report, and the writer does not throw for it (a template
+    /// error is the page's, not the disk's).
+    @Test func aStreamIsWrittenAsItIsMadeAndItsFailureKept() throws {
+        struct Broken: Error {}
+        let pieces = ["<p>one</p>", "<p>two</p>", "<p>three</p>"]
+        let whole = OutputFile.Stream { sink in
+            for piece in pieces { Array(piece.utf8).withUnsafeBufferPointer(sink) }
+        }
+        defer { temporary.remove() }
+        let path = temporary.url.appendingPathComponent("whole.html").path
+        try OutputWriter.writeWithoutSync(whole, to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data(pieces.joined().utf8))
+        #expect(whole.failure == nil)
+        let broken = OutputFile.Stream { sink in
+            Array(pieces[0].utf8).withUnsafeBufferPointer(sink)
+            throw Broken()
+        }
+        let part = temporary.url.appendingPathComponent("part.html").path
+        try OutputWriter.writeWithoutSync(broken, to: part)
+        #expect(FileManager.default.contents(atPath: part) == Data(pieces[0].utf8))
+        #expect(broken.failure is Broken)
+        #expect(OutputFile(path: "x.html", contents: .stream(whole)).inMemory.contents == .data(Data(pieces.joined().utf8)))
+    }
 }
 
 /// Notices a build sends, from any thread.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
+@testable import GalleryKit
 @testable import GalleryRender
 
 /// The printable cookbook: one for the site and one per tag, linked from the gallery and the tag
@@ -211,5 +212,31 @@ import GalleryTestSupport
         #expect(book.contains(#"<html lang="ar" dir="rtl""#))
         #expect(book.contains("<h2 id=\"cookbook-contents\">المحتويات</h2>"))
         #expect(book.contains("https://example.com/rtl/recipes/كاري-ياباني/</a>"))
+    }
+
+    /// A book is rendered as it is written (`OutputFile.Stream`): a theme whose cookbook fails
+    /// after its recipes are written fails the build at the template's line, as a page that
+    /// could not be made at all does, with no output folder left behind.
+    @Test func aBookThatFailsWhileItIsWrittenFailsTheBuildAtItsTemplate() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = try folder.copyFixture("basic")
+        let templates = site.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "{{#cookbook}}{{#recipes}}<p>{{title}}</p>\n{{/recipes}}{{/cookbook}}\n{{>cookbook}}\n"
+            .write(to: templates.appendingPathComponent("cookbook.mustache"), atomically: true, encoding: .utf8)
+        let output = folder.url.appendingPathComponent("out")
+        let errors = folder.build(site: site, into: output)
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasSuffix("cookbook.mustache:3:1: error: partial recursion too deep: more than 100 nested partials, parents or blocks at 'cookbook'") == true,
+                "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        // Rendered in memory, the book is left out and reported the same way.
+        let (loaded, _) = try ContentLoader(siteDirectory: site, displayRoot: "site").load()
+        let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: templates).load()
+        let (files, diagnostics) = PageRenderer(site: loaded, theme: theme).render()
+        #expect(!files.contains { CookbookPage.isBook($0.path) })
+        #expect(files.contains { $0.path == "recipes/negroni/index.html" })
+        #expect(diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("partial recursion too deep") })
     }
 }

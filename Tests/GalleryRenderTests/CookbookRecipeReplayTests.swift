@@ -14,7 +14,9 @@ import Mustache
     /// The basic fixture with a gin sour (a site book, gin's and sour's books), a daiquiri whose
     /// body links the negroni (in the site's and gin's books, not in sour's) and whose first
     /// ingredient is the negroni, and, with `template`, a theme's own cookbook template.
-    func renderers(template: String? = nil) throws -> (replaying: PageRenderer, alone: PageRenderer, folder: TemporaryDirectory) {
+    /// `partials`: more of the theme's templates, by name.
+    func renderers(template: String? = nil, partials: [String: String] = [:]) throws
+        -> (replaying: PageRenderer, alone: PageRenderer, folder: TemporaryDirectory) {
         let folder = try TemporaryDirectory()
         let copy = try folder.copyFixture("basic")
         try CookbookPageTests.addGinSour(to: copy)
@@ -28,6 +30,9 @@ import Mustache
             overrides = copy.appendingPathComponent("templates")
             try FileManager.default.createDirectory(at: overrides!, withIntermediateDirectories: true)
             try template.write(to: overrides!.appendingPathComponent("cookbook.mustache"), atomically: true, encoding: .utf8)
+            for (name, text) in partials {
+                try text.write(to: overrides!.appendingPathComponent(name + ".mustache"), atomically: true, encoding: .utf8)
+            }
         }
         let (site, _) = try ContentLoader(siteDirectory: copy, displayRoot: "site").load()
         let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: overrides).load()
@@ -41,7 +46,8 @@ import Mustache
         var books: [String: String] = [:]
         for index in renderer.plan.cookbooks.indices {
             let file = try CookbookPage().make(index, in: renderer)
-            guard case .data(let bytes) = file.contents else { continue }
+            // A book is made as it is written (`OutputFile.Stream`): made here, whole.
+            let bytes = try #require(file.data)
             books[file.path] = String(decoding: bytes, as: UTF8.self)
         }
         return books
@@ -56,7 +62,8 @@ import Mustache
         // Each recipe of a tag's book is copied from the site's book, in the contents and as a section.
         let counts = replaying.cookbookReplays.counts
         #expect(counts.recorded == 2 * 3 && counts.replayed == 2 * 4)
-        #expect(alone.cookbookReplays.counts.replayed == 0)
+        // Rendered alone: nothing recorded, so every pass is rendered from the recipe itself.
+        #expect(alone.cookbookReplays.counts == (recorded: 0, replayed: 0))
         #expect(replaying.cookbookReplays.heldBytes == 0)
         // What differs between books: the link into the book or out of it, the way back to the root.
         let site = try #require(made["cookbook/index.html"]), sour = try #require(made["tags/sour/cookbook/index.html"])
@@ -114,5 +121,51 @@ import Mustache
         #expect(try made == books(alone))
         #expect(replaying.cookbookReplays.counts.replayed == 4)
         #expect(made["tags/gin/cookbook/index.html"]?.contains("2. Negroni ../../../recipes/negroni/index.html") == true)
+    }
+
+    /// A theme that tests, as sections, what differs between books (the recipe's number, its
+    /// URL, its body, its picture's address, an ingredient group's link) or reads their members
+    /// gets what each book would render alone: a hole in the recording answers as its text would.
+    @Test func aThemeTestingWhatDiffersBetweenBooksGetsEachBooksAnswers() throws {
+        let template = """
+        {{#cookbook}}{{#recipes}}<p>{{#url}}[{{.}}|{{title}}]{{/url}}{{^url}}no page{{/url}}({{url.length}}{{number.first}})\
+        {{#bodyHTML}}<div>{{{.}}}</div>{{/bodyHTML}}{{^bodyHTML}}no body{{/bodyHTML}}\
+        {{#image}}{{#src}}<img src="{{.}}" alt="{{alt}}">{{/src}}{{/image}}\
+        {{#number}}#{{.}}{{#ingredientGroups}}{{#groupURL}}<a href="{{.}}">{{groupTitle}}</a>{{/groupURL}}\
+        {{#itemsHTML}}<i>{{.}}</i>{{/itemsHTML}}{{/ingredientGroups}}{{/number}}</p>
+        {{/recipes}}{{/cookbook}}
+        """
+        let (replaying, alone, folder) = try renderers(template: template)
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(made.count == 3)
+        #expect(try made == books(alone))
+        #expect(replaying.cookbookReplays.counts.replayed == 4)
+        let sour = try #require(made["tags/sour/cookbook/index.html"])
+        #expect(sour.contains(#"[../../../recipes/daiquiri/index.html|Daiquiri &lt;Classic&gt;]()<div><p>Shake hard; strain.</p>"#))
+        #expect(sour.contains(#"<i>A splash of &lt;a href=&quot;../../../recipes/negroni/index.html&quot;&gt;Negroni&lt;/a&gt;</i>"#))
+    }
+
+    /// The same list of recipes included twice, from a partial at two indentations: each place
+    /// gets its own indentation, whether its passes are copied or rendered.
+    @Test func aListIncludedAtTwoIndentationsIsIndentedAsEachPlaceSays() throws {
+        let template = """
+        {{#cookbook}}
+        <ol>
+          {{>recipe-list}}
+        </ol>
+        <ul>
+              {{>recipe-list}}
+        </ul>
+        {{/cookbook}}
+        """
+        let list = "{{#recipes}}\n<li>{{number}} {{title}}\n</li>\n{{/recipes}}\n"
+        let (replaying, alone, folder) = try renderers(template: template, partials: ["recipe-list": list])
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(try made == books(alone))
+        let gin = try #require(made["tags/gin/cookbook/index.html"])
+        #expect(gin.contains("<ol>\n  <li>1 Gin Sour\n  </li>\n  <li>2 Negroni\n  </li>\n</ol>"))
+        #expect(gin.contains("<ul>\n      <li>1 Gin Sour\n      </li>"))
     }
 }

@@ -125,11 +125,57 @@ private struct Row: MustacheReplayable {
         #expect(result.counts.replayed == 0)
     }
 
-    /// With no room, nothing is kept and every pass is rendered; the output is the same.
-    @Test func nothingIsKeptPastTheBudget() throws {
+    /// With no room, nothing is recorded, let alone kept: every pass is rendered from the item
+    /// itself, as if it were not replayable (what a test comparing with a store of no room
+    /// relies on); the output is the same.
+    @Test func nothingIsRecordedWithoutRoom() throws {
         let result = try both("{{#rows}}{{number}} {{title}};{{/rows}}", budget: 0)
         #expect(result.replayed == result.rendered)
-        #expect(result.counts.replayed == 0 && result.held == 0)
+        #expect(result.counts.recorded == 0 && result.counts.replayed == 0 && result.held == 0)
+    }
+
+    /// Page `page` of a site whose pages list the same `count` rows: enough to be streamed in
+    /// several pieces.
+    func longPage(_ page: Int, count: Int, replays: MustacheReplays, replaying: Bool = true) -> MustacheValue {
+        let rows = MustacheLazyArray(count: count, mayReplay: replaying) { index in
+            .object(Row(key: index, title: "Recipe \(index) & co", number: "\(page * 100_000 + index)", link: "../\(page)/r\(index)/",
+                        replays: replays))
+        }
+        return .dictionary(["rows": .lazyArray(rows), "site": "Bar"])
+    }
+
+    /// A streamed page is handed on in pieces as it is made, between passes, never inside one
+    /// being recorded: the pieces make the page a render holding it whole makes, replayed or not.
+    @Test func aStreamedPageComesInPiecesThatMakeThePageHeldWhole() throws {
+        let template = try Template(
+            source: "<ol>\n{{#rows}}  <li><a href=\"{{link}}\">{{number}}. {{title}}</a> {{{html}}} {{site}}{{#tags}} {{.}}{{/tags}}</li>\n{{/rows}}</ol>\n",
+            name: "page")
+        let replays = MustacheReplays(budget: 8 << 20)
+        for page in [1, 2] {
+            var pieces: [[UInt8]] = []
+            try template.render(longPage(page, count: 3_000, replays: replays), streamingTo: { pieces.append(Array($0)) })
+            let whole = try template.renderUTF8(longPage(page, count: 3_000, replays: MustacheReplays(budget: 0), replaying: false))
+            #expect(pieces.count >= 3, "a page of \(whole.count) bytes in \(pieces.count) pieces")
+            #expect(pieces.allSatisfy { !$0.isEmpty })
+            #expect(Array(pieces.joined()) == whole)
+        }
+        #expect(replays.counts.recorded == 3_000 && replays.counts.replayed == 3_000)
+    }
+
+    /// A streamed page that fails has handed on only what was made before the failure.
+    @Test func aStreamedPageThatFailsHasHandedOnWhatCameBefore() throws {
+        let template = try Template(source: "{{#rows}}<li>{{number}} {{title}}</li>\n{{/rows}}{{>missing}}", name: "page")
+        var options = RenderOptions()
+        options.missingPartialIsError = true
+        var streamed: [UInt8] = []
+        #expect(throws: TemplateError.self) {
+            try template.render(longPage(1, count: 5_000, replays: MustacheReplays(budget: 1 << 20)), options: options,
+                                streamingTo: { streamed += $0 })
+        }
+        let rows = try Template(source: "{{#rows}}<li>{{number}} {{title}}</li>\n{{/rows}}", name: "rows")
+            .renderUTF8(longPage(1, count: 5_000, replays: MustacheReplays(budget: 0), replaying: false))
+        #expect(!streamed.isEmpty && streamed.count <= rows.count)
+        #expect(Array(rows.prefix(streamed.count)) == streamed)
     }
 
     /// A replayed pass counts the work its rendering did: a page over the work limit fails

@@ -43,7 +43,10 @@ extension Renderer {
                        indentation: String) throws(TemplateError) {
         let replays = item.replays
         let id = ObjectIdentifier(section)
-        guard item.replayKey >= 0 else { return try render(section, over: .object(item), blocks: blocks, indentation: indentation) }
+        // A store without room records nothing: the pass is rendered as if it were not replayable.
+        guard item.replayKey >= 0, replays.budget > 0 else {
+            return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
+        }
         if let recording = replays.take(section: id, key: item.replayKey, uses: item.replayUses),
            recording.indentation == indentation, readsAlike(recording.outside, in: replays) {
             nodesRendered += recording.nodes

@@ -6,8 +6,19 @@
 struct RenderOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// How many bytes have been written.
+    /// How many bytes are held (written and not yet drained).
     private(set) var count = 0
+    /// Where a streamed render's bytes go once `drainSize` of them are held (`drainIfFull`); nil:
+    /// everything is held until the render ends.
+    var drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// The bytes handed to `drain` so far.
+    private(set) var drained = 0
+    /// How many bytes have been written in all, drained or held.
+    var written: Int { drained + count }
+    /// A streamed render holds about this much before handing it on: a printed cookbook of
+    /// thousands of recipes is megabytes, and held whole (with its copy for the file) on each
+    /// rendering thread it was most of the books' share of a build's peak memory (issue 37).
+    static var drainSize: Int { 64 * 1024 }
 
     init(capacity: Int) {
         self.capacity = max(capacity, 256)
@@ -28,12 +39,16 @@ struct RenderOutput: ~Copyable {
     /// Appends `text`'s UTF-8.
     @inline(__always)
     mutating func append(_ text: String) {
+        // Read in place where the string is one buffer (a native or small string): a mutable copy
+        // for `withUTF8` retained and released it for each of a page's values (issue 37).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// Appends `text`'s UTF-8 with `&<>"'` escaped for HTML, as `escapeHTML` writes them.
     mutating func appendEscapingHTML(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes in escapingHTML(bytes) { append($0) } }) != nil { return }
         var text = text
         text.withUTF8 { bytes in
             escapingHTML(bytes) { append($0) }
@@ -58,6 +73,23 @@ struct RenderOutput: ~Copyable {
     /// The bytes written from `start` on (a recorded pass, `PassRecording`).
     func bytes(from start: Int) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// Hands what is held to `drain`, if there is one and it holds `drainSize` bytes. Called
+    /// only where nothing written may still be taken back (`truncate`): between passes, never
+    /// inside a pass being recorded.
+    @inline(__always)
+    mutating func drainIfFull() {
+        guard count >= Self.drainSize, drain != nil else { return }
+        drainAll()
+    }
+
+    /// Hands everything held to `drain` (the end of a streamed render).
+    mutating func drainAll() {
+        guard let drain, count > 0 else { return }
+        drain(UnsafeBufferPointer(start: base, count: count))
+        drained += count
+        count = 0
     }
 
     /// Forgets the bytes written from `start` on.

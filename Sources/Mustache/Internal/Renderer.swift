@@ -90,6 +90,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
                 push(item)
                 try render(section.content, blocks: blocks, indentation: indentation)
                 pop()
+                if recordingLevel < 0 { output.drainIfFull() }
             }
         } else if case .lazyArray(let list) = value {
             // What recordings read outside their items is checked once per list (`pass(over:)`).
@@ -101,11 +102,12 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
                 let item = list[index]
                 if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object as? any MustacheReplayable {
                     try pass(over: replayable, section, blocks: blocks, indentation: indentation)
-                    continue
+                } else {
+                    push(item)
+                    try render(section.content, blocks: blocks, indentation: indentation)
+                    pop()
                 }
-                push(item)
-                try render(section.content, blocks: blocks, indentation: indentation)
-                pop()
+                if recordingLevel < 0 { output.drainIfFull() }
             }
         } else if !value.isFalsy {
             try countPass(section)
@@ -163,7 +165,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// `maximumOutputBytes`. Checked where partials, parents and sections start, the only places
     /// where work can multiply; between two checks the work is bounded by one template's size.
     func checkWork(at location: SourceLocation, calling name: String?) throws(TemplateError) {
-        guard nodesRendered > options.workLimit || output.count > Self.maximumOutputBytes else { return }
+        guard nodesRendered > options.workLimit || output.written > Self.maximumOutputBytes else { return }
         let what = nodesRendered > options.workLimit
             ? "more than \(options.workLimit) tags and text pieces"
             : "more than \(Self.maximumOutputBytes / (1024 * 1024)) MB of output"
@@ -197,30 +199,30 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     }
 
     /// Resolves a name against the context stack: the first part in the innermost context
-    /// that has it, every further part only inside the value before it.
+    /// that has it, every further part only inside the value before it. By position, without a
+    /// slice of the parts or a copy of what was found before the walk into it (issue 37).
     mutating func lookUp(_ name: VariableName) -> MustacheValue {
-        guard let first = name.components.first else { return stack.last ?? .null }
-        var found: MustacheValue?
+        let components = name.components
+        guard !components.isEmpty else { return stack.last ?? .null }
         var level = stack.count - 1
         while level >= 0 {
-            if let value = member(first, at: level) {
-                found = value
-                break
+            if var value = member(components[0], at: level) {
+                var part = 1
+                while part < components.count {
+                    guard let next = value.member(components[part]) else {
+                        value = .null
+                        break
+                    }
+                    value = next
+                    part += 1
+                }
+                if level < recordingLevel { noteOutside(name, value) }
+                return value
             }
             level -= 1
         }
-        var value = found ?? .null
-        if found != nil {
-            for component in name.components.dropFirst() {
-                guard let next = value.member(component) else {
-                    value = .null
-                    break
-                }
-                value = next
-            }
-        }
-        if level < recordingLevel { noteOutside(name, value) }
-        return value
+        if level < recordingLevel { noteOutside(name, .null) }
+        return .null
     }
 
     /// `key` in the context at `level` of the stack; an object is asked once per key (`answers`).
