@@ -460,17 +460,20 @@ extension Recipe {
     /// The known keys' lines packed as `RecipeText.keyLineCode` keeps them, and the other keys'.
     private static func keyLineCode(_ lines: some Sequence<(String, Int)>) -> (code: String, other: [KeyLine]) {
         var code: [UInt8] = []
+        code.reserveCapacity(64)
         var other: [KeyLine] = []
+        // Looked up once, not for every key (each access of a global checks its initialisation).
+        let knownKeyIndex = RecipeParser.knownKeyIndex
         for (key, line) in lines {
-            if let index = RecipeParser.knownKeyIndex[key], index < 64, line >= 0 {
+            if let index = knownKeyIndex[key], index < 64, line >= 0 {
                 code.append(Self.firstKeyCode + UInt8(index))
-                var digits = line
-                let start = code.count
-                repeat {
-                    code.append(UInt8(ascii: "0") + UInt8(digits % 10))
-                    digits /= 10
-                } while digits > 0
-                code[start...].reverse()
+                // The line's digits, most significant first.
+                var divisor = 1
+                while divisor <= line / 10 { divisor *= 10 }
+                while divisor > 0 {
+                    code.append(UInt8(ascii: "0") + UInt8(line / divisor % 10))
+                    divisor /= 10
+                }
             } else {
                 other.append(KeyLine(key: key, line: line))
             }

@@ -16,19 +16,27 @@ package struct ItemListStructuredData: Sendable {
         self.startPosition = startPosition
     }
 
-    package var json: JSONValue {
-        .object([
-            "@context": "https://schema.org",
-            "@type": "ItemList",
-            "numberOfItems": .int(urls.count),
-            "itemListElement": .array(urls.enumerated().map { index, url in
-                .object(["@type": "ListItem", "position": .int(startPosition + index), "url": .string(url)])
-            }),
-        ])
+    /// The text for the gallery's `<script type="application/ld+json">`: written as it is made
+    /// (`JSONWriter`), members in the sorted order `JSONValue` writes, not built as a tree of
+    /// values first (issue 37).
+    package var script: String {
+        var writer = JSONWriter(capacity: 96 + urls.reduce(0) { $0 + $1.utf8.count + 48 })
+        writer.object { list in
+            list.member("@context", "https://schema.org" as String)
+            list.member("@type", "ItemList" as String)
+            list.array("itemListElement") { items in
+                for (index, url) in urls.enumerated() {
+                    items.object { item in
+                        item.member("@type", "ListItem" as String)
+                        item.member("position", .int(startPosition + index))
+                        item.member("url", url)
+                    }
+                }
+            }
+            list.member("numberOfItems", .int(urls.count))
+        }
+        return writer.text
     }
-
-    /// The text for the gallery's `<script type="application/ld+json">`.
-    package var script: String { json.text }
 }
 
 extension PageRenderer {

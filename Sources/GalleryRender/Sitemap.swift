@@ -105,13 +105,39 @@ package struct Sitemap: Sendable {
     /// One entry's `<url>` element.
     private static func xml(_ entry: Entry) -> String {
         if entry.alternates.isEmpty {
-            return "  <url><loc>\(XMLText.escape(entry.url))</loc></url>\n"
+            return Markup.openLoc + XMLText.escape(entry.url) + Markup.closeLoc
         }
-        var xml = "  <url>\n    <loc>\(XMLText.escape(entry.url))</loc>\n"
+        var xml = Markup.openURL + Markup.loc + XMLText.escape(entry.url) + Markup.locLine
         for alternate in entry.alternates {
-            xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(XMLText.escape(alternate.hreflang))\" href=\"\(XMLText.escape(alternate.url))\"/>\n"
+            xml += Markup.openLink + XMLText.escape(alternate.hreflang) + Markup.href + XMLText.escape(alternate.url) + Markup.closeLink
         }
-        return xml + "  </url>\n"
+        return xml + Markup.closeURL
+    }
+
+    /// `xml(entry).utf8.count`, counted without making the element.
+    static func size(_ entry: Entry) -> Int {
+        if entry.alternates.isEmpty {
+            return Markup.openLoc.utf8.count + XMLText.escapedCount(entry.url) + Markup.closeLoc.utf8.count
+        }
+        var size = Markup.openURL.utf8.count + Markup.loc.utf8.count + XMLText.escapedCount(entry.url) + Markup.locLine.utf8.count
+        for alternate in entry.alternates {
+            size += Markup.openLink.utf8.count + XMLText.escapedCount(alternate.hreflang) + Markup.href.utf8.count
+                + XMLText.escapedCount(alternate.url) + Markup.closeLink.utf8.count
+        }
+        return size + Markup.closeURL.utf8.count
+    }
+
+    /// The fixed text around an entry's addresses, shared by `xml` and `size`.
+    private enum Markup {
+        static let openLoc = "  <url><loc>"
+        static let closeLoc = "</loc></url>\n"
+        static let openURL = "  <url>\n"
+        static let loc = "    <loc>"
+        static let locLine = "</loc>\n"
+        static let openLink = "    <xhtml:link rel=\"alternate\" hreflang=\""
+        static let href = "\" href=\""
+        static let closeLink = "\"/>\n"
+        static let closeURL = "  </url>\n"
     }
 
     /// The files the entries take: consecutive ranges, each with at most `limits.urls` entries and
@@ -122,7 +148,7 @@ package struct Sitemap: Sendable {
         var parts: [Range<Int>] = []
         var start = 0, bytes = frame
         for index in 0..<count {
-            let size = Self.xml(entry(index)).utf8.count
+            let size = Self.size(entry(index))
             if index > start, index - start >= limits.urls || bytes + size > limits.bytes {
                 parts.append(start..<index)
                 start = index

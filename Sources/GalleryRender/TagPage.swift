@@ -70,32 +70,40 @@ package struct TagPage: TemplatePage {
 
     /// Every tag of `recipes` and `posts`, sorted by name (case-insensitively, then by slug).
     package static func tags(of recipes: [Recipe], posts: [Post] = [], style: SlugStyle) -> [RecipeTag] {
-        var bySlug: [String: RecipeTag] = [:]
-        // A site has far fewer tags than uses of them: each name's slug is made once.
-        var slugs: [String: String?] = [:]
+        var tags: [RecipeTag] = []
+        var bySlug: [String: Int] = [:]
+        // A site has far fewer tags than uses of them: each name is looked up once per use, its
+        // slug made and its tag found only the first time (four lookups a use were 3% of planning).
+        var byName: [String: Int?] = [:]
+        func tag(named name: String) -> Int? {
+            if let known = byName[name] { return known }
+            var found: Int?
+            if let slug = slug(of: name, style: style) {
+                if let existing = bySlug[slug] {
+                    found = existing
+                } else {
+                    found = tags.count
+                    bySlug[slug] = tags.count
+                    tags.append(RecipeTag(name: name, slug: slug, members: []))
+                }
+            }
+            byName[name] = .some(found)
+            return found
+        }
         for position in recipes.indices {
             for name in recipes[position].tags {
-                let known: String?
-                if let cached = slugs[name] {
-                    known = cached
-                } else {
-                    known = slug(of: name, style: style)
-                    slugs[name] = .some(known)
-                }
-                guard let slug = known else { continue }
                 // Appended in place: copying a tag out and back would copy its list every time.
-                if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, members: []) }
-                if bySlug[slug]!.members.last != position { bySlug[slug]!.members.append(position) }
+                guard let index = tag(named: name) else { continue }
+                if tags[index].members.last != position { tags[index].members.append(position) }
             }
         }
         for position in posts.indices {
             for name in posts[position].tags {
-                guard let slug = slug(of: name, style: style) else { continue }
-                if bySlug[slug] == nil { bySlug[slug] = RecipeTag(name: name, slug: slug, members: []) }
-                if bySlug[slug]!.posts.last != position { bySlug[slug]!.posts.append(position) }
+                guard let index = tag(named: name) else { continue }
+                if tags[index].posts.last != position { tags[index].posts.append(position) }
             }
         }
-        return bySlug.values.sorted { a, b in
+        return tags.sorted { a, b in
             let (x, y) = (a.name.lowercased(), b.name.lowercased())
             return x != y ? x < y : a.slug < b.slug
         }

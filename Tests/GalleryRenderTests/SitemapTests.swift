@@ -11,6 +11,22 @@ import GalleryKit
         #expect(XMLText.escape("https://example.com/bar/") == "https://example.com/bar/")
     }
 
+    /// The files are sized by counting each entry's bytes without writing it: the count is the
+    /// written entry's, with escapes, forbidden characters and alternates.
+    @Test func anEntrysCountedSizeIsItsWrittenSize() {
+        let urls = ["https://example.com/", "https://example.com/a&b/<c>/\"q\"/'s'/", "https://x.org/\u{1}\u{FFFE}é\u{FFFF}\t/", ""]
+        #expect(XMLText.escapedCount(urls[1]) == XMLText.escape(urls[1]).utf8.count)
+        for url in urls {
+            for alternates in [[], [Sitemap.Alternate(hreflang: "fr", url: url + "fr/"), Sitemap.Alternate(hreflang: "x-default&", url: url)]] {
+                let entry = Sitemap.Entry(url: url, alternates: alternates)
+                let hasAlternates = !alternates.isEmpty
+                let one = Sitemap(count: 1, hasAlternates: hasAlternates) { _ in entry }
+                let none = Sitemap(count: 0, hasAlternates: hasAlternates) { _ in entry }
+                #expect(Sitemap.size(entry) == one.text.utf8.count - none.text.utf8.count, "\(entry)")
+            }
+        }
+    }
+
     @Test func sitemapListsEveryPageButTheNotFoundPage() throws {
         let site = try BuiltSite()
         defer { site.remove() }
