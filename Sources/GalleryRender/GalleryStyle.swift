@@ -237,11 +237,22 @@ package struct GalleryStyle: Sendable {
         if !model.filters.isEmpty { writeChecked("gf", 0, to: output) }
     }
 
-    /// The filter classes of an element: `t3` when filter 3 shows it.
-    package static func filterClasses(card: Int, model: GalleryModel) -> String {
-        model.filters.indices.filter { model.filters[$0].members.contains(card) }.map { "t\($0 + 1)" }.joined(separator: " ")
+    /// The filter classes of every card, in DOM order: `t3` when filter 3 shows it, the filters
+    /// in order. Each filter's class is added to its members' in turn, instead of asking every
+    /// filter about every card (issue 37).
+    package static func filterClasses(model: GalleryModel) -> [String] {
+        var classes = [String](repeating: "", count: model.cards.count)
+        for (index, filter) in model.filters.enumerated() {
+            let name = "t\(index + 1)"
+            for card in filter.members {
+                if !classes[card].isEmpty { classes[card].append(" ") }
+                classes[card].append(name)
+            }
+        }
+        return classes
     }
 
+    /// The filter classes of a section's header: `t3` when filter 3 shows any of its cards.
     package static func filterClasses(section: Int, model: GalleryModel) -> String {
         let cards = model.sections[section].cards
         return model.filters.indices.filter { index in cards.contains { model.filters[index].members.contains($0) } }

@@ -93,36 +93,40 @@ final class RecipePageContext: MustacheKeyedObject {
         }
 
         func value(_ key: Key) -> MustacheValue? {
-            let (renderer, recipe, root) = (page.renderer, page.recipe, page.root)
-            let strings = renderer.strings
+            // The recipe read where the page holds it: a copy of it (several hundred bytes and a
+            // retain per field) for each key asked cost more than most answers (issue 37).
+            let page = page
+            let renderer = page.renderer
+            let root = page.root
             switch key {
             case .image: return page.image
-            case .tags: return renderer.tagLinks(recipe, root: root)
-            case .ingredients: return .array(recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
-            case .hasIngredients: return .bool(recipe.hasIngredients)
-            case .glass: return recipe.glass.map(MustacheValue.string) ?? .null
+            case .tags: return renderer.tagLinks(page.recipe, root: root)
+            case .ingredients: return .array(page.recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
+            case .hasIngredients: return .bool(page.recipe.hasIngredients)
+            case .glass: return page.recipe.glass.map(MustacheValue.string) ?? .null
             case .imageCredit:
-                let credit = recipe.image == nil ? nil : recipe.imageCredit ?? renderer.site.config.imageCredit
+                let credit = page.recipe.image == nil ? nil : page.recipe.imageCredit ?? renderer.site.config.imageCredit
                 return credit.map { ["creditText": .string($0.text), "creditURL": .optional($0.url), "isLinked": .bool($0.url != nil)] } ?? .null
-            case .prepTime: return recipe.prepTime.map { .string(strings.duration($0)) } ?? .null
-            case .prepTimeISO: return recipe.prepTime.map { .string($0.iso8601) } ?? .null
-            case .cookTime: return recipe.cookTime.map { .string(strings.duration($0)) } ?? .null
-            case .cookTimeISO: return recipe.cookTime.map { .string($0.iso8601) } ?? .null
-            case .date: return recipe.date.map { .string(strings.date($0)) } ?? .null
-            case .dateISO: return recipe.date.map { .string($0.iso8601) } ?? .null
-            case .author: return recipe.author.map(MustacheValue.string) ?? .null
-            case .bylineHTML: return recipe.date.map { .string(renderer.bylineHTML(date: $0, author: recipe.author)) } ?? .null
+            case .prepTime: return page.recipe.prepTime.map { .string(renderer.strings.duration($0)) } ?? .null
+            case .prepTimeISO: return page.recipe.prepTime.map { .string($0.iso8601) } ?? .null
+            case .cookTime: return page.recipe.cookTime.map { .string(renderer.strings.duration($0)) } ?? .null
+            case .cookTimeISO: return page.recipe.cookTime.map { .string($0.iso8601) } ?? .null
+            case .date: return page.recipe.date.map { .string(renderer.strings.date($0)) } ?? .null
+            case .dateISO: return page.recipe.date.map { .string($0.iso8601) } ?? .null
+            case .author: return page.recipe.author.map(MustacheValue.string) ?? .null
+            case .bylineHTML: return page.recipe.date.map { .string(renderer.bylineHTML(date: $0, author: page.recipe.author)) } ?? .null
             case .bodyHTML: return .string(page.body.html)
             case .firstStepURL:
                 // Cook mode's first step, when the method has any (the front matter's, else the body's).
                 let body = page.body
-                let stepCount = !recipe.method.isEmpty ? recipe.method.reduce(0) { $0 + $1.steps.count }
+                let stepCount = !page.recipe.method.isEmpty ? page.recipe.method.reduce(0) { $0 + $1.steps.count }
                     : body.sections.isEmpty ? body.steps.count : body.sections.reduce(0) { $0 + $1.steps.count }
                 return stepCount > 0 ? .string("#" + CookStep.id(1)) : .null
-            case .yield: return recipe.servings == nil ? .optional(recipe.yield) : .null
+            case .yield: return page.recipe.servings == nil ? .optional(page.recipe.yield) : .null
             case .hasFacts:
-                return .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
-                             || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil)
+                return .bool(page.recipe.glass != nil || page.recipe.yield != nil || page.recipe.servings != nil
+                             || page.recipe.prepTime != nil || page.recipe.cookTime != nil || page.recipe.shownTotalTime != nil
+                             || page.recipe.category != nil || page.recipe.cuisine != nil)
             case .previous:
                 return page.index > 0 ? renderer.link(to: renderer.site.recipes[page.index - 1], root: root) : nil
             case .next:

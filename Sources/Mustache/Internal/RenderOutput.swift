@@ -39,12 +39,16 @@ struct RenderOutput: ~Copyable {
     /// Appends `text`'s UTF-8.
     @inline(__always)
     mutating func append(_ text: String) {
+        // Read in place where the string is one buffer (a native or small string): a mutable copy
+        // for `withUTF8` retained and released it for each of a page's values (issue 37).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// Appends `text`'s UTF-8 with `&<>"'` escaped for HTML, as `escapeHTML` writes them.
     mutating func appendEscapingHTML(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes in escapingHTML(bytes) { append($0) } }) != nil { return }
         var text = text
         text.withUTF8 { bytes in
             escapingHTML(bytes) { append($0) }
