@@ -165,6 +165,7 @@ struct FieldReader {
             return []
         }
         var result: [String] = []
+        result.reserveCapacity(items.count)
         for item in items {
             if let text = item.scalar, !item.isNull {
                 result.append(text)

@@ -23,6 +23,11 @@ package struct SearchIndex: Sendable, Equatable {
     /// Results the box shows: a shard's best records (`bestDocuments`) are each of its terms' first
     /// `shownResults`, so that a one-word query draws its results without a second round trip.
     package static let shownResults = 10
+    /// A postings file carries the records of its term's whole best tier (the documents at its
+    /// highest score) when the tier is at most this many documents and at most an eighth of the
+    /// term's (`tierRecords`).
+    package static let tierRecords = 256
+
     /// Version of the file format, which search.js checks: 2 writes postings grouped by score
     /// (`SearchPostings`); 3 puts a postings file's shard in it (`postingsFile`); 4 its term's best
     /// records too.
@@ -218,8 +223,10 @@ package struct SearchIndex: Sendable, Equatable {
         /// `topPostings` postings grouped by score, the best first (`SearchPostings`); a term with
         /// more adds the number of its postings file.
         package let bytes: [UInt8]
-        /// Each term's first `shownResults` documents, ascending (the first of its best postings).
-        package let termBest: [[Int]]
+        /// The documents whose records a term's postings file carries, ascending: its first
+        /// `shownResults`, and its whole best tier when that is a small part of a common term
+        /// (`SearchIndex.postingsRecords`). Empty for a term without a postings file.
+        package let termRecords: [[Int]]
         /// The documents among the first `shownResults` of any of the shard's terms, ascending: a
         /// query of one word, whichever of the shard's terms it matches (as a whole, a beginning or
         /// with a typo), shows only documents of this list, since a document outranked in its term
@@ -228,7 +235,7 @@ package struct SearchIndex: Sendable, Equatable {
 
         package init(_ shard: Shard) {
             var bytes: [UInt8] = [UInt8(ascii: "{")]
-            var termBest: [[Int]] = []
+            var termRecords: [[Int]] = []
             var all: [Int] = []
             var full = 0
             for (index, term) in shard.terms.enumerated() {
@@ -248,7 +255,7 @@ package struct SearchIndex: Sendable, Equatable {
                 }
                 bytes.append(UInt8(ascii: "]"))
                 let first = top.prefix(shownResults).map { Int($0 >> 8) }.sorted()
-                termBest.append(first)
+                termRecords.append(postings.count > topPostings ? postingsRecords(postings, first: first) : [])
                 all += first
             }
             bytes.append(UInt8(ascii: "}"))
@@ -257,9 +264,33 @@ package struct SearchIndex: Sendable, Equatable {
             distinct.reserveCapacity(all.count)
             for document in all where distinct.last != document { distinct.append(document) }
             self.bytes = bytes
-            self.termBest = termBest
+            self.termRecords = termRecords
             self.bestDocuments = distinct
         }
+    }
+
+    /// The documents whose records a common term's postings file carries, ascending: its `first`
+    /// documents, and the whole of its best tier (its documents at its highest score) when that
+    /// tier is at most `tierRecords` documents and an eighth of the term's postings. A query of
+    /// several words shows documents of each word's best tier when ten are in all of them (a
+    /// title word's: "velvet fox"), and those are the first ten of neither word when the words
+    /// do not go together: with the tier's records, the rarer word's file brings them, where
+    /// they took a second round trip for their record groups (three at 100,000 recipes). A tier
+    /// that is most of its term (an ingredient's) is left out: its records would outweigh the
+    /// postings, and the query's first ten are those of the term's first ten then.
+    static func postingsRecords(_ postings: [UInt32], first: [Int]) -> [Int] {
+        var highest: UInt32 = 0, tier = 0
+        for posting in postings {
+            let score = posting & 0xFF
+            if score > highest {
+                highest = score
+                tier = 1
+            } else if score == highest {
+                tier += 1
+            }
+        }
+        guard tier > first.count, tier <= tierRecords, tier * 8 <= postings.count else { return first }
+        return postings.compactMap { $0 & 0xFF == highest ? Int($0 >> 8) : nil }
     }
 
     /// The documents among the first `shownResults` of any of the shard's terms (`ShardFile.bestDocuments`).
@@ -286,7 +317,7 @@ package struct SearchIndex: Sendable, Equatable {
     }
 
     /// A common term's every posting, grouped by score, the best first, after its whole shard and
-    /// before the records of its first `shownResults` documents (`ShardFile.termBest`, written by
+    /// before the records of its first `shownResults` documents or its best tier (`ShardFile.termRecords`, written by
     /// `records` as `{"document":record,…}`): `[{shard},[score,"documents",…],{records}]`
     /// (`SearchPostings`). A query of several words needs the shard and the postings for each
     /// word, and at 4× CPU throttling each fetch costs a fresh page's main thread some 5 ms before
@@ -304,7 +335,7 @@ package struct SearchIndex: Sendable, Equatable {
         bytes += ",[".utf8
         SearchPostings.append(SearchPostings.bestFirst(postings), to: &bytes)
         bytes += "],".utf8
-        records(file.termBest[term], &bytes)
+        records(file.termRecords[term], &bytes)
         bytes += "]\n".utf8
         return Data(bytes)
     }

@@ -100,7 +100,7 @@ package struct SearchIndexFile: GeneratedFile {
         case .postings(let shard, let term, _):
             hasher.combine(term)
             hasher.combine(SearchIndex.fingerprint(plan.index.shards[shard]))
-            combineRecords(plan.shardFile(shard).termBest[term])
+            combineRecords(plan.shardFile(shard).termRecords[term])
         case .records(let group):
             hasher.combine(group)
             let range = group * SearchIndex.recordsPerGroup..<min(plan.index.documentCount, (group + 1) * SearchIndex.recordsPerGroup)

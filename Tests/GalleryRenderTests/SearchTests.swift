@@ -164,6 +164,30 @@ import GalleryTestSupport
         #expect(stride(from: 0, to: all.count, by: 2).allSatisfy { all[$0 + 1] == (all[$0] % 7 == 0 ? 22 : 6) })
     }
 
+    @Test func aPostingsFileCarriesTheRecordsOfItsTermsBestTierWhenItIsASmallPartOfTheTerm() throws {
+        // "velvet": 400 documents, 30 of them in the title (every 13th); "lime": 100, 15 scoring 22
+        // (every 7th, more than an eighth); "fox": 400, 300 in the title (more than `tierRecords`).
+        var index = SearchIndex()
+        index.add((0..<400).map { document in
+            var terms = [ScoredTerm("velvet", document % 13 == 0 && document < 390 ? 17 : 1), ScoredTerm("fox", document < 300 ? 16 : 1)]
+            if document < 100 { terms.append(ScoredTerm("lime", document % 7 == 0 ? 22 : 6)) }
+            return terms
+        })
+        index.finish()
+        func records(_ term: String) throws -> [Int] {
+            let shard = try #require(index.shards.first { $0.terms.contains { $0.text == term } })
+            let number = try #require(shard.terms.firstIndex { $0.text == term })
+            let data = SearchIndex.postingsFile(shard, term: number) { documents, bytes in
+                bytes += ("{" + documents.map { "\"\($0)\":\($0)" }.joined(separator: ",") + "}").utf8
+            }
+            let file = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
+            return try #require(file[2] as? [String: Int]).values.sorted()
+        }
+        #expect(try records("velvet") == Array(stride(from: 0, to: 390, by: 13)), "the whole tier of 30")
+        #expect(try records("lime") == Array(stride(from: 0, to: 70, by: 7)), "its first ten: the tier is most of the term")
+        #expect(try records("fox") == Array(0..<10), "its first ten: the tier is over \(SearchIndex.tierRecords)")
+    }
+
     /// Postings grouped by score, read back as `[document, score, …]`.
     static func postings(_ groups: [Any]) throws -> [Int] {
         try #require(SearchOutput.postings(groups))
