@@ -147,7 +147,8 @@ package struct GalleryStyle: Sendable {
             }
             // An opened state's rules outrank every rule of its arrangement, its own at smaller
             // breakpoints too, so it says the canvas size even where it equals the closed one's.
-            if fallback.map({ model.states[$0].contentSize }) != state.contentSize || state.openedSection != nil {
+            // Read through the geometry, a stored property: the state's own `contentSize` copied the state.
+            if fallback.map({ model.states[$0].geometry.contentSize }) != state.contentSize || state.openedSection != nil {
                 css.append(scopeText)
                 css.append(" .gc{--cw:")
                 css.append(max(state.contentSize.width, breakpoint.width), places: 1)
@@ -328,9 +329,12 @@ package struct GalleryStyle: Sendable {
             // reading every placement again cost a tenth of the style (issue 37).
             var isTurned = false
             var largestPerspective: Double?
-            for state in model.states where state.hasTurnedPlacement {
+            // Through each state's geometry, without a copy of every state.
+            for index in model.states.indices where model.states[index].geometry.hasTurnedPlacement {
                 isTurned = true
-                if let perspective = state.largestPerspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
+                if let perspective = model.states[index].geometry.largestPerspective {
+                    largestPerspective = max(largestPerspective ?? perspective, perspective)
+                }
             }
             properties = isTurned ? Property.turned : Property.flat
             perspective = largestPerspective ?? 1_000_000
