@@ -165,6 +165,7 @@ struct FieldReader {
             return []
         }
         var result: [String] = []
+        result.reserveCapacity(items.count)
         for item in items {
             if let text = item.scalar, !item.isNull {
                 result.append(text)
@@ -230,7 +231,12 @@ extension FieldReader {
     mutating func tags(splittingCommas: Bool) -> [String] {
         let node = value("tags")
         let written = splittingCommas ? node?.scalar.map { $0.split(separator: ",").map(String.init) } ?? strings("tags") : strings("tags")
-        let tags = written.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        var tags: [String] = []
+        tags.reserveCapacity(written.count)
+        for tag in written {
+            let trimmed = tag.trimmingSpaces()
+            if !trimmed.isEmpty { tags.append(trimmed) }
+        }
         guard tags.count <= Self.maximumTags else {
             let (line, column) = keyPosition("tags") ?? (node?.line ?? 1, node?.column ?? 1)
             error("'tags' lists \(tags.count) tags; at most \(Self.maximumTags) are allowed "

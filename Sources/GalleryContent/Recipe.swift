@@ -834,15 +834,47 @@ package struct RecipeDate: Sendable, Hashable, Comparable {
 
     /// Parses `YYYY-MM-DD` (an optional time after it is ignored); nil when not a real date.
     package init?(parsing text: String) {
-        guard let fields = Self.fieldsOfASCII(text) ?? Self.fields(of: text), fields.count == 3,
-              let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
-              (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        let year: Int, month: Int, day: Int
+        if let digits = Self.plainDigits(text) {
+            (year, month, day) = digits
+        } else {
+            guard let fields = Self.fieldsOfASCII(text) ?? Self.fields(of: text), fields.count == 3,
+                  let parsedYear = Int(fields[0]), let parsedMonth = Int(fields[1]), let parsedDay = Int(fields[2]) else { return nil }
+            (year, month, day) = (parsedYear, parsedMonth, parsedDay)
+        }
+        guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...lengths[month - 1]).contains(day) else { return nil }
         storedYear = Int16(year)
         storedMonth = UInt8(month)
         storedDay = UInt8(day)
+    }
+
+    /// The numbers of `DDDD-DD-DD` (ASCII digits, then the end or a byte below 0x80 other than a
+    /// carriage return), read from the bytes: what `fields` and `Int` make of such a text, without
+    /// the three strings (a date is read for every recipe; issue 37). Nil for anything else.
+    static func plainDigits(_ text: String) -> (Int, Int, Int)? {
+        var text = text
+        return text.withUTF8 { bytes -> (Int, Int, Int)? in
+            guard bytes.count >= 10, bytes.count == 10 || (bytes[10] < 0x80 && bytes[10] != UInt8(ascii: "\r")) else { return nil }
+            var numbers = (0, 0, 0)
+            for position in 0..<10 {
+                let byte = bytes[position]
+                if position == 4 || position == 7 {
+                    guard byte == UInt8(ascii: "-") else { return nil }
+                    continue
+                }
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                switch position {
+                case ..<4: numbers.0 = numbers.0 * 10 + digit
+                case ..<7: numbers.1 = numbers.1 * 10 + digit
+                default: numbers.2 = numbers.2 * 10 + digit
+                }
+            }
+            return numbers
+        }
     }
 
     /// The texts between the hyphens of the first ten characters; nil when there are fewer.

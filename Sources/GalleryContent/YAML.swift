@@ -67,8 +67,14 @@ package struct YAMLNode: Sendable, Hashable {
 
     /// True for `~`, `null`, `Null`, `NULL` and the empty plain scalar (YAML 1.2 core schema).
     package var isNull: Bool {
+        let event = event
         guard event.kind == .plainScalar else { return false }
-        return bytes.isEmpty || isPlain("~") || isPlain("null") || isPlain("Null") || isPlain("NULL")
+        switch event.end - event.start {
+        case 0: return true
+        case 1: return isPlain("~")
+        case 4: return isPlain("null") || isPlain("Null") || isPlain("NULL")
+        default: return false
+        }
     }
 
     /// A plain scalar read as a boolean (YAML 1.2 core schema: true/false in three casings).

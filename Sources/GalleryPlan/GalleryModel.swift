@@ -190,30 +190,40 @@ package struct GalleryModel: Sendable {
         let cardIndices = cards.indices
         // What a filter shows is the same in every arrangement and breakpoint: worked out once.
         let selections = [Selection(sections: sections, aspectRatios: aspectRatios, members: nil)] + filters.map { filter in
-            Selection(sections: sections, aspectRatios: aspectRatios, members: cardIndices.map(filter.members.contains))
+            // Flagged member by member: asking the set about every card hashed each one.
+            var flags = [Bool](repeating: false, count: cardIndices.count)
+            for member in filter.members { flags[member] = true }
+            return Selection(sections: sections, aspectRatios: aspectRatios, members: flags)
         }
         for (arrangementIndex, layoutsByBreakpoint) in layouts.enumerated() {
             let labelHeight = settings.arrangements[arrangementIndex].showsTitles ? settings.labelHeight : 0
             let titleOverPicture = labelHeight > 0 ? nil : settings.labelHeight
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
             for (filterIndex, selection) in selections.enumerated() {
-                let layoutSections = selection.layoutSections(metrics: metrics, hasHeaders: hasSectionHeaders)
+                // Made only for a state the cache does not hold, once for all its breakpoints.
+                var madeSections: [LayoutSection]?
+                func layoutSections() -> [LayoutSection] {
+                    if let madeSections { return madeSections }
+                    let sections = selection.layoutSections(metrics: metrics, hasHeaders: hasHeaders)
+                    madeSections = sections
+                    return sections
+                }
                 for (breakpointIndex, breakpoint) in breakpoints.enumerated() {
                     let layout = layoutsByBreakpoint[breakpointIndex]
-                    let make = {
-                        StateGeometry(layout: layout, sections: layoutSections, hasHeaders: hasHeaders, width: breakpoint.width,
-                                      direction: layoutDirection, titleOverPicture: titleOverPicture)
-                    }
                     // A layout that measures its cards places cards of one shape alike too, whichever
                     // they are: a site without pictures, or whose pictures are all cut alike.
                     let measures = layout.dependsOnItemMetrics
+                    func laidOut() -> StateGeometry {
+                        StateGeometry(layout: layout, sections: layoutSections(), hasHeaders: hasHeaders, width: breakpoint.width,
+                                      direction: layoutDirection, titleOverPicture: titleOverPicture)
+                    }
                     let geometry = if let geometries, !measures || selection.sharedAspectRatio != nil {
-                        geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex,
-                                                                   hasHeaders: hasHeaders, sectionSizes: selection.sectionSizes,
+                        geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex, hasHeaders: hasHeaders,
+                                                                   sectionSizes: selection.sectionSizes,
                                                                    sharedAspectRatio: measures ? selection.sharedAspectRatio : nil),
-                                            make: make)
+                                            make: laidOut)
                     } else {
-                        make()
+                        laidOut()
                     }
                     states.append(Self.state(geometry, selection: selection, hasHeaders: hasHeaders, arrangement: arrangementIndex,
                                              breakpoint: breakpointIndex, filter: filterIndex))

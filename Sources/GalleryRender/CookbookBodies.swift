@@ -67,7 +67,15 @@ final class CookbookBodies: Sendable {
     /// Each recipe's main ingredient and the key the index groups it by (`MainIngredient`), by
     /// position, for the recipes in a book: found once, not once per book (reading the first
     /// ingredient line was most of a book's index by ingredient).
-    private let mainIngredients = SharedLazy<[(name: String, key: String)?]>()
+    private let mainIngredients = SharedLazy<[MainIngredientEntry?]>()
+
+    /// A recipe's main ingredient as the index by ingredient groups it: its name, and its key's
+    /// place among all the keys in code point order (a book groups and sorts by that number,
+    /// not by the key's text again).
+    struct MainIngredientEntry {
+        let name: String
+        let rank: Int32
+    }
     /// The most bytes of HTML held at once: about a thousand bodies. The bodies are held from
     /// the recipe pages to the books, rendered last, so every byte of them is one more at the
     /// build's peak: 16 MB of them were 6.6 MB of the 10,000-recipe bench corpus's peak (each
@@ -129,16 +137,20 @@ final class CookbookBodies: Sendable {
         return counts
     }
 
-    /// The main ingredient of the recipe at `position` and its key, when it has one and a book holds it.
-    func mainIngredient(of position: Int, in plan: PagePlan) -> (name: String, key: String)? {
+    /// The main ingredient of the recipe at `position`, when it has one and a book holds it.
+    func mainIngredient(of position: Int, in plan: PagePlan) -> MainIngredientEntry? {
         mainIngredients.get {
             let recipes = plan.site.recipes
-            return concurrentMap(count: recipes.count) { position in
+            let found = concurrentMap(count: recipes.count) { position -> (name: String, key: String)? in
                 guard bookCount(of: position, in: plan) > 0, let name = MainIngredient.name(of: recipes[position]) else { return nil }
                 return (name, MainIngredient.key(of: name))
             }
+            let keys = Set(found.compactMap { $0?.key }).sorted(by: SearchIndex.codePointOrder)
+            let ranks = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices.map(Int32.init)))
+            return found.map { $0.map { MainIngredientEntry(name: $0.name, rank: ranks[$0.key]!) } }
         }[position]
     }
+
 
     /// Whether a body for recipe `position` would be kept now: some book holding the recipe has
     /// not asked for it yet, none is held for it, and the budget has room.

@@ -173,34 +173,41 @@ extension PageRenderer {
     /// each tag's name and its recipes' places in `order`.
     func cookbookTagIndex(_ order: [Int], except own: Int?) -> [(name: String, places: [Int])] {
         let recipeTags = plan.recipeTags.get { RecipeTagPositions(tags: tags, recipeCount: site.recipes.count) }
-        // (tag, place in the book) for every tag of every recipe of the book: sorted, they are
-        // the index's tags in order, each with its recipes in the book's order.
-        var pairs: [(tag: Int32, place: Int)] = []
+        var pairs: [(group: Int32, place: Int)] = []
         for (place, position) in order.enumerated() {
             for tag in recipeTags[position] where Int(tag) != own { pairs.append((tag, place)) }
         }
-        pairs.sort { ($0.tag, $0.place) < ($1.tag, $1.place) }
-        var index: [(name: String, places: [Int])] = []
-        var start = pairs.startIndex
-        while start < pairs.endIndex {
-            let tag = pairs[start].tag
-            var end = start
-            while end < pairs.endIndex, pairs[end].tag == tag { end += 1 }
-            index.append((tags[Int(tag)].name, pairs[start..<end].map(\.place)))
-            start = end
-        }
-        return index
+        return Self.indexGroups(pairs).map { (tags[Int($0.group)].name, $0.places) }
     }
 
     /// The book's recipes under their main ingredient (`MainIngredient`), A–Z by ingredient: each
-    /// ingredient's name and its recipes' places in `order`.
+    /// ingredient's name (as its first recipe in the book writes it) and its recipes' places in
+    /// `order`. Grouped by each key's rank among all keys, found once for all the books, not by
+    /// hashing and sorting the keys' text again in every book.
     func cookbookIngredientIndex(_ order: [Int]) -> [(name: String, places: [Int])] {
-        var groups: [String: (name: String, places: [Int])] = [:]
+        var pairs: [(group: Int32, place: Int)] = []
+        pairs.reserveCapacity(order.count)
         for (place, position) in order.enumerated() {
-            guard let (name, key) = cookbookBodies.mainIngredient(of: position, in: plan) else { continue }
-            groups[key, default: (name, [])].places.append(place)
+            if let entry = cookbookBodies.mainIngredient(of: position, in: plan) { pairs.append((entry.rank, place)) }
         }
-        return groups.keys.sorted(by: SearchIndex.codePointOrder).map { groups[$0]! }
+        return Self.indexGroups(pairs).map { group in
+            (cookbookBodies.mainIngredient(of: order[group.places[0]], in: plan)?.name ?? "", group.places)
+        }
+    }
+
+    /// An index's entries, each a group's number (a tag's position, an ingredient's rank) and a
+    /// place in the book, as the groups in number order, each with its places in the book's order.
+    static func indexGroups(_ pairs: [(group: Int32, place: Int)]) -> [(group: Int32, places: [Int])] {
+        let sorted = pairs.sorted { ($0.group, $0.place) < ($1.group, $1.place) }
+        var groups: [(group: Int32, places: [Int])] = []
+        var start = sorted.startIndex
+        while start < sorted.endIndex {
+            var end = start
+            while end < sorted.endIndex, sorted[end].group == sorted[start].group { end += 1 }
+            groups.append((sorted[start].group, sorted[start..<end].map(\.place)))
+            start = end
+        }
+        return groups
     }
 }
 

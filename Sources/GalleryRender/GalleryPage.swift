@@ -44,7 +44,7 @@ extension PageRenderer {
         }
         let first = firstScreen.firstIndex(of: true)
         let placement = RecipeCardContext.Placement(
-            styles: style.cardStyles, classes: model.cards.indices.map { GalleryStyle.filterClasses(card: $0, model: model) },
+            styles: style.cardStyles, classes: GalleryStyle.filterClasses(model: model),
             firstScreen: firstScreen, first: first)
         let listing = RecipeCardContext.Listing(renderer: self, recipes: model.cards, root: root, placement: placement)
         let cards: [MustacheValue] = model.cards.indices.map { index in

@@ -147,7 +147,8 @@ package struct GalleryStyle: Sendable {
             }
             // An opened state's rules outrank every rule of its arrangement, its own at smaller
             // breakpoints too, so it says the canvas size even where it equals the closed one's.
-            if fallback.map({ model.states[$0].contentSize }) != state.contentSize || state.openedSection != nil {
+            // Read through the geometry, a stored property: the state's own `contentSize` copied the state.
+            if fallback.map({ model.states[$0].geometry.contentSize }) != state.contentSize || state.openedSection != nil {
                 css.append(scopeText)
                 css.append(" .gc{--cw:")
                 css.append(max(state.contentSize.width, breakpoint.width), places: 1)
@@ -237,11 +238,22 @@ package struct GalleryStyle: Sendable {
         if !model.filters.isEmpty { writeChecked("gf", 0, to: output) }
     }
 
-    /// The filter classes of an element: `t3` when filter 3 shows it.
-    package static func filterClasses(card: Int, model: GalleryModel) -> String {
-        model.filters.indices.filter { model.filters[$0].members.contains(card) }.map { "t\($0 + 1)" }.joined(separator: " ")
+    /// The filter classes of every card, in DOM order: `t3` when filter 3 shows it, the filters
+    /// in order. Each filter's class is added to its members' in turn, instead of asking every
+    /// filter about every card (issue 37).
+    package static func filterClasses(model: GalleryModel) -> [String] {
+        var classes = [String](repeating: "", count: model.cards.count)
+        for (index, filter) in model.filters.enumerated() {
+            let name = "t\(index + 1)"
+            for card in filter.members {
+                if !classes[card].isEmpty { classes[card].append(" ") }
+                classes[card].append(name)
+            }
+        }
+        return classes
     }
 
+    /// The filter classes of a section's header: `t3` when filter 3 shows any of its cards.
     package static func filterClasses(section: Int, model: GalleryModel) -> String {
         let cards = model.sections[section].cards
         return model.filters.indices.filter { index in cards.contains { model.filters[index].members.contains($0) } }
@@ -317,9 +329,12 @@ package struct GalleryStyle: Sendable {
             // reading every placement again cost a tenth of the style (issue 37).
             var isTurned = false
             var largestPerspective: Double?
-            for state in model.states where state.hasTurnedPlacement {
+            // Through each state's geometry, without a copy of every state.
+            for index in model.states.indices where model.states[index].geometry.hasTurnedPlacement {
                 isTurned = true
-                if let perspective = state.largestPerspective { largestPerspective = max(largestPerspective ?? perspective, perspective) }
+                if let perspective = model.states[index].geometry.largestPerspective {
+                    largestPerspective = max(largestPerspective ?? perspective, perspective)
+                }
             }
             properties = isTurned ? Property.turned : Property.flat
             perspective = largestPerspective ?? 1_000_000

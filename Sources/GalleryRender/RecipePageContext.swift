@@ -21,6 +21,9 @@ final class RecipePageContext: MustacheKeyedObject {
     let image: MustacheValue?
     let body: Markdown.RecipeBody
     let structuredData: String
+    /// The tables `Fields` finds names in, read through one reference: as three statics they
+    /// cost a `swift_once` each for every name the recipe was asked (issue 37).
+    let tables = FieldTables.shared
 
     init(_ index: Int, in renderer: PageRenderer) throws(Diagnostic) {
         self.renderer = renderer
@@ -82,11 +85,12 @@ final class RecipePageContext: MustacheKeyedObject {
         /// names looked up inside `{{#recipe}}` are one of them or none (`t`, `site`), and a
         /// name's text compared with every field's cost more than the answer (issue 37).
         func value(forKey key: String, number: Int) -> MustacheValue? {
-            if let raw = Self.keyTable[number: number], let known = Key(rawValue: raw) { return value(known) }
-            if let raw = PageRenderer.fieldKeyTable[number: number], let known = PageRenderer.FieldKey(rawValue: raw) {
+            let tables = page.tables
+            if let raw = tables.own[number: number], let known = Key(rawValue: raw) { return value(known) }
+            if let raw = tables.fields[number: number], let known = PageRenderer.FieldKey(rawValue: raw) {
                 return page.renderer.fieldValue(known, of: page.recipe, root: page.root)
             }
-            if let raw = PageRenderer.summaryKeyTable[number: number], let known = PageRenderer.SummaryKey(rawValue: raw) {
+            if let raw = tables.summary[number: number], let known = PageRenderer.SummaryKey(rawValue: raw) {
                 return page.renderer.summaryValue(known, of: page.recipe, root: page.root)
             }
             return nil
@@ -134,4 +138,14 @@ final class RecipePageContext: MustacheKeyedObject {
             }
         }
     }
+}
+
+/// The key tables of a recipe's fields (`RecipePageContext.Fields`): its own keys, the fields'
+/// and the summary's, made once.
+final class FieldTables: Sendable {
+    let own = RecipePageContext.Fields.keyTable
+    let fields = PageRenderer.fieldKeyTable
+    let summary = PageRenderer.summaryKeyTable
+
+    static let shared = FieldTables()
 }

@@ -84,29 +84,37 @@ extension String {
     /// no doubled or trailing slash), as every content file's relative path is: NSString's copies
     /// the path through UTF-16 and fixes its slashes first, ~20,000 instructions a file.
     package var pathLastComponent: String {
-        guard let bytes = plainPathBytes else { return (self as NSString).lastPathComponent }
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return self }
-        return String(self[bytes.index(after: slash)...])
+        // Outer nil: not plain; inner nil: no slash, the path is its own last component.
+        var path = self
+        let plain = path.withUTF8 { bytes -> String?? in
+            guard Self.isPlainPath(bytes) else { return nil }
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return .some(nil) }
+            return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self))
+        }
+        guard let plain else { return (self as NSString).lastPathComponent }
+        return plain ?? self
     }
 
     /// `(name as NSString).deletingPathExtension` for a file name without folders (`mojito.fr.md`
     /// → `mojito.fr`), from the bytes when the name is plain (see `pathLastComponent`).
     package var pathDeletingExtension: String {
-        guard let bytes = plainPathBytes, bytes.first != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: "/")),
-              let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else {
-            return (self as NSString).deletingPathExtension
+        var name = self
+        let plain = name.withUTF8 { bytes -> String? in
+            guard Self.isPlainPath(bytes), bytes.first != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: "/")),
+                  let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
         }
-        return String(self[..<dot])
+        return plain ?? (self as NSString).deletingPathExtension
     }
 
-    /// The UTF-8 view when the path is ASCII, not empty, and has no doubled or trailing slash.
-    private var plainPathBytes: String.UTF8View? {
-        let bytes = utf8
+    /// Whether the path is ASCII, not empty, and has no doubled or trailing slash. Read in place
+    /// rather than through the UTF-8 view's indices (issue 37).
+    private static func isPlainPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte >= 0x80 || (byte == UInt8(ascii: "/") && previous == byte) { return nil }
+            if byte >= 0x80 || (byte == UInt8(ascii: "/") && previous == byte) { return false }
             previous = byte
         }
-        return previous == 0 || previous == UInt8(ascii: "/") ? nil : bytes
+        return previous != 0 && previous != UInt8(ascii: "/")
     }
 }

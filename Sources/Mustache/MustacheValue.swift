@@ -52,12 +52,12 @@ extension MustacheValue {
         }
     }
 
-    /// `member(_:)` of a template's name part, which an object finds by number.
+    /// `member(_:)` of a template's name part (`MustacheKey`), which an object finds by number.
     @inline(__always)
-    func member(_ key: MustacheKey) -> MustacheValue? {
+    func member(_ name: String, number: Int) -> MustacheValue? {
         switch self {
-        case .dictionary(let fields): fields[key.name]
-        case .object(let object): object.value(forKey: key.name, number: key.number)
+        case .dictionary(let fields): fields[name]
+        case .object(let object): object.value(forKey: name, number: number)
         default: nil
         }
     }

@@ -31,6 +31,17 @@ import Testing
         for text in ["2024-03-14\u{301}", "2024-03-1é", "2024-03\r\n14", "2024-03-14\r\n", "2024-03-1\r\n"] {
             #expect(RecipeDate.fieldsOfASCII(text) == nil)
         }
+        // `DDDD-DD-DD` is read as numbers straight from the bytes: the numbers the fields give.
+        for text in samples + ["2024-03-14\u{301}", "2024-03-14\r", "0000-00-00", "9999-12-31", "2024-03-14\u{7F}", "2024-3-140"] {
+            let fields = (RecipeDate.fieldsOfASCII(text) ?? RecipeDate.fields(of: text)).flatMap { fields in
+                fields.count == 3 ? fields.compactMap { Int($0) } : nil
+            }
+            if let digits = RecipeDate.plainDigits(text) {
+                #expect(fields == [digits.0, digits.1, digits.2], "\(text.debugDescription)")
+            }
+        }
+        #expect(RecipeDate.plainDigits("2024-03-14T10:00").map { [$0.0, $0.1, $0.2] } == [2024, 3, 14])
+        #expect(RecipeDate.plainDigits("2024-03-14\u{301}") == nil && RecipeDate.plainDigits("+202-01-01") == nil)
         #expect(RecipeDate(parsing: "2024-02-29")?.day == 29)
         #expect(RecipeDate(parsing: "2023-02-29") == nil)
         #expect(RecipeDate(parsing: "+202-01-01")?.year == 202)

@@ -186,7 +186,11 @@ import GalleryTestSupport
         #expect(style.css.contains(".g:has(#ga1:checked) .card{"))
         #expect(style.css.contains(".g:has(#gf1:checked) :is(.card,.gh):not(.t1){--o:0;--s:.001;--v:hidden}"))
         #expect(style.css.contains("@container gallery (min-width: 1228px)"))
-        #expect(GalleryStyle.filterClasses(card: 0, model: model) == "t1 t2")
+        let classes = GalleryStyle.filterClasses(model: model)
+        #expect(classes[0] == "t1 t2")
+        #expect(classes == model.cards.indices.map { card in
+            model.filters.indices.filter { model.filters[$0].members.contains(card) }.map { "t\($0 + 1)" }.joined(separator: " ")
+        })
     }
 
     @Test func everyVariableARuleUsesIsSetOnTheCardsThatNeedIt() throws {

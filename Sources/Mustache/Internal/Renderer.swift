@@ -202,14 +202,16 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// that has it, every further part only inside the value before it. By position, without a
     /// slice of the parts or a copy of what was found before the walk into it (issue 37).
     mutating func lookUp(_ name: VariableName) -> MustacheValue {
-        let components = name.components
-        guard !components.isEmpty else { return stack.last ?? .null }
+        // The parts are read in place (`name.components[part]`), never copied out: a copy of the
+        // list or of a part retained and released it on every lookup (issue 37).
+        let partCount = name.components.count
+        guard partCount > 0 else { return stack.last ?? .null }
         var level = stack.count - 1
         while level >= 0 {
-            if var value = member(components[0], at: level) {
+            if var value = member(name, part: 0, at: level) {
                 var part = 1
-                while part < components.count {
-                    guard let next = value.member(components[part]) else {
+                while part < partCount {
+                    guard let next = value.member(name.components[part].name, number: name.components[part].number) else {
                         value = .null
                         break
                     }
@@ -225,18 +227,21 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         return .null
     }
 
-    /// `key` in the context at `level` of the stack; an object is asked once per key (`answers`).
+    /// Part `part` of `name` in the context at `level` of the stack; an object is asked once per key (`answers`).
     /// The answers are looked at before the context: a key answered before is found without
     /// copying the object out of the stack (an existential copy and destroy per lookup; issue 37).
     /// Only an object's level has answers.
-    private mutating func member(_ key: MustacheKey, at level: Int) -> MustacheValue? {
-        if let known = answers.answer(key.number, at: level) { return known }
+    /// The part is passed as its name and position, and its text read only when the context must
+    /// be asked: a copy of the part's text for the call retained and released it on every lookup.
+    private mutating func member(_ name: VariableName, part: Int, at level: Int) -> MustacheValue? {
+        let number = name.components[part].number
+        if let known = answers.answer(number, at: level) { return known }
         switch stack[level] {
         case .dictionary(let fields):
-            return fields[key.name]
+            return fields[name.components[part].name]
         case .object(let object):
-            let value = object.value(forKey: key.name, number: key.number)
-            answers.keep(value, for: key.number, at: level)
+            let value = object.value(forKey: name.components[part].name, number: number)
+            answers.keep(value, for: number, at: level)
             return value
         default:
             return nil
