@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "GalleryAuthoringTests", dependencies: ["GalleryTestSupport", "GalleryAuthoring", "GalleryKit", "GalleryContent", "GallerySupport", "GalleryLayout"]),
         .testTarget(name: "GalleryPlanTests", dependencies: ["GalleryTestSupport", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"]),
         .testTarget(name: "GalleryImagesTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit"]),
-        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit", "Mustache"]),
+        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit", "Mustache", "CCmark"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "FuzzHarness", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryKit", "GalleryServe"]),
         .testTarget(name: "GalleryServeTests", dependencies: ["GalleryTestSupport", "GalleryServe"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryTestSupport", "GalleryCLI", "GalleryKit", "GalleryServe", "GalleryLayout"]),
