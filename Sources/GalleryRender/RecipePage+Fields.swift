@@ -7,7 +7,7 @@ import Mustache
 /// nutrition, video, equipment, diets, source and `extra:`.
 extension PageRenderer {
     /// The keys `fieldValue` answers, each named as its case.
-    enum FieldKey: Int, CaseIterable, CodingKey {
+    enum FieldKey: Int, CaseIterable {
         case ingredientGroups, methodGroups, hasMethod, category, cuisine, keywords, hasKeywords
         case servings, totalTime, totalTimeISO, nutrition, hasNutrition, equipment, hasEquipment
         case diets, hasDiets, source, video, extra
