@@ -100,7 +100,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
             for index in 0..<list.count {
                 try countPass(section)
                 let item = list[index]
-                if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object as? any MustacheReplayable {
+                if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object.replayable {
                     try pass(over: replayable, section, blocks: blocks, indentation: indentation)
                 } else {
                     push(item)
