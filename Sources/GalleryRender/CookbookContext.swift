@@ -234,8 +234,8 @@ struct CookbookRecipeContext: MustacheKeyedObject {
                 ["groupTitle": .optional(group.title),
                  "groupURL": group.component == nil ? .null : part(.groupURL(number)),
                  "itemsHTML": .array(group.items.enumerated().map { item, line in
-                     Part.mayLink(line) ? part(.ingredient(group: number, item: item))
-                         : .string(Markdown.inlineHTML(line, allowRawHTML: html, recipeLinks: book.place.links))
+                     Part.mayHoldURL(line, allowRawHTML: html) ? part(.ingredient(group: number, item: item))
+                         : .string(Markdown.inlineHTML(line, allowRawHTML: html))
                  })]
             })
         case .hasIngredients: return .bool(recipe.hasIngredients)
@@ -246,8 +246,8 @@ struct CookbookRecipeContext: MustacheKeyedObject {
             return .array(recipe.method.enumerated().map { number, group in
                 ["groupTitle": .optional(group.title),
                  "stepsHTML": .array(group.steps.enumerated().map { step, line in
-                     Part.mayLink(line) ? part(.step(group: number, step: step))
-                         : .string(Markdown.inlineHTML(line, allowRawHTML: html, always: true, recipeLinks: book.place.links))
+                     Part.mayHoldURL(line, allowRawHTML: html) ? part(.step(group: number, step: step))
+                         : .string(Markdown.inlineHTML(line, allowRawHTML: html, always: true))
                  })]
             })
         case .hasMethod: return .bool(!recipe.method.isEmpty)

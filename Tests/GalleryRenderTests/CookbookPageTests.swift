@@ -191,6 +191,48 @@ import GalleryTestSupport
                 == "<p>Stir until cold.</p>")
     }
 
+    /// An ingredient line or a step is written for the recipe's page, as its body is: a relative
+    /// link or picture on it reaches the same file from the site's book and from a tag's book,
+    /// each in its own folder, as from the recipe's page.
+    @Test func relativeLinksAndPicturesOfLinesReachTheSameFilesFromEveryBook() throws {
+        let picture = "../../images/red-d7a012591c.svg"
+        let site = try BuiltSite { folder in
+            try """
+            ---
+            title: Gin Sour
+            tags: [gin, sour]
+            ingredients:
+              - 50 ml gin, as in the [Negroni](../negroni/index.html)
+              - 25 ml lemon juice ![a lemon](\(picture))
+              - 15 ml sugar syrup
+            method:
+              - Shake with ice as for the [Daiquiri](../daiquiri/index.html#method), then strain ![into a coupe](\(picture)).
+              - Serve.
+            ---
+            """.write(to: folder.appendingPathComponent("recipes/gin-sour.md"), atomically: true, encoding: .utf8)
+        }
+        defer { site.remove() }
+        /// The files the links and pictures of the list item whose text starts with `words` reach from `page`.
+        func targets(of words: String, on page: String) throws -> [String] {
+            let html = try #require(site.text(page))
+            let start = try #require(html.range(of: ">" + words), "\(page) has no line with \(words)")
+            let itemStart = try #require(html[..<start.lowerBound].range(of: "<li", options: .backwards))
+            let itemEnd = try #require(html[start.upperBound...].range(of: "</li>"))
+            return relativeLinks(in: String(html[itemStart.lowerBound..<itemEnd.upperBound]), from: page)
+        }
+        let lines = ["50 ml gin, as in the", "25 ml lemon juice", "Shake with ice"]
+        let expected = [["recipes/negroni/index.html"], ["images/red-d7a012591c.svg"], ["recipes/daiquiri/index.html", "images/red-d7a012591c.svg"]]
+        for (words, files) in zip(lines, expected) {
+            #expect(try targets(of: words, on: "recipes/gin-sour/index.html") == files)
+            for file in files { #expect(site.exists(file), "\(file) is not in the output") }
+            for book in ["cookbook/index.html", "tags/gin/cookbook/index.html", "tags/sour/cookbook/index.html"] {
+                #expect(try targets(of: words, on: book) == files, "\(book): \(words)")
+            }
+        }
+        // A line without a URL is the same in every book.
+        #expect(site.text("tags/gin/cookbook/index.html")?.contains("<li>15 ml sugar syrup</li>") == true)
+    }
+
     /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.
     @Test func recipeLinksGoToTheSectionInTheBookWhenItIsThere() throws {
         let site = try BuiltSite { folder in
