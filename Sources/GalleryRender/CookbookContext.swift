@@ -12,7 +12,7 @@ import Mustache
 struct CookbookContext: MustacheKeyedObject {
     let book: CookbookContents
 
-    enum Key: Int, CaseIterable { case root, site, page, meta, galleryURL, cookbook }
+    enum Key: Int, CaseIterable, CodingKey { case root, site, page, meta, galleryURL, cookbook }
     static let keyTable = MustacheKeyTable(Key.self)
     var keys: [String] { Self.keyTable.names + PageRenderer.headerKeys }
 
@@ -37,7 +37,7 @@ struct CookbookContext: MustacheKeyedObject {
     struct Cover: MustacheKeyedObject {
         let book: CookbookContents
 
-        enum Key: Int, CaseIterable {
+        enum Key: Int, CaseIterable, CodingKey {
             case title, isTag, siteTitle, subtitle, author, countText, cover, tagURL, recipes
             case tagIndex, hasTagIndex, ingredientIndex, hasIngredientIndex
         }
@@ -202,7 +202,7 @@ struct CookbookEntryContext: MustacheKeyedObject {
     /// Its place in the book's order.
     let place: Int
 
-    enum Key: Int, CaseIterable { case title, number, anchor }
+    enum Key: Int, CaseIterable, CodingKey { case title, number, anchor }
     static let keyTable = MustacheKeyTable(Key.self)
 
     func value(_ key: Key) -> MustacheValue? {
@@ -227,7 +227,7 @@ struct CookbookRecipeContext: MustacheKeyedObject {
         recipe = book.renderer.site.recipes[book.order[place]]
     }
 
-    enum Key: Int, CaseIterable {
+    enum Key: Int, CaseIterable, CodingKey {
         case title, number, anchor, summary, url, printURL, image, imageCredit, glass, yield, prepTime, cookTime, totalTime
         case category, cuisine, hasFacts, diets, hasDiets, ingredientGroups, hasIngredients, equipment, hasEquipment
         case methodGroups, hasMethod, nutrition, hasNutrition, tags, hasTags, servings, source, bodyHTML
