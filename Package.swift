@@ -54,6 +54,10 @@ let package = Package(
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
         // headers are needed here: its own and GLib's.
         .target(name: "CVipsShim", dependencies: ["CGLib"]),
+        // One http(s) download through libcurl for `import`'s photos. libcurl is opened on first
+        // use, not linked (FoundationNetworking would link it, with TLS, HTTP/2, Kerberos and LDAP,
+        // into every run), so only its headers are needed here (Debian's libcurl4-openssl-dev).
+        .target(name: "CCurlShim"),
         // The layout core: pure geometry and engines, standard library only.
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.
@@ -64,7 +68,7 @@ let package = Package(
         // site.yml, recipes, YAML: the loaded site.
         .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
         // Authoring, beside content: `new` and `import` read foreign files and write recipes; the build never depends on it.
-        .target(name: "GalleryAuthoring", dependencies: ["GallerySupport", "GalleryContent", "CArchive"]),
+        .target(name: "GalleryAuthoring", dependencies: ["GallerySupport", "GalleryContent", "CArchive", "CCurlShim"]),
         // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
         .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
         // Planning renditions from the gallery plan; probing, processing and caching the pictures.

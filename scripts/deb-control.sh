@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the DEBIAN/control file of the gallerygen package: Depends names the Debian packages of
-# every library the binary links (found with ldd and dpkg -S); libvips, which the binary opens on
-# first use rather than links, is a Recommends.
+# every library the binary links (found with ldd and dpkg -S); libvips and libcurl (import's photo
+# downloads), which the binary opens on first use rather than links, are Recommends.
 # Usage: scripts/deb-control.sh BINARY VERSION INSTALLED_KB
 set -euo pipefail
 binary=$1 version=$2 size=$3
@@ -21,6 +21,7 @@ for package in $packages; do
   depends="$depends, $package"
 done
 vips=$(dpkg -S "$(readlink -f /usr/lib/x86_64-linux-gnu/libvips.so.42)" 2>/dev/null | head -1 | cut -d: -f1 || echo libvips42)
+curl=$(dpkg -S "$(readlink -f /usr/lib/x86_64-linux-gnu/libcurl.so.4)" 2>/dev/null | head -1 | cut -d: -f1 || echo libcurl4)
 cat <<CONTROL
 Package: gallerygen
 Version: $version
@@ -28,7 +29,7 @@ Architecture: $(dpkg --print-architecture)
 Maintainer: The gallerygen authors <gallerygen@example.com>
 Installed-Size: $size
 Depends: $depends
-Recommends: ${vips:-libvips42}
+Recommends: ${vips:-libvips42}, ${curl:-libcurl4}
 Section: web
 Priority: optional
 Homepage: https://github.com/gallerygen/gallerygen

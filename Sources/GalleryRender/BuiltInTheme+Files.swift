@@ -89,6 +89,8 @@ extension BuiltInTheme {
 .cookbook-ingredients li { break-inside: avoid; }
 .cookbook-method ol { padding-inline-start: 1.4rem; }
 .cookbook-method li { margin-block: .35rem; }
+/* A picture written on an ingredient line or a step keeps to its column. */
+.cookbook-recipe-body li img { max-width: 100%; height: auto; vertical-align: middle; }
 .cookbook-nutrition dl { margin: 0; }
 .cookbook-recipe-foot { margin-block-start: 1.5rem; font-size: .85rem; color: var(--muted); }
 .cookbook-recipe-foot p { margin: .2rem 0; }

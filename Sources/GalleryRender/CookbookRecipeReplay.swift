@@ -7,8 +7,8 @@ import Mustache
 /// of its tags, three and a half books per recipe in the bench corpus, and rendering each from
 /// scratch was two thirds of the books' instructions (issue 37). What differs from book to book
 /// is a hole in the recording (`Part`): the recipe's number, every URL made from the book's root
-/// (its page, its picture, a body's links and pictures), and the lines whose `recipe:` links point
-/// into the book or out of it. Everything else it answers depends on the recipe alone.
+/// (its page, its picture, a body's links and pictures), and the lines that may hold a URL (a
+/// `recipe:` link into the book or out of it, a relative link or picture moved to its folder). Everything else it answers depends on the recipe alone.
 extension CookbookRecipeContext: MustacheReplayable {
     var replays: MustacheReplays { book.renderer.cookbookReplays }
     var replayKey: Int { book.order[place] }
@@ -29,13 +29,17 @@ extension CookbookRecipeContext: MustacheReplayable {
         case body
         /// The link of an ingredient group made of another recipe (in the book or out of it).
         case groupURL(Int)
-        /// An ingredient line or a step with a `recipe:` link.
+        /// An ingredient line or a step that may hold a URL (`mayHoldURL`).
         case ingredient(group: Int, item: Int)
         case step(group: Int, step: Int)
 
-        /// Whether `line` may hold a `recipe:` link: the same test `Markdown` makes before it
-        /// looks for one.
-        static func mayLink(_ line: String) -> Bool { line.containsBytes(RecipeLink.scheme) }
+        /// Whether `line` may hold a URL whose text differs from book to book: a `recipe:` link
+        /// (the same test `Markdown` makes before it looks for one), a link or a picture (`](`),
+        /// or, where raw HTML is allowed, a tag. A line with none of these has no attribute to
+        /// move to the book's folder: it is the same in every book.
+        static func mayHoldURL(_ line: String, allowRawHTML: Bool) -> Bool {
+            line.containsBytes(RecipeLink.scheme) || line.containsBytes("](") || (allowRawHTML && line.containsBytes("<"))
+        }
 
         /// The part as a hole's number: its kind in the low three bits, then its group, then its line.
         var hole: Int {
@@ -69,17 +73,26 @@ extension CookbookRecipeContext: MustacheReplayable {
         let renderer = book.renderer
         switch part {
         case .number: return book.numbers[place]
-        case .url: return URLPath.link(to: RecipePage.path(of: recipe), root: book.root)
+        case .url: return URLPath.link(to: RecipePage.path(slug: book.slugs[place]), root: book.root)
         case .imageSource: return recipe.image.map { renderer.printImageSource($0, root: book.root) } ?? ""
         case .body: return book.bodies[place]
         case .groupURL(let group): return recipe.ingredientGroups[group].component.map { book.place.links($0.slug, nil) } ?? ""
-        case .ingredient(let group, let item):
-            return Markdown.inlineHTML(recipe.ingredientGroups[group].items[item], allowRawHTML: renderer.site.config.unsafeHTML,
-                                       recipeLinks: book.place.links)
-        case .step(let group, let step):
-            return Markdown.inlineHTML(recipe.method[group].steps[step], allowRawHTML: renderer.site.config.unsafeHTML,
-                                       always: true, recipeLinks: book.place.links)
+        case .ingredient(let group, let item): return lineHTML(recipe.ingredientGroups[group].items[item], always: false)
+        case .step(let group, let step): return lineHTML(recipe.method[group].steps[step], always: true)
         }
+    }
+
+    /// An ingredient line or a step (`always`, as `Markdown.inlineHTML` takes it) as the book
+    /// prints it: rendered as the recipe's page renders it, its `recipe:` links addressed from
+    /// that page, then its relative URLs moved to the book's folder as its body's are
+    /// (`CookbookPage.rebasing`): a link written `../sidecar/` on a line means `recipes/sidecar/`.
+    func lineHTML(_ line: String, always: Bool) -> String {
+        let renderer = book.renderer
+        let tree = renderer.site.treePrefix
+        let page = RecipePage.path(of: recipe)
+        let html = Markdown.inlineHTML(line, allowRawHTML: renderer.site.config.unsafeHTML, always: always,
+                                       recipeLinks: renderer.bookLinks(root: URLPath.root(from: page), inBook: book.place.inBook))
+        return CookbookPage.rebasing(html, from: tree + page, to: tree + book.place.path)
     }
 
     /// The recipe as a recording reads it: its own answers, with a hole for each `Part`.

@@ -27,7 +27,7 @@ struct IngredientGroupContext: MustacheKeyedObject {
 
     let group: Group
 
-    enum Key: Int, CaseIterable { case groupTitle, component, items, itemsHTML, ingredients }
+    enum Key: Int, CaseIterable, CodingKey { case groupTitle, component, items, itemsHTML, ingredients }
     static let keyTable = MustacheKeyTable(Key.self)
 
     func value(_ key: Key) -> MustacheValue? {
@@ -45,7 +45,7 @@ struct IngredientGroupContext: MustacheKeyedObject {
         let group: Group
         let position: Int
 
-        enum Key: Int, CaseIterable { case id, html, component }
+        enum Key: Int, CaseIterable, CodingKey { case id, html, component }
         static let keyTable = MustacheKeyTable(Key.self)
 
         func value(_ key: Key) -> MustacheValue? {

@@ -38,13 +38,25 @@ struct JSONWriter {
         close(UInt8(ascii: "]"))
     }
 
-    /// A member's key; its value is what is written next.
-    mutating func key(_ key: String) {
+    /// A member's key; its value is what is written next. A literal, copied as it is.
+    mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        appendUTF8(key, to: &bytes)
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        append(key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         afterKey = true
+    }
+
+    /// A member or an item whose JSON is known when the code is written (`"@type":"HowToStep"`),
+    /// copied as it is: the members every step or picture repeats, not escaped again each time.
+    mutating func fixed(_ json: StaticString) {
+        separate()
+        append(json)
+    }
+
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A string value (an array's item, or a member's value after `key`).
@@ -60,7 +72,7 @@ struct JSONWriter {
     }
 
     /// `"key":"text"`, or nothing when `text` is nil.
-    mutating func member(_ key: String, _ text: String?) {
+    mutating func member(_ key: StaticString, _ text: String?) {
         guard let text else { return }
         self.key(key)
         string(text)
@@ -68,7 +80,7 @@ struct JSONWriter {
 
     /// `"key":"text…"`, what follows `text` inside the quotes written by `rest` as it is (bytes
     /// that need no escaping: a step's fragment after its page's address); nothing when `text` is nil.
-    mutating func member(_ key: String, _ text: String?, continuedBy rest: (inout [UInt8]) -> Void) {
+    mutating func member(_ key: StaticString, _ text: String?, continuedBy rest: (inout [UInt8]) -> Void) {
         guard let text else { return }
         self.key(key)
         string(text)
@@ -78,14 +90,14 @@ struct JSONWriter {
     }
 
     /// `"key":value`, or nothing when `value` is null.
-    mutating func member(_ key: String, _ value: JSONValue) {
+    mutating func member(_ key: StaticString, _ value: JSONValue) {
         if case .null = value { return }
         self.key(key)
         self.value(value)
     }
 
     /// `"key":[…]`, the items written by `items`.
-    mutating func array(_ key: String, _ items: (inout JSONWriter) -> Void) {
+    mutating func array(_ key: StaticString, _ items: (inout JSONWriter) -> Void) {
         self.key(key)
         beginArray()
         items(&self)
@@ -93,7 +105,7 @@ struct JSONWriter {
     }
 
     /// `"key":{…}` (or, without a key, an array's item), the members written by `members`.
-    mutating func object(_ key: String? = nil, _ members: (inout JSONWriter) -> Void) {
+    mutating func object(_ key: StaticString? = nil, _ members: (inout JSONWriter) -> Void) {
         if let key { self.key(key) }
         beginObject()
         members(&self)

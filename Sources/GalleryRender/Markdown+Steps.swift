@@ -30,10 +30,12 @@ extension Markdown {
     }
 
     static func methodLists(in document: OpaquePointer) -> MethodLists {
-        let sections = sectionLists(in: document)
-        let first = firstOrderedList(in: document)
-        // The first ordered list is most often the first headed part, whose items are read already.
-        let firstItems = sections.first.flatMap { $0.list == first ? $0.items : nil } ?? first.map(stepItems(of:)) ?? []
+        var read: [(list: OpaquePointer, items: [(node: OpaquePointer, text: String)])] = []
+        let sections = sectionLists(in: document, reading: &read)
+        // The first ordered list is most often one whose items the headed parts read already
+        // (the first part, or the one list of a method without parts): read twice, they cost a
+        // tenth of the page's Swift-side Markdown (issue 37).
+        let firstItems = firstOrderedList(in: document).map { first in read.first { $0.list == first }?.items ?? stepItems(of: first) } ?? []
         return MethodLists(firstList: firstItems, sections: sections.map { ($0.name, $0.items) })
     }
 

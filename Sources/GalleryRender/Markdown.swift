@@ -145,8 +145,13 @@ package enum Markdown {
     /// Whether a line may hold inline Markdown (a link, emphasis, code, an escape, raw HTML);
     /// a line without any of these characters reads the same as Markdown and as text.
     package static func mayHoldInlineMarkup(_ line: String) -> Bool {
-        line.utf8.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_")
-            || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\\") }
+        func isMarkup(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "[") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\\")
+        }
+        // Read as one buffer where the string is one: through the UTF-8 view a byte at a time it
+        // cost several times as much, for each ingredient of each page (issue 37).
+        return line.utf8.withContiguousStorageIfAvailable { $0.contains(where: isMarkup) } ?? line.utf8.contains(where: isMarkup)
     }
 
     /// One line of inline Markdown (an ingredient, a step written in front matter) as HTML
@@ -302,17 +307,28 @@ extension Markdown {
     /// items left out); empty otherwise.
     static func sectionLists(in document: OpaquePointer)
         -> [(name: String, list: OpaquePointer, items: [(node: OpaquePointer, text: String)])] {
+        var read: [(list: OpaquePointer, items: [(node: OpaquePointer, text: String)])] = []
+        return sectionLists(in: document, reading: &read)
+    }
+
+    /// `sectionLists(in:)`, each list whose items it read kept in `read` with them, headed or
+    /// not, two or fewer: the method's first list is most often one of them.
+    static func sectionLists(in document: OpaquePointer,
+                             reading read: inout [(list: OpaquePointer, items: [(node: OpaquePointer, text: String)])])
+        -> [(name: String, list: OpaquePointer, items: [(node: OpaquePointer, text: String)])] {
         var lists: [(name: String, list: OpaquePointer, items: [(node: OpaquePointer, text: String)])] = []
         var heading: String?
+        var scratch: [UInt8] = []
         var child = cmark_node_first_child(document)
         while let node = child {
             child = cmark_node_next(node)
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
-                heading = plainText(of: node)
+                heading = plainText(of: node, using: &scratch)
             } else if type == CMARK_NODE_LIST, cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
                 guard let name = heading, !name.isEmpty else { return [] }
-                let items = stepItems(of: node)
+                let items = stepItems(of: node, using: &scratch)
+                read.append((node, items))
                 if !items.isEmpty { lists.append((name, node, items)) }
                 heading = nil
             }
@@ -334,10 +350,16 @@ extension Markdown {
 
     /// The items of `list` that hold words, with their words: the method's steps.
     static func stepItems(of list: OpaquePointer) -> [(node: OpaquePointer, text: String)] {
+        var scratch: [UInt8] = []
+        return stepItems(of: list, using: &scratch)
+    }
+
+    /// `stepItems(of:)`, each item's text gathered in `scratch` (one buffer for all of them).
+    static func stepItems(of list: OpaquePointer, using scratch: inout [UInt8]) -> [(node: OpaquePointer, text: String)] {
         var items: [(node: OpaquePointer, text: String)] = []
         var child = cmark_node_first_child(list)
         while let item = child {
-            let words = plainText(of: item)
+            let words = plainText(of: item, using: &scratch)
             if !words.isEmpty { items.append((item, words)) }
             child = cmark_node_next(item)
         }
@@ -359,6 +381,13 @@ extension Markdown {
     /// an iterator made and freed for each step of each method cost more than the walk (issue 37).
     private static func plainText(of root: OpaquePointer) -> String {
         var text: [UInt8] = []
+        return plainText(of: root, using: &text)
+    }
+
+    /// `plainText(of:)`, the text gathered in `text` (emptied first, its capacity kept): a walk
+    /// over a method's items reuses one buffer rather than allocating and freeing one per item.
+    private static func plainText(of root: OpaquePointer, using text: inout [UInt8]) -> String {
+        text.removeAll(keepingCapacity: true)
         var node = root
         descending: while true {
             let type = cmark_node_get_type(node)

@@ -9,8 +9,9 @@ import Mustache
 /// the compiler makes each type's lookups its own (specialized): generic, across the module
 /// boundary, they cost the printable books 90 million instructions more at 1,000 recipes.
 protocol MustacheKeyedObject: MustacheObject {
-    /// The keys, one case each, named as the case; its raw values number the cases from 0.
-    associatedtype Key: RawRepresentable<Int>, CaseIterable
+    /// The keys, one case each, named as the case (the `stringValue` of a `CodingKey` enum); its
+    /// raw values number the cases from 0.
+    associatedtype Key: RawRepresentable<Int>, CaseIterable, CodingKey
     /// The table of `Key`'s names: `static let keyTable = MustacheKeyTable(Key.self)`, made
     /// once per type.
     static var keyTable: MustacheKeyTable { get }

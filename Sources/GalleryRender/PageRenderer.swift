@@ -277,7 +277,7 @@ extension PageRenderer {
     }
 
     /// The keys a card and a recipe page share: title, link, picture; each named as its case.
-    enum SummaryKey: Int, CaseIterable { case title, slug, url, summary, tags, hasTags, initial, image }
+    enum SummaryKey: Int, CaseIterable, CodingKey { case title, slug, url, summary, tags, hasTags, initial, image }
     static let summaryKeyTable = MustacheKeyTable(SummaryKey.self)
     static var summaryKeys: [String] { summaryKeyTable.names }
 

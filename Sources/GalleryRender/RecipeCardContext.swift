@@ -58,7 +58,7 @@ struct RecipeCardContext: MustacheKeyedObject {
     /// The `<img>`'s `loading`: `eager` or `lazy`.
     let loading: String
 
-    enum Key: Int, CaseIterable {
+    enum Key: Int, CaseIterable, CodingKey {
         case title, slug, url, summary, tags, hasTags, initial, image, loading, style, classes, decoding, fetchPriority
     }
     static let keyTable = MustacheKeyTable(Key.self)

@@ -9,7 +9,7 @@ struct RecipeLinkContext: MustacheKeyedObject {
     /// The root of the page that links to it.
     let root: String
 
-    enum Key: Int, CaseIterable { case title, url }
+    enum Key: Int, CaseIterable, CodingKey { case title, url }
     static let keyTable = MustacheKeyTable(Key.self)
 
     func value(_ key: Key) -> MustacheValue? {

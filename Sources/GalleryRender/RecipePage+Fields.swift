@@ -7,7 +7,7 @@ import Mustache
 /// nutrition, video, equipment, diets, source and `extra:`.
 extension PageRenderer {
     /// The keys `fieldValue` answers, each named as its case.
-    enum FieldKey: Int, CaseIterable {
+    enum FieldKey: Int, CaseIterable, CodingKey {
         case ingredientGroups, methodGroups, hasMethod, category, cuisine, keywords, hasKeywords
         case servings, totalTime, totalTimeISO, nutrition, hasNutrition, equipment, hasEquipment
         case diets, hasDiets, source, video, extra
@@ -18,7 +18,7 @@ extension PageRenderer {
     func fieldsContext(_ recipe: Recipe, root: String) -> [String: MustacheValue] {
         var context: [String: MustacheValue] = [:]
         for key in FieldKey.allCases {
-            if let value = fieldValue(key, of: recipe, root: root) { context["\(key)"] = value }
+            if let value = fieldValue(key, of: recipe, root: root) { context[key.stringValue] = value }
         }
         return context
     }

@@ -46,10 +46,17 @@ extension PageRenderer {
     func bylineHTML(date: RecipeDate, author: String?) -> String {
         let phrases = bylinePhrases.get { (BylinePhrase(strings.text("added"), hasAuthor: false), BylinePhrase(strings.text("added_by"), hasAuthor: true)) }
         var html = ""
+        html.reserveCapacity(128)
         for piece in (author == nil ? phrases.0 : phrases.1).pieces {
             switch piece {
             case .text(let text): html += text
-            case .date: html += "<time datetime=\"\(date.iso8601)\">\(escapeHTML(strings.date(date)))</time>"
+            case .date:
+                // Appended piece by piece: interpolated, the element cost more than the pieces (issue 37).
+                html += "<time datetime=\""
+                html += date.iso8601
+                html += "\">"
+                html += escapeHTML(strings.date(date))
+                html += "</time>"
             case .author: html += escapeHTML(author ?? "")
             }
         }

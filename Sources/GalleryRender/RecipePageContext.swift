@@ -36,7 +36,7 @@ final class RecipePageContext: MustacheKeyedObject {
         structuredData = renderer.structuredData(recipe, root: root, steps: body.steps, sections: body.sections).script
     }
 
-    enum Key: Int, CaseIterable { case root, site, page, meta, structuredData, galleryURL, recipe }
+    enum Key: Int, CaseIterable, CodingKey { case root, site, page, meta, structuredData, galleryURL, recipe }
     static let keyTable = MustacheKeyTable(Key.self)
     var keys: [String] { Self.keyTable.names + PageRenderer.headerKeys }
 
@@ -69,7 +69,7 @@ final class RecipePageContext: MustacheKeyedObject {
         let page: RecipePageContext
 
         /// The page's own keys; the card's and the front matter's others are answered by `value(otherKey:)`.
-        enum Key: Int, CaseIterable {
+        enum Key: Int, CaseIterable, CodingKey {
             case image, tags, ingredients, hasIngredients, glass, imageCredit, prepTime, prepTimeISO, cookTime, cookTimeISO
             case date, dateISO, author, bylineHTML, bodyHTML, firstStepURL, yield, hasFacts, previous, next
         }

@@ -35,13 +35,12 @@ package struct RecipeStructuredData: Sendable {
     /// `JSONValue`s of the same members would be written.
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.member("@context", "https://schema.org")
-        json.member("@type", "Recipe")
+        json.fixed(#""@context":"https://schema.org","@type":"Recipe""#)
         if let name = recipe.author ?? config.author {
             // The site's author is the name the site publishes under (a bar, a blog), so it is an
             // `Organization`; anyone else a recipe names is a `Person`.
             json.object("author") { author in
-                author.member("@type", name == config.author ? "Organization" : "Person")
+                author.fixed(name == config.author ? #""@type":"Organization""# : #""@type":"Person""#)
                 author.member("name", name)
             }
         }
@@ -76,7 +75,7 @@ package struct RecipeStructuredData: Sendable {
             json.array("tool") { json in
                 for tool in recipe.equipment {
                     json.object { json in
-                        json.member("@type", "HowToTool")
+                        json.fixed(#""@type":"HowToTool""#)
                         json.member("name", tool)
                     }
                 }
@@ -97,7 +96,10 @@ package struct RecipeStructuredData: Sendable {
 
     /// The tags and keywords, each word once whatever its case; nil when there are none.
     private var keywords: String? {
-        let words = recipe.tags + recipe.keywords
+        let (tags, others) = (recipe.tags, recipe.keywords)
+        // One word (most recipes' one tag) is itself: nothing to compare it with.
+        if others.isEmpty, tags.count <= 1 { return tags.first }
+        let words = tags + others
         var keywords: [String] = []
         if words.count <= 16 {
             // A few words (most recipes' tags) are compared with those kept: a set of them cost more.
@@ -126,7 +128,7 @@ package struct RecipeStructuredData: Sendable {
             for text in steps {
                 stepNumber += 1
                 json.object { json in
-                    json.member("@type", "HowToStep")
+                    json.fixed(#""@type":"HowToStep""#)
                     json.member("text", text)
                     json.member("url", pageURL) { url in
                         url.append(UInt8(ascii: "#"))
@@ -141,7 +143,7 @@ package struct RecipeStructuredData: Sendable {
             } else {
                 for section in sections {
                     json.object { json in
-                        json.member("@type", "HowToSection")
+                        json.fixed(#""@type":"HowToSection""#)
                         json.array("itemListElement") { writeSteps(section.steps, to: &$0) }
                         json.member("name", section.name)
                     }
@@ -160,7 +162,7 @@ package struct RecipeStructuredData: Sendable {
                     continue
                 }
                 json.object { json in
-                    json.member("@type", "ImageObject")
+                    json.fixed(#""@type":"ImageObject""#)
                     json.member("acquireLicensePage", imageCredit.url)
                     json.member("contentUrl", url)
                     json.member("copyrightNotice", imageCredit.text)

@@ -62,7 +62,7 @@ package struct SocialMeta: Sendable {
     private struct Context: MustacheKeyedObject {
         let meta: SocialMeta
 
-        enum Key: Int, CaseIterable { case canonicalURL, properties }
+        enum Key: Int, CaseIterable, CodingKey { case canonicalURL, properties }
         static let keyTable = MustacheKeyTable(Key.self)
 
         func value(_ key: Key) -> MustacheValue? {
@@ -79,7 +79,7 @@ package struct SocialMeta: Sendable {
         let name: String
         let content: String
 
-        enum Key: Int, CaseIterable { case attribute, name, content }
+        enum Key: Int, CaseIterable, CodingKey { case attribute, name, content }
         static let keyTable = MustacheKeyTable(Key.self)
 
         func value(_ key: Key) -> MustacheValue? {

@@ -32,6 +32,11 @@ package protocol MustacheReplayable: MustacheObject {
     func holeText(_ index: Int) -> String
 }
 
+extension MustacheReplayable {
+    /// A replayable item answers for itself (`MustacheObject.replayable`).
+    package var replayable: (any MustacheReplayable)? { self }
+}
+
 /// A place in a recorded pass that each item fills with its own text (`MustacheReplayable`).
 /// It answers no names and writes nothing where it is rendered.
 package struct MustacheHole: MustacheObject {
@@ -43,6 +48,7 @@ package struct MustacheHole: MustacheObject {
 
     package var keys: [String] { [] }
     package func value(forKey key: String) -> MustacheValue? { nil }
+    package var holeIndex: Int? { index }
 }
 
 /// The recorded passes of replayable items (`MustacheReplayable`), shared by the pages that list

@@ -44,4 +44,49 @@ import Testing
         }
         #expect(notPicture == "the server sent 'text/html', not a picture")
     }
+
+    @Test func aRedirectIsFollowedToThePhoto() throws {
+        let server = try PhotoServer(["/moved.jpg": .init(status: 302, contentType: "text/html", body: Data("moved".utf8), location: "/photo.jpg"),
+                                      "/photo.jpg": .init(contentType: "image/jpeg", body: Data(repeating: 7, count: 500))])
+        defer { server.stop() }
+        guard case .photo(let data) = PhotoFetcher().fetch(server.url("/moved.jpg")) else {
+            Issue.record("a redirect was not followed")
+            return
+        }
+        #expect(data == Data(repeating: 7, count: 500))
+        #expect(server.requested == ["/moved.jpg", "/photo.jpg"])
+    }
+
+    @Test func aRedirectToAnotherSchemeIsNotFollowed() throws {
+        let server = try PhotoServer(["/elsewhere.jpg": .init(status: 302, contentType: "text/html", body: Data(), location: "file:///etc/passwd")])
+        defer { server.stop() }
+        guard case .failed(let reason) = PhotoFetcher().fetch(server.url("/elsewhere.jpg")) else {
+            Issue.record("a redirect to a file was followed")
+            return
+        }
+        #expect(reason.hasPrefix("cannot download it: "))
+    }
+
+    @Test func anAddressWhereNothingListensGivesTheReason() throws {
+        // A port that was free a moment ago: nothing answers there.
+        let server = try PhotoServer([:])
+        let address = server.url("/photo.jpg")
+        server.stop()
+        guard case .failed(let reason) = PhotoFetcher().fetch(address) else {
+            Issue.record("a photo came from nowhere")
+            return
+        }
+        #expect(reason.hasPrefix("cannot download it: "))
+        #expect(reason.count > "cannot download it: ".count)
+    }
+
+    @Test func anAnswerOtherThan200NamesItsStatus() throws {
+        let server = try PhotoServer([:])
+        defer { server.stop() }
+        guard case .failed(let reason) = PhotoFetcher().fetch(server.url("/missing.jpg")) else {
+            Issue.record("a 404 was taken as a photo")
+            return
+        }
+        #expect(reason == "the server answered 404")
+    }
 }

@@ -13,6 +13,8 @@ final class PhotoServer: @unchecked Sendable {
         /// Sends `body` again and again without a Content-Length until the client hangs up
         /// (or 1 GB has gone): a photo that never ends.
         var endless = false
+        /// A `Location` header (a redirect, with a status such as 302).
+        var location: String?
     }
 
     let port: UInt16
@@ -20,6 +22,10 @@ final class PhotoServer: @unchecked Sendable {
     private let replies: [String: Reply]
     private let lock = NSLock()
     private var requests: [String] = []
+    /// Signalled when the serving thread has returned: only then is the socket closed, since a
+    /// closed descriptor's number goes to the next socket opened (another test's server, running
+    /// in parallel), which the old thread would go on answering with its own replies.
+    private let finished = DispatchSemaphore(value: 0)
 
     var requested: [String] { lock.withLock { requests } }
 
@@ -45,6 +51,7 @@ final class PhotoServer: @unchecked Sendable {
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     private func serve() {
+        defer { finished.signal() }
         while true {
             let client = accept(descriptor, nil, nil)
             guard client >= 0 else { return }
@@ -65,7 +72,8 @@ final class PhotoServer: @unchecked Sendable {
                 close(client)
                 continue
             }
-            var head = "HTTP/1.1 \(reply.status) X\r\nContent-Type: \(reply.contentType)\r\nContent-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
+            let location = reply.location.map { "Location: \($0)\r\n" } ?? ""
+            var head = "HTTP/1.1 \(reply.status) X\r\nContent-Type: \(reply.contentType)\r\n\(location)Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
             if reply.status == 0 { head = "" }
             let bytes = [UInt8](head.utf8) + [UInt8](reply.body)
             _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
@@ -75,6 +83,7 @@ final class PhotoServer: @unchecked Sendable {
 
     func stop() {
         shutdown(descriptor, Int32(SHUT_RDWR))
+        finished.wait()
         close(descriptor)
     }
 }

@@ -17,6 +17,15 @@ import Testing
         #expect(RecipeDuration(parsing: "2 Hrs 15 Mins")?.seconds == 8100)
         #expect(RecipeDuration(parsing: "5 parsecs") == nil)
     }
+
+    /// schema.org's form: hours, minutes and seconds each only when there are some, `PT0S` for none.
+    @Test func durationsWriteISO8601WithOnlyTheirUnits() {
+        let expected = [0: "PT0S", 45: "PT45S", 300: "PT5M", 3600: "PT1H", 3601: "PT1H1S", 5400: "PT1H30M", 5430: "PT1H30M30S",
+                        90_000: "PT25H", -5: "PT-5S"]
+        for (seconds, text) in expected {
+            #expect(RecipeDuration(seconds: seconds).iso8601 == text, "\(seconds)")
+        }
+    }
 }
 
 @Suite struct RecipeDateTests {
@@ -45,5 +54,21 @@ import Testing
         #expect(RecipeDate(parsing: "2024-02-29")?.day == 29)
         #expect(RecipeDate(parsing: "2023-02-29") == nil)
         #expect(RecipeDate(parsing: "+202-01-01")?.year == 202)
+    }
+
+    /// `YYYY-MM-DD`, zero-padded, for every date a site can give (years 1 to 9999), as the
+    /// sitemap, the byline's `datetime` and the JSON-LD write it.
+    @Test func datesWriteISO8601ZeroPadded() throws {
+        let samples = ["2024-03-14": "2024-03-14", "0001-01-01": "0001-01-01", "9999-12-31": "9999-12-31",
+                       "+202-01-01": "0202-01-01", "2024-3-009": "2024-03-09", "0999-10-01": "0999-10-01"]
+        for (text, written) in samples {
+            #expect(try #require(RecipeDate(parsing: text)).iso8601 == written, "\(text)")
+        }
+        // A year set past what a front matter can hold is still written, unpadded beyond it.
+        var date = try #require(RecipeDate(parsing: "2024-03-14"))
+        date.year = 12345
+        #expect(date.iso8601 == "12345-03-14")
+        date.year = -5
+        #expect(date.iso8601 == "00-5-03-14")
     }
 }

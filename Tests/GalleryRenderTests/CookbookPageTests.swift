@@ -151,6 +151,20 @@ import GalleryTestSupport
         #expect(MainIngredient.asciiWords("gin, crème", cut: true) == ["gin"])
     }
 
+    /// An ASCII word's amount and glued unit, read in its bytes, are those its characters give.
+    @Test func mainIngredientAmountsInBytesAreThoseOfCharacters() {
+        for word in ["1", "1/2", "0.5", "1-2", "2x", "1,5", "x", "-", "/.", "30ml", "30", "ml", "1.5oz.", "2X", "3~4", "a1", "1a2", "", "12/3cups", ".,/"] {
+            let isAmount = word.contains(where: \.isNumber) && word.allSatisfy { $0.isNumber || "/.,-–~x×".contains($0) }
+            #expect(MainIngredient.isAmount(word) == isAmount, "\(word)")
+            let digits = word.prefix { $0.isNumber || "/.,".contains($0) }
+            let unit = !digits.isEmpty && digits.contains(where: \.isNumber) ? String(word.dropFirst(digits.count)) : nil
+            #expect(MainIngredient.unitAfterAmount(word) == unit, "\(word)")
+        }
+        // Other words are read by character: a vulgar fraction is a number.
+        #expect(MainIngredient.isAmount("1½") && MainIngredient.isAmount("1–2") && !MainIngredient.isAmount("½cup"))
+        #expect(MainIngredient.unitAfterAmount("½cup") == "cup")
+    }
+
     @Test func bodyHeadingsMoveOneLevelDownUnderTheRecipesTitle() {
         #expect(CookbookPage.demotingHeadings("<h2>Method</h2><p>x</p><h3 id=\"a\">Note</h3><h6>z</h6>")
                 == "<h3>Method</h3><p>x</p><h4 id=\"a\">Note</h4><h6>z</h6>")
@@ -160,6 +174,11 @@ import GalleryTestSupport
     @Test func everyHeadingMovesExactlyOnce() {
         #expect(CookbookPage.demotingHeadings("<h1>A</h1><h5 class=\"x\">B</h5><hr><h2x><html></h2 ><br>&lt;h2&gt;<h3")
                 == "<h2>A</h2><h6 class=\"x\">B</h6><hr><h2x><html></h2 ><br>&lt;h2&gt;<h3")
+        // Without a heading the text is as it was; a heading at the very end, or after text that is not ASCII, moves.
+        for html in ["", "<", "<p>Stir, é</p>", "<h2", "</h", "<<h2>", "é<h2>é</h2>", "<h2>"] {
+            let expected = html.replacingOccurrences(of: "<h2>", with: "<h3>").replacingOccurrences(of: "</h2>", with: "</h3>")
+            #expect(CookbookPage.demotingHeadings(html) == expected, "\(html)")
+        }
     }
 
     /// Its stylesheet names only the theme's colours, so the dark scheme and a site's own palette reach it.
@@ -189,6 +208,48 @@ import GalleryTestSupport
         #expect(!CookbookPage.hasQuotedAttribute(""))
         #expect(CookbookPage.rebasing("<p>Stir until cold.</p>", from: "recipes/gimlet/index.html", to: "cookbook/index.html")
                 == "<p>Stir until cold.</p>")
+    }
+
+    /// An ingredient line or a step is written for the recipe's page, as its body is: a relative
+    /// link or picture on it reaches the same file from the site's book and from a tag's book,
+    /// each in its own folder, as from the recipe's page.
+    @Test func relativeLinksAndPicturesOfLinesReachTheSameFilesFromEveryBook() throws {
+        let picture = "../../images/red-d7a012591c.svg"
+        let site = try BuiltSite { folder in
+            try """
+            ---
+            title: Gin Sour
+            tags: [gin, sour]
+            ingredients:
+              - 50 ml gin, as in the [Negroni](../negroni/index.html)
+              - 25 ml lemon juice ![a lemon](\(picture))
+              - 15 ml sugar syrup
+            method:
+              - Shake with ice as for the [Daiquiri](../daiquiri/index.html#method), then strain ![into a coupe](\(picture)).
+              - Serve.
+            ---
+            """.write(to: folder.appendingPathComponent("recipes/gin-sour.md"), atomically: true, encoding: .utf8)
+        }
+        defer { site.remove() }
+        /// The files the links and pictures of the list item whose text starts with `words` reach from `page`.
+        func targets(of words: String, on page: String) throws -> [String] {
+            let html = try #require(site.text(page))
+            let start = try #require(html.range(of: ">" + words), "\(page) has no line with \(words)")
+            let itemStart = try #require(html[..<start.lowerBound].range(of: "<li", options: .backwards))
+            let itemEnd = try #require(html[start.upperBound...].range(of: "</li>"))
+            return relativeLinks(in: String(html[itemStart.lowerBound..<itemEnd.upperBound]), from: page)
+        }
+        let lines = ["50 ml gin, as in the", "25 ml lemon juice", "Shake with ice"]
+        let expected = [["recipes/negroni/index.html"], ["images/red-d7a012591c.svg"], ["recipes/daiquiri/index.html", "images/red-d7a012591c.svg"]]
+        for (words, files) in zip(lines, expected) {
+            #expect(try targets(of: words, on: "recipes/gin-sour/index.html") == files)
+            for file in files { #expect(site.exists(file), "\(file) is not in the output") }
+            for book in ["cookbook/index.html", "tags/gin/cookbook/index.html", "tags/sour/cookbook/index.html"] {
+                #expect(try targets(of: words, on: book) == files, "\(book): \(words)")
+            }
+        }
+        // A line without a URL is the same in every book.
+        #expect(site.text("tags/gin/cookbook/index.html")?.contains("<li>15 ml sugar syrup</li>") == true)
     }
 
     /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.

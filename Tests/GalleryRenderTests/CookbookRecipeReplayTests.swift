@@ -12,8 +12,9 @@ import Mustache
 /// inside a recipe, what differs between books.
 @Suite struct CookbookRecipeReplayTests {
     /// The basic fixture with a gin sour (a site book, gin's and sour's books), a daiquiri whose
-    /// body links the negroni (in the site's and gin's books, not in sour's) and whose first
-    /// ingredient is the negroni, and, with `template`, a theme's own cookbook template.
+    /// body links the negroni (in the site's and gin's books, not in sour's), whose first
+    /// ingredient is the negroni, whose lime juice links the gin sour's page and whose method
+    /// (in front matter) shows a picture, and, with `template`, a theme's own cookbook template.
     /// `partials`: more of the theme's templates, by name.
     func renderers(template: String? = nil, partials: [String: String] = [:]) throws
         -> (replaying: PageRenderer, alone: PageRenderer, folder: TemporaryDirectory) {
@@ -23,6 +24,8 @@ import Mustache
         let daiquiri = copy.appendingPathComponent("recipes/daiquiri.md")
         let text = try String(contentsOf: daiquiri, encoding: .utf8)
             .replacingOccurrences(of: #"ingredients: ["60 ml rum""#, with: #"ingredients: ["A splash of [Negroni](recipe:negroni)", "60 ml rum""#)
+            .replacingOccurrences(of: #""25 ml lime juice""#, with: #""25 ml lime juice, as for [the sour](../gin-sour/index.html)""#)
+            .replacingOccurrences(of: "prep_time:", with: #"method: ["Shake hard ![over ice](../../images/red-d7a012591c.svg)", "Strain."]"# + "\nprep_time:")
         try (text + "\nA cousin of the [Negroni](recipe:negroni), see [the sour](../gin-sour/).\n")
             .write(to: daiquiri, atomically: true, encoding: .utf8)
         var overrides: URL?
@@ -72,6 +75,11 @@ import Mustache
         #expect(site.contains(#"<a href="../recipes/gin-sour/">the sour</a>"#))
         #expect(sour.contains(#"<a href="../../../recipes/gin-sour/">the sour</a>"#))
         #expect(sour.contains(#"On the web: <a href="../../../recipes/daiquiri/index.html">"#))
+        // A relative link or picture on an ingredient line or a step, moved to each book's folder.
+        #expect(site.contains(#"<li>25 ml lime juice, as for <a href="../recipes/gin-sour/index.html">the sour</a></li>"#))
+        #expect(sour.contains(#"<li>25 ml lime juice, as for <a href="../../../recipes/gin-sour/index.html">the sour</a></li>"#))
+        #expect(site.contains(#"<li>Shake hard <img src="../images/red-d7a012591c.svg" alt="over ice" /></li>"#))
+        #expect(sour.contains(#"<li>Shake hard <img src="../../../images/red-d7a012591c.svg" alt="over ice" /></li>"#))
     }
 
     /// A theme's recipe section that reads the book's own keys (its title, whether it is a tag's,

@@ -46,3 +46,24 @@ struct JSONWriterTests {
         #expect(json.text == #"{"url":"https://example.com/a\"b/#step-2"}"#)
     }
 }
+
+extension JSONWriterTests {
+    /// A member known when the code is written is copied as it is, with the commas the writer
+    /// puts between members and items.
+    @Test func fixedMembersTakeTheirPlaceAmongTheOthers() {
+        var json = JSONWriter()
+        json.beginObject()
+        json.fixed(#""@context":"https://schema.org","@type":"Recipe""#)
+        json.array("steps") { json in
+            json.object { json in
+                json.fixed(#""@type":"HowToStep""#)
+                json.member("text", "Stir")
+            }
+            json.object { json in
+                json.fixed(#""@type":"HowToStep""#)
+            }
+        }
+        json.endObject()
+        #expect(json.text == #"{"@context":"https://schema.org","@type":"Recipe","steps":[{"@type":"HowToStep","text":"Stir"},{"@type":"HowToStep"}]}"#)
+    }
+}

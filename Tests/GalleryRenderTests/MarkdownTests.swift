@@ -54,6 +54,37 @@ import GalleryTestSupport
         #expect(Markdown.recipeMethod("No list.").steps.isEmpty)
     }
 
+    /// The method's steps are the first ordered list's items whether or not the headed parts read
+    /// that list already (one headed list, a list before the first heading, one nested in a quote).
+    @Test func theStepsAreTheFirstOrderedListWhicheverPartReadIt() {
+        let bodies: [(String, [String])] = [
+            ("## Method\n\n1. Boil.\n2. Cool *it*.\n", ["Boil.", "Cool it."]),
+            ("1. First.\n\n## Syrup\n\n1. Boil.\n\n## Drink\n\n1. Shake.\n", ["First."]),
+            ("## Syrup\n\n1. Boil.\n2. Cool.\n\n## Drink\n\n1. Shake.\n", ["Boil.", "Cool."]),
+            ("> 1. Quoted.\n\n## Syrup\n\n1. Boil.\n\n## Drink\n\n1. Shake.\n", ["Quoted."]),
+            ("## Empty\n\n1. \n\n## Method\n\n1. Stir.\n", []),
+            ("- 1. nested\n\n## Method\n\n1. Stir.\n", ["nested"]),
+            ("No list.\n", []),
+        ]
+        for (body, steps) in bodies {
+            let method = Markdown.recipeMethod(body)
+            #expect(method.steps == steps, "\(body.debugDescription)")
+            #expect(method.steps == Markdown.orderedListItems(body), "\(body.debugDescription)")
+            #expect(method.sections == Markdown.methodSections(body), "\(body.debugDescription)")
+            #expect(Markdown.recipeBody(body).steps == steps, "\(body.debugDescription)")
+        }
+    }
+
+    /// An ingredient line holds inline Markdown only with one of the characters that can start some.
+    @Test func onlyLinesWithMarkupCharactersMayHoldInlineMarkup() {
+        for line in ["[a](b)", "*x*", "_x_", "`x`", "<b>", "a\\b", "2 cl gin *chilled*", "Piña [colada](recipe:colada)"] {
+            #expect(Markdown.mayHoldInlineMarkup(line), "\(line)")
+        }
+        for line in ["", "2 cl gin", "Piña colada, 1 l", "a > b", "#1 & co."] {
+            #expect(!Markdown.mayHoldInlineMarkup(line), "\(line)")
+        }
+    }
+
     @Test func whitespaceCollapsesAsSplittingCharactersWould() {
         let samples = ["  a \t b\n\nc  ", "", " ", "caf\u{E9} \u{201C}x\u{201D}", "a \u{301}b", "a  \u{301}b",
                        "a\r\n b", "\u{600} a", "x\u{600}  y"]

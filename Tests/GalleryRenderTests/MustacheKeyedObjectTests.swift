@@ -7,7 +7,7 @@ import Testing
 private struct KeyedCard: MustacheKeyedObject {
     let title: String
 
-    enum Key: Int, CaseIterable { case title, count, missing, shout }
+    enum Key: Int, CaseIterable, CodingKey { case title, count, missing, shout }
     static let keyTable = MustacheKeyTable(Key.self)
 
     func value(_ key: Key) -> MustacheValue? {

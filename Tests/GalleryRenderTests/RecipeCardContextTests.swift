@@ -20,7 +20,7 @@ import Mustache
     func dictionary(_ recipe: Recipe, renderer: PageRenderer) -> [String: MustacheValue] {
         var card: [String: MustacheValue] = [:]
         for key in PageRenderer.SummaryKey.allCases {
-            if let value = renderer.summaryValue(key, of: recipe, root: "../../") { card["\(key)"] = value }
+            if let value = renderer.summaryValue(key, of: recipe, root: "../../") { card[key.stringValue] = value }
         }
         return card
     }

@@ -109,6 +109,19 @@ struct MustacheObjectTests {
         #expect(try template.render(objects) == (try template.render(context)))
     }
 
+    /// Each level keeps its context and its answers, dictionaries' as objects' (`ObjectAnswers`):
+    /// the next item of a list, an object, a dictionary or a plain value at the same level, answers
+    /// for itself, and what it lacks is found further out, never in the item before it.
+    @Test func eachItemOfAListAnswersForItselfWhateverTheItemBeforeIt() throws {
+        let template = try Template(source: "{{#list}}[{{title}}|{{count}}|{{.}}]{{/list}}{{#list}}{{#title}}{{count}}{{/title}}{{/list}}", name: "t")
+        let context: MustacheValue = ["title": "outer", "count": 0, "list": [
+            .object(Card(title: "A", asked: nil)), ["title": "B&"], 5, ["x": 1], .object(Card(title: "CC", asked: nil)), ["count": 9], nil,
+        ]]
+        let rendered = try template.render(context)
+        #expect(rendered == "[A|1|][B&amp;|0|][outer|0|5][outer|0|][CC|2|][outer|9|][outer|0|]1000290")
+        #expect(rendered == (try template.render(context.expanded)))
+    }
+
     @Test func anObjectFindingKeysByNumberRendersAsByName() throws {
         // Names parsed before and after the table was made, one it lacks (found further out), one
         // only part of a dotted name.

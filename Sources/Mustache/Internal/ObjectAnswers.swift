@@ -1,24 +1,44 @@
-/// What each object on a render's context stack answered so far, by key number (a nil answer: it
-/// has no such key), so that a name read twice, or looked for further out from inner sections,
-/// asks the object once (`Renderer.lookUp`). Objects are immutable values: the same key gives the
-/// same answer.
+/// What each context on a render's stack answered so far, by key number (a nil answer: it has no
+/// such key), so that a name read twice, or looked for further out from inner sections, asks the
+/// context once (`Renderer.lookUp`). Objects are immutable values and dictionaries are values:
+/// the same key gives the same answer.
 ///
 /// In memory of its own, `slots` places per stack level (level `n`'s from `n * slots`), of which
 /// the first `counts[n]` hold answers: a context pushed starts its level by letting go of the
-/// answers of the one it replaces (the previous item of a list) and setting a count. Emptying a
-/// list of its own per level (`removeAll(keepingCapacity:)`), or filling fresh places for each
-/// level of each page, cost several hundred instructions per section pass (issue 37). Not
-/// copyable: one owner lets the answers go, once.
+/// answers and context of the one it replaces (the previous item of a list) and setting a count
+/// (`enter`). Emptying a list of its own per level (`removeAll(keepingCapacity:)`), or filling
+/// fresh places for each level of each page, cost several hundred instructions per section pass
+/// (issue 37). Letting go at `pop` instead counted 5 M more instructions at 1,000 recipes for
+/// the same peak memory.
+///
+/// Each level also keeps what answers there, taken out of its `MustacheValue` when the context
+/// is pushed: an object (`MustacheObject`) or a dictionary, and a byte saying which, so that a
+/// question goes straight to it. A dictionary's answers are kept as an object's are: a name read
+/// again in it (`{{site.title}}` from each card) is found by number, without hashing its text.
+/// Not copyable: one owner lets the answers go, once.
 struct ObjectAnswers: ~Copyable {
-    /// The answers kept per level; an object asked more names than this at one level is asked
+    /// The answers kept per level; a context asked more names than this at one level is asked
     /// the others each time (as it may be: it gives the same answer).
     static var slots: Int { 48 }
 
     private var numbers: UnsafeMutablePointer<Int>
     private var values: UnsafeMutablePointer<MustacheValue?>
     private var counts: UnsafeMutablePointer<Int>
+    /// What answers at each level: `Kind`'s raw value. A level's place in `objects` or
+    /// `dictionaries` is initialized only while its kind says so; the kind is tested, not an
+    /// optional, since testing an optional existential copied and destroyed it.
+    private var kinds: UnsafeMutablePointer<UInt8>
+    private var objects: UnsafeMutablePointer<any MustacheObject>
+    private var dictionaries: UnsafeMutablePointer<[String: MustacheValue]>
     /// The levels there are places for.
     private var levels: Int
+
+    private enum Kind: UInt8 {
+        /// Answers no name (a string, a number, a list pushed by a section).
+        case none
+        case object
+        case dictionary
+    }
 
     init(levels: Int = 8) {
         self.levels = max(levels, 1)
@@ -26,20 +46,51 @@ struct ObjectAnswers: ~Copyable {
         values = .allocate(capacity: self.levels * Self.slots)
         counts = .allocate(capacity: self.levels)
         counts.initialize(repeating: 0, count: self.levels)
+        kinds = .allocate(capacity: self.levels)
+        kinds.initialize(repeating: Kind.none.rawValue, count: self.levels)
+        objects = .allocate(capacity: self.levels)
+        dictionaries = .allocate(capacity: self.levels)
     }
 
     deinit {
-        for level in 0..<levels { letGo(level) }
+        for level in 0..<levels {
+            letGo(level)
+            leave(level)
+        }
         numbers.deallocate()
         values.deallocate()
         counts.deallocate()
+        kinds.deallocate()
+        objects.deallocate()
+        dictionaries.deallocate()
     }
 
-    /// Lets go of level `level`'s answers: a new context is there.
-    mutating func clear(_ level: Int) {
+    /// Lets go of level `level`'s answers and context: `context` is there now.
+    mutating func enter(_ context: MustacheValue, at level: Int) {
         if level >= levels { grow(toHold: level) }
         letGo(level)
         counts[level] = 0
+        leave(level)
+        switch context {
+        case .object(let object):
+            (objects + level).initialize(to: object)
+            kinds[level] = Kind.object.rawValue
+        case .dictionary(let fields):
+            (dictionaries + level).initialize(to: fields)
+            kinds[level] = Kind.dictionary.rawValue
+        default:
+            break
+        }
+    }
+
+    /// Lets go of level `level`'s context.
+    private func leave(_ level: Int) {
+        switch kinds[level] {
+        case Kind.object.rawValue: (objects + level).deinitialize(count: 1)
+        case Kind.dictionary.rawValue: (dictionaries + level).deinitialize(count: 1)
+        default: return
+        }
+        kinds[level] = Kind.none.rawValue
     }
 
     /// Lets go of level `level`'s answers (most of the cost: the last reference to an answer frees it).
@@ -47,34 +98,53 @@ struct ObjectAnswers: ~Copyable {
         (values + level * Self.slots).deinitialize(count: counts[level])
     }
 
-    /// The answer kept for key `number` at `level`: nil when none is (`.some(nil)`: the object
-    /// has no such key).
+    /// The member named `name` (numbered `number`, `MustacheKey`) of the context at `level`
+    /// (`enter`): nil when it has none, or is neither an object nor a dictionary. Asked once per
+    /// key while the level has room for its answers.
     @inline(__always)
-    func answer(_ number: Int, at level: Int) -> MustacheValue?? {
-        guard level < levels else { return nil }
+    mutating func member(_ name: String, number: Int, at level: Int) -> MustacheValue? {
         let start = level * Self.slots
-        for slot in start..<(start + counts[level]) where numbers[slot] == number { return .some(values[slot]) }
-        return nil
-    }
-
-    /// Keeps `value` as the answer to key `number` at `level`, if the level has room.
-    mutating func keep(_ value: MustacheValue?, for number: Int, at level: Int) {
-        if level >= levels { grow(toHold: level) }
         let count = counts[level]
-        guard count < Self.slots else { return }
-        let slot = level * Self.slots + count
-        numbers[slot] = number
-        (values + slot).initialize(to: value)
-        counts[level] = count + 1
+        for slot in start..<(start + count) where numbers[slot] == number { return values[slot] }
+        let value: MustacheValue?
+        switch kinds[level] {
+        case Kind.object.rawValue:
+            // Moved out for the question and back after it: asked in place, the existential was
+            // copied and destroyed around every question, the compiler not knowing that the
+            // answer cannot change the memory it stands in (about 100 instructions a question).
+            let object = (objects + level).move()
+            value = object.value(forKey: name, number: number)
+            (objects + level).initialize(to: object)
+        case Kind.dictionary.rawValue: value = dictionaries[level][name]
+        default: return nil
+        }
+        if count < Self.slots {
+            numbers[start + count] = number
+            (values + start + count).initialize(to: value)
+            counts[level] = count + 1
+        }
+        return value
     }
 
-    /// Makes room for `level`, moving the answers kept.
+    /// Makes room for `level`, moving the answers and contexts kept.
     private mutating func grow(toHold level: Int) {
         let newLevels = max(levels * 2, level + 1)
         let newNumbers = UnsafeMutablePointer<Int>.allocate(capacity: newLevels * Self.slots)
         let newValues = UnsafeMutablePointer<MustacheValue?>.allocate(capacity: newLevels * Self.slots)
         let newCounts = UnsafeMutablePointer<Int>.allocate(capacity: newLevels)
         newCounts.initialize(repeating: 0, count: newLevels)
+        let newKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: newLevels)
+        newKinds.initialize(from: kinds, count: levels)
+        (newKinds + levels).initialize(repeating: Kind.none.rawValue, count: newLevels - levels)
+        let newObjects = UnsafeMutablePointer<any MustacheObject>.allocate(capacity: newLevels)
+        let newDictionaries = UnsafeMutablePointer<[String: MustacheValue]>.allocate(capacity: newLevels)
+        for old in 0..<levels {
+            switch kinds[old] {
+            case Kind.object.rawValue: (newObjects + old).moveInitialize(from: objects + old, count: 1)
+            case Kind.dictionary.rawValue: (newDictionaries + old).moveInitialize(from: dictionaries + old, count: 1)
+            default: break
+            }
+        }
         for old in 0..<levels {
             let start = old * Self.slots
             (newNumbers + start).initialize(from: numbers + start, count: counts[old])
@@ -84,6 +154,10 @@ struct ObjectAnswers: ~Copyable {
         numbers.deallocate()
         values.deallocate()
         counts.deallocate()
+        kinds.deallocate()
+        objects.deallocate()
+        dictionaries.deallocate()
         (numbers, values, counts, levels) = (newNumbers, newValues, newCounts, newLevels)
+        (kinds, objects, dictionaries) = (newKinds, newObjects, newDictionaries)
     }
 }

@@ -135,8 +135,8 @@ extension Renderer {
     mutating func noteHole(_ value: MustacheValue, isEscaped: Bool) -> Bool {
         switch value {
         case .object(let object):
-            guard let hole = object as? MustacheHole, let start = recording?.start else { return false }
-            recording?.holes.append(PassRecording.Hole(offset: output.count - start, index: hole.index, isEscaped: isEscaped))
+            guard let hole = object.holeIndex, let start = recording?.start else { return false }
+            recording?.holes.append(PassRecording.Hole(offset: output.count - start, index: hole, isEscaped: isEscaped))
             return true
         case .array, .lazyArray:
             recording?.isRefused = true

@@ -40,6 +40,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         self.partials = partials
         self.options = options
         self.stack = [context]
+        answers.enter(context, at: 0)
     }
 
 
@@ -100,7 +101,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
             for index in 0..<list.count {
                 try countPass(section)
                 let item = list[index]
-                if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object as? any MustacheReplayable {
+                if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object.replayable {
                     try pass(over: replayable, section, blocks: blocks, indentation: indentation)
                 } else {
                     push(item)
@@ -188,10 +189,10 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         depth += 1
     }
 
-    /// The new level's answers start empty (`ObjectAnswers.clear`).
+    /// The new level's answers start empty (`ObjectAnswers.enter`).
     mutating func push(_ context: MustacheValue) {
+        answers.enter(context, at: stack.count)
         stack.append(context)
-        answers.clear(stack.count - 1)
     }
 
     mutating func pop() {
@@ -227,24 +228,11 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         return .null
     }
 
-    /// Part `part` of `name` in the context at `level` of the stack; an object is asked once per key (`answers`).
-    /// The answers are looked at before the context: a key answered before is found without
-    /// copying the object out of the stack (an existential copy and destroy per lookup; issue 37).
-    /// Only an object's level has answers.
-    /// The part is passed as its name and position, and its text read only when the context must
-    /// be asked: a copy of the part's text for the call retained and released it on every lookup.
+    /// Part `part` of `name` in the context at `level` of the stack, asked once per key
+    /// (`ObjectAnswers.member`). The part is passed as its name and position, and its text read
+    /// only here: a copy of the part's text for the call retained and released it on every lookup.
+    @inline(__always)
     private mutating func member(_ name: VariableName, part: Int, at level: Int) -> MustacheValue? {
-        let number = name.components[part].number
-        if let known = answers.answer(number, at: level) { return known }
-        switch stack[level] {
-        case .dictionary(let fields):
-            return fields[name.components[part].name]
-        case .object(let object):
-            let value = object.value(forKey: name.components[part].name, number: number)
-            answers.keep(value, for: number, at: level)
-            return value
-        default:
-            return nil
-        }
+        answers.member(name.components[part].name, number: name.components[part].number, at: level)
     }
 }
