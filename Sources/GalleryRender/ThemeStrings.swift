@@ -29,6 +29,11 @@ package final class ThemeStrings: Sendable {
     /// 1,820 days; issue 37). At most `datesKept` are kept, eleven years of days.
     private let dates = Mutex<[RecipeDate: String]>([:])
     private static let datesKept = 4_096
+    /// The long date's pieces (`LongDatePieces`), read from ICU on first use: a date is then
+    /// written without it. Nil when they cannot be read soundly; the dates then go through ICU.
+    /// Behind a `Mutex` of this module rather than a `SharedLazy`, whose generic metadata was
+    /// looked up on every read (about 1,000 instructions a date).
+    private let longDatePieces = Mutex<LongDatePieces??>(nil)
     /// The Gregorian calendar at UTC and the language's long date (`date(_:)`), made once.
     private let gregorian: Calendar
     private let longDate: Date.FormatStyle
@@ -244,6 +249,13 @@ package final class ThemeStrings: Sendable {
     /// A front matter date in the language's long form: `1 June 2024`, `1 juin 2024`,
     /// `1. Juni 2024`, `2024年6月1日`. Gregorian, at midnight UTC (the date as written).
     package func date(_ date: RecipeDate) -> String {
+        let pieces = longDatePieces.withLock { pieces in
+            if let read = pieces { return read }
+            let read = LongDatePieces(style: longDate, calendar: gregorian, locale: locale)
+            pieces = .some(read)
+            return read
+        }
+        if let text = pieces?.format(date) { return text }
         if let known = dates.withLock({ $0[date] }) { return known }
         let text = gregorian.date(from: DateComponents(year: date.year, month: date.month, day: date.day)).map(longDate.format)
             ?? date.iso8601
