@@ -137,8 +137,8 @@ final class CookbookBodies: Sendable {
         return counts
     }
 
-    /// The main ingredient of the recipe at `position`, when it has one and a book holds it.
-    func mainIngredient(of position: Int, in plan: PagePlan) -> MainIngredientEntry? {
+    /// Each recipe's main ingredient, by position, when it has one and a book holds it.
+    func mainIngredients(in plan: PagePlan) -> [MainIngredientEntry?] {
         mainIngredients.get {
             let recipes = plan.site.recipes
             let found = concurrentMap(count: recipes.count) { position -> (name: String, key: String)? in
@@ -148,7 +148,7 @@ final class CookbookBodies: Sendable {
             let keys = Set(found.compactMap { $0?.key }).sorted(by: SearchIndex.codePointOrder)
             let ranks = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices.map(Int32.init)))
             return found.map { $0.map { MainIngredientEntry(name: $0.name, rank: ranks[$0.key]!) } }
-        }[position]
+        }
     }
 
 
@@ -229,7 +229,7 @@ extension PageRenderer {
     /// books). The body as its own page has it: images and links relative to that page. A body
     /// with `recipe:` links is rendered with this book's links from the parse an earlier book
     /// left, else parsed here and its parse left for the others.
-    func cookbookBody(_ position: Int, inBook: Set<String>) throws(Diagnostic) -> CookbookBodies.Body {
+    func cookbookBody(_ position: Int, inBook: BookMembers) throws(Diagnostic) -> CookbookBodies.Body {
         let kept = cookbookBodies.take(position, recipeCount: site.recipes.count)
         if case .rendered(let body)? = kept { return body }
         let recipe = site.recipes[position]

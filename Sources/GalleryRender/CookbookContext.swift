@@ -67,9 +67,9 @@ struct CookbookContext: MustacheKeyedObject {
                 return .lazyArray(MustacheLazyArray(count: book.order.count, mayReplay: true) {
                     .object(CookbookRecipeContext(book: book, place: $0))
                 })
-            case .tagIndex: return book.index(book.tagIndex)
+            case .tagIndex: return book.index(.tags)
             case .hasTagIndex: return .bool(!book.tagIndex.isEmpty)
-            case .ingredientIndex: return book.index(book.ingredientIndex)
+            case .ingredientIndex: return book.index(.ingredients)
             case .hasIngredientIndex: return .bool(!book.ingredientIndex.isEmpty)
             }
         }
@@ -92,6 +92,8 @@ final class CookbookContents: Sendable {
     /// contents, each recipe's section and every index entry.
     let titles: [String]
     let anchors: [String]
+    /// Each recipe's slug, in `order`: its page's address (`CookbookRecipeContext.Part.url`).
+    let slugs: [String]
     /// How many books hold each recipe, by position (`CookbookBodies.bookCounts`).
     let bookCounts: [Int32]
     /// Each recipe's body as the book prints it, in `order`.
@@ -114,11 +116,19 @@ final class CookbookContents: Sendable {
         let order = tag == nil ? renderer.recipeIndexOrder : renderer.cookbookBodies.inIndexOrder(members, in: renderer)
         self.order = order
         let recipes = site.recipes
-        titles = order.map { recipes[$0].title }
-        let slugs = order.map { recipes[$0].slug }
+        var titles: [String] = [], slugs: [String] = []
+        titles.reserveCapacity(order.count)
+        slugs.reserveCapacity(order.count)
+        for position in order {
+            let recipe = recipes[position]
+            titles.append(recipe.title)
+            slugs.append(recipe.slug)
+        }
+        self.titles = titles
         anchors = slugs.map { "recipe-" + $0 }
         bookCounts = renderer.cookbookBodies.bookCounts(in: renderer.plan)
-        let place = PageRenderer.BookPlace(path: path, inBook: Set(slugs), renderer: renderer)
+        self.slugs = slugs
+        let place = PageRenderer.BookPlace(path: path, inBook: PageRenderer.BookMembers(slugs), renderer: renderer)
         self.place = place
         root = place.root
         // Each number is shown by the recipe, the contents and the indexes: formatted once.
@@ -142,15 +152,51 @@ final class CookbookContents: Sendable {
         ingredientIndex = renderer.cookbookIngredientIndex(order)
     }
 
-    /// An index as the template reads it: each name with its recipes' entries.
-    func index(_ groups: [(name: String, places: [Int])]) -> MustacheValue {
-        .array(groups.map { group in
-            ["name": .string(group.name), "recipes": .array(group.places.map { .object(CookbookEntryContext(book: self, place: $0)) })]
-        })
+    /// The book's two indexes.
+    enum Index {
+        case tags, ingredients
+    }
+
+    /// The entries of `index`: a name and the places in `order` of its recipes.
+    func groups(_ index: Index) -> [(name: String, places: [Int])] {
+        switch index {
+        case .tags: tagIndex
+        case .ingredients: ingredientIndex
+        }
+    }
+
+    /// An index as the template reads it: each name with its recipes' entries, made as the
+    /// template reaches them (a list of dictionaries of lists, made whole for every book, was a
+    /// few percent of the books' instructions).
+    func index(_ index: Index) -> MustacheValue {
+        let count = groups(index).count
+        return .lazyArray(MustacheLazyArray(count: count) { [self] in .object(CookbookIndexTerm(book: self, index: index, group: $0)) })
     }
 }
 
-/// A recipe as the contents and the indexes list it: its title, its number in the book, its section.
+/// A name of an index (a tag, a main ingredient) with its recipes' entries.
+struct CookbookIndexTerm: MustacheKeyedObject {
+    let book: CookbookContents
+    let index: CookbookContents.Index
+    /// Its place among the index's names.
+    let group: Int
+
+    enum Key: Int, CaseIterable, CodingKey { case name, recipes }
+    static let keyTable = MustacheKeyTable(Key.self)
+
+    func value(_ key: Key) -> MustacheValue? {
+        let book = book
+        let group = book.groups(index)[group]
+        switch key {
+        case .name: return .string(group.name)
+        case .recipes:
+            let places = group.places
+            return .lazyArray(MustacheLazyArray(count: places.count) { .object(CookbookEntryContext(book: book, place: places[$0])) })
+        }
+    }
+}
+
+/// A recipe as an index lists it: its title, its number in the book, its section.
 struct CookbookEntryContext: MustacheKeyedObject {
     let book: CookbookContents
     /// Its place in the book's order.

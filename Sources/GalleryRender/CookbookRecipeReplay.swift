@@ -73,7 +73,7 @@ extension CookbookRecipeContext: MustacheReplayable {
         let renderer = book.renderer
         switch part {
         case .number: return book.numbers[place]
-        case .url: return URLPath.link(to: RecipePage.path(of: recipe), root: book.root)
+        case .url: return URLPath.link(to: RecipePage.path(slug: book.slugs[place]), root: book.root)
         case .imageSource: return recipe.image.map { renderer.printImageSource($0, root: book.root) } ?? ""
         case .body: return book.bodies[place]
         case .groupURL(let group): return recipe.ingredientGroups[group].component.map { book.place.links($0.slug, nil) } ?? ""

@@ -69,16 +69,41 @@ package enum MainIngredient {
 
     /// Digits, vulgar fractions and the signs between them (`1`, `1/2`, `½`, `1½`, `1-2`, `0.5`, `2x`).
     static func isAmount(_ word: String) -> Bool {
+        // In ASCII a number is a digit and a character a byte: read as bytes (by Character, with
+        // a search of the signs for each, this was the most of a recipe's main ingredient).
+        if let ascii = asciiBytes(word, { bytes in
+            bytes.contains(where: isDigit) && bytes.allSatisfy { isDigit($0) || amountSigns.contains($0) }
+        }) {
+            return ascii
+        }
         guard word.contains(where: { $0.isNumber }) else { return false }
         return word.allSatisfy { $0.isNumber || "/.,-–~x×".contains($0) }
     }
 
     /// What follows the leading digits of a word that starts with some (`30ml` → `ml`), or nil.
     static func unitAfterAmount(_ word: String) -> String? {
+        if let ascii = asciiBytes(word, { bytes -> String? in
+            let count = bytes.prefix { isDigit($0) || digitSigns.contains($0) }.count
+            guard bytes[..<count].contains(where: isDigit) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[count...]), as: UTF8.self)
+        }) {
+            return ascii
+        }
         let digits = word.prefix { $0.isNumber || "/.,".contains($0) }
         guard !digits.isEmpty, digits.contains(where: \.isNumber) else { return nil }
         return String(word.dropFirst(digits.count))
     }
+
+    /// `read` of `word`'s bytes when they are all ASCII, else nil.
+    private static func asciiBytes<Result>(_ word: String, _ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        var word = word
+        return word.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? read(bytes) : nil }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    /// The ASCII signs of an amount (`isAmount`), and those among its leading digits (`unitAfterAmount`).
+    private static let amountSigns: [UInt8] = Array("/.,-~x".utf8)
+    private static let digitSigns: [UInt8] = Array("/.,".utf8)
 
     static func isUnit(_ word: String) -> Bool {
         var word = word.lowercased()

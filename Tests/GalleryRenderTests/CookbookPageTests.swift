@@ -151,6 +151,20 @@ import GalleryTestSupport
         #expect(MainIngredient.asciiWords("gin, crème", cut: true) == ["gin"])
     }
 
+    /// An ASCII word's amount and glued unit, read in its bytes, are those its characters give.
+    @Test func mainIngredientAmountsInBytesAreThoseOfCharacters() {
+        for word in ["1", "1/2", "0.5", "1-2", "2x", "1,5", "x", "-", "/.", "30ml", "30", "ml", "1.5oz.", "2X", "3~4", "a1", "1a2", "", "12/3cups", ".,/"] {
+            let isAmount = word.contains(where: \.isNumber) && word.allSatisfy { $0.isNumber || "/.,-–~x×".contains($0) }
+            #expect(MainIngredient.isAmount(word) == isAmount, "\(word)")
+            let digits = word.prefix { $0.isNumber || "/.,".contains($0) }
+            let unit = !digits.isEmpty && digits.contains(where: \.isNumber) ? String(word.dropFirst(digits.count)) : nil
+            #expect(MainIngredient.unitAfterAmount(word) == unit, "\(word)")
+        }
+        // Other words are read by character: a vulgar fraction is a number.
+        #expect(MainIngredient.isAmount("1½") && MainIngredient.isAmount("1–2") && !MainIngredient.isAmount("½cup"))
+        #expect(MainIngredient.unitAfterAmount("½cup") == "cup")
+    }
+
     @Test func bodyHeadingsMoveOneLevelDownUnderTheRecipesTitle() {
         #expect(CookbookPage.demotingHeadings("<h2>Method</h2><p>x</p><h3 id=\"a\">Note</h3><h6>z</h6>")
                 == "<h3>Method</h3><p>x</p><h4 id=\"a\">Note</h4><h6>z</h6>")
@@ -160,6 +174,11 @@ import GalleryTestSupport
     @Test func everyHeadingMovesExactlyOnce() {
         #expect(CookbookPage.demotingHeadings("<h1>A</h1><h5 class=\"x\">B</h5><hr><h2x><html></h2 ><br>&lt;h2&gt;<h3")
                 == "<h2>A</h2><h6 class=\"x\">B</h6><hr><h2x><html></h2 ><br>&lt;h2&gt;<h3")
+        // Without a heading the text is as it was; a heading at the very end, or after text that is not ASCII, moves.
+        for html in ["", "<", "<p>Stir, é</p>", "<h2", "</h", "<<h2>", "é<h2>é</h2>", "<h2>"] {
+            let expected = html.replacingOccurrences(of: "<h2>", with: "<h3>").replacingOccurrences(of: "</h2>", with: "</h3>")
+            #expect(CookbookPage.demotingHeadings(html) == expected, "\(html)")
+        }
     }
 
     /// Its stylesheet names only the theme's colours, so the dark scheme and a site's own palette reach it.
