@@ -181,7 +181,7 @@ struct CookbookIndexTerm: MustacheKeyedObject {
     /// Its place among the index's names.
     let group: Int
 
-    enum Key: Int, CaseIterable { case name, recipes }
+    enum Key: Int, CaseIterable, CodingKey { case name, recipes }
     static let keyTable = MustacheKeyTable(Key.self)
 
     func value(_ key: Key) -> MustacheValue? {

@@ -294,7 +294,7 @@ extension PageRenderer {
         switch key {
         case .title: .string(recipe.title)
         case .slug: .string(recipe.slug)
-        case .url: .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))
+        case .url: .string(RecipePage.link(slug: recipe.slug, root: root))
         case .summary: recipe.summary.map(MustacheValue.string) ?? .null
         case .tags: plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
         case .hasTags: .bool(recipe.hasTags)
