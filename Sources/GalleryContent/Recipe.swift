@@ -756,32 +756,97 @@ package struct RecipeDuration: Sendable, Hashable {
     }
 
     /// `init(parsing:)` for ASCII text, as durations nearly always are, read from its bytes: the
-    /// same words and tokens (in ASCII a character is a byte, a letter is `a`…`z` once lowercased)
-    /// without lowercasing, replacing and splitting the text as `String`s.
+    /// same words and tokens (in ASCII a character is a byte, a letter is `a`…`z` once lowercased),
+    /// each token read where it lies as it is cut, without a `String` for it (amounts of plain
+    /// digits are read exactly as `Double` reads them; anything else is handed to `Double`).
     static func seconds(ofASCII text: String) -> Int? {
-        let bytes = Array(text.utf8)
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") }
-        var tokens: [Range<Int>] = []
-        var index = 0
-        while index < bytes.count {
-            if isSpace(bytes[index]) {
-                index += 1
-                continue
-            }
-            // A word, cut where letters meet anything else.
-            var start = index
-            index += 1
-            while index < bytes.count, !isSpace(bytes[index]) {
-                if isLetter(bytes[index]) != isLetter(bytes[index - 1]) {
-                    tokens.append(start..<index)
-                    start = index
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            @inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+            @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") }
+            // Tokens alternate amount and unit, as in `seconds(ofTokens:)`: an amount waits here
+            // for its unit.
+            var total = 0.0
+            var amount = 0.0
+            var tokens = 0
+            var failed = false
+            func take(_ start: Int, _ end: Int) {
+                guard !failed else { return }
+                let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if tokens.isMultiple(of: 2) {
+                    guard let value = Self.amount(token), value >= 0, value < 1_000_000 else { failed = true; return }
+                    amount = value
+                } else {
+                    guard let unit = Self.unitSeconds(token) else { failed = true; return }
+                    total += amount * unit
                 }
-                index += 1
+                tokens += 1
             }
-            tokens.append(start..<index)
+            var index = 0
+            while index < bytes.count {
+                if isSpace(bytes[index]) {
+                    index += 1
+                    continue
+                }
+                // A word, cut where letters meet anything else.
+                var start = index
+                index += 1
+                while index < bytes.count, !isSpace(bytes[index]) {
+                    if isLetter(bytes[index]) != isLetter(bytes[index - 1]) {
+                        take(start, index)
+                        start = index
+                    }
+                    index += 1
+                }
+                take(start, index)
+            }
+            guard !failed, tokens > 0, tokens.isMultiple(of: 2) else { return nil }
+            return Int(total.rounded())
         }
-        return seconds(ofTokens: tokens.map { String(decoding: bytes[$0], as: UTF8.self).lowercased() })
+    }
+
+    /// What `Double(String)` reads from `token`. Plain decimals of at most 15 digits (`5`, `1.5`)
+    /// are read here, exactly: the digits as a whole number, divided by a power of ten, both
+    /// exact in a `Double`, so the one rounding is the correctly rounded quotient, as `Double`'s own.
+    static func amount(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
+        var digits = 0
+        var whole: Int64 = 0
+        var point: Int? = nil
+        for (offset, byte) in token.enumerated() {
+            if byte &- UInt8(ascii: "0") < 10 {
+                whole = whole &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
+                digits += 1
+            } else if byte == UInt8(ascii: "."), point == nil {
+                point = offset
+            } else {
+                digits = 16
+                break
+            }
+        }
+        guard digits > 0, digits <= 15 else { return Double(String(decoding: token, as: UTF8.self)) }
+        let places = point.map { token.count - 1 - $0 } ?? 0
+        return places == 0 ? Double(whole) : Double(whole) / Self.powersOfTen[places]
+    }
+
+    /// 10⁰ … 10¹⁵, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
+
+    /// The seconds of a unit (`seconds(ofTokens:)`'s names, any case), nil for another word.
+    static func unitSeconds(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard token.count <= 8 else { return nil }
+        // Lower case as `| 0x20` does it for letters; a byte that is not a letter never becomes
+        // one, and none becomes 0, so words of different lengths never pack alike.
+        var packed: UInt64 = 0
+        for (offset, byte) in token.enumerated() { packed |= UInt64(byte | 0x20) << (8 * offset) }
+        return units.first { $0.name == packed }?.seconds
+    }
+
+    /// The unit names `seconds(ofTokens:)` knows, each packed as `unitSeconds` packs a word.
+    private static let units: [(name: UInt64, seconds: Double)] = [
+        (["s", "sec", "secs", "second", "seconds"], 1.0), (["m", "min", "mins", "minute", "minutes"], 60),
+        (["h", "hr", "hrs", "hour", "hours"], 3600), (["d", "day", "days"], 86_400),
+    ].flatMap { names, seconds in
+        names.map { name in (name.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }, seconds) }
     }
 
     /// ISO 8601 duration, e.g. `PT1H30M`, as schema.org wants.

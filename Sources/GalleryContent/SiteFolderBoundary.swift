@@ -15,11 +15,14 @@ import Darwin
 package final class SiteFolderBoundary: Sendable {
     /// The site folder with its links resolved, or nil when it does not exist.
     private let root: String?
+    /// `root` and a slash: what a path inside it starts with.
+    private let rootAndSlash: String
     /// Folders asked about, as written → as resolved (nil: they do not exist).
     private let folders = Mutex<[String: String?]>([:])
 
     package init(siteDirectory: URL) {
         root = realPath(siteDirectory.path)
+        rootAndSlash = (root ?? "") + "/"
     }
 
     /// True when `url`, with every symbolic link followed, is the site folder or inside it. A path
@@ -31,8 +34,31 @@ package final class SiteFolderBoundary: Sendable {
     /// `contains(_:)` for a path already in hand.
     package func contains(path: String) -> Bool {
         guard let root else { return false }
+        if isPlainFileInside(path) { return true }
         let resolved = resolve(path)
-        return resolved == root || resolved.hasPrefix(root + "/")
+        return resolved == root || resolved.hasPrefix(rootAndSlash)
+    }
+
+    /// True for what nearly every file asked about is: an absolute path without `..` or a
+    /// trailing slash, not a link, in a folder that resolves inside the site folder. Such a file
+    /// resolves to that folder's resolved path, a slash and its name, so it is inside without
+    /// that path being made. False sends the path to `resolve`, which answers everything.
+    private func isPlainFileInside(_ path: String) -> Bool {
+        guard root != "/" else { return false }
+        return path.withCString { cPath in
+            let count = strlen(cPath)
+            // A NUL inside the path (the C string ends early): resolved as it always was.
+            guard count == path.utf8.count, count > 1 else { return false }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cPath).assumingMemoryBound(to: UInt8.self), count: count)
+            guard bytes[count - 1] != UInt8(ascii: "/"), !Self.hasParentStep(bytes),
+                  let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0,
+                  let folder = resolvedFolder(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)),
+                  folder.hasPrefix(rootAndSlash) || folder == self.root else {
+                return false
+            }
+            var status = stat()
+            return lstat(cPath, &status) == 0 && status.st_mode & S_IFMT != S_IFLNK
+        }
     }
 
     private func resolve(_ path: String) -> String {
@@ -55,9 +81,22 @@ package final class SiteFolderBoundary: Sendable {
     /// Whether one of `path`'s components is `..`: `..` alone, at the start, in the middle or
     /// at the end (bytes, as `memchr` finds them, not characters).
     private static func hasParentStep(_ path: String) -> Bool {
-        let bytes = path.utf8
-        return bytes.elementsEqual("..".utf8) || bytes.starts(with: "../".utf8) || path.containsBytes("/../")
-            || bytes.suffix(3).elementsEqual("/..".utf8)
+        var path = path
+        return path.withUTF8(hasParentStep)
+    }
+
+    private static func hasParentStep(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+        var index = 0
+        while index + 1 < bytes.count {
+            // A component starts at 0 or after a slash; `..` then ends the path or meets a slash.
+            if bytes[index] == dot, bytes[index + 1] == dot, index == 0 || bytes[index - 1] == slash,
+               index + 2 == bytes.count || bytes[index + 2] == slash {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     private func resolvedFolder(_ folder: String) -> String? {

@@ -15,7 +15,7 @@ struct RecipeLinkContext: MustacheKeyedObject {
     func value(_ key: Key) -> MustacheValue? {
         switch key {
         case .title: .string(recipe.title)
-        case .url: .string(URLPath.link(to: RecipePage.path(of: recipe), root: root))
+        case .url: .string(RecipePage.link(slug: recipe.slug, root: root))
         }
     }
 }

@@ -67,26 +67,39 @@ package struct SocialMeta: Sendable {
 
         func value(_ key: Key) -> MustacheValue? {
             switch key {
-            case .canonicalURL: meta.url.map(MustacheValue.string) ?? .null
-            case .properties: .array(meta.properties.map { .object(Property(attribute: $0.attribute, name: $0.name, content: $0.content)) })
+            case .canonicalURL: return meta.url.map(MustacheValue.string) ?? .null
+            case .properties:
+                let list = PropertyList(meta.properties)
+                return .lazyArray(MustacheLazyArray(count: list.properties.count) { .object(Property(list: list, index: $0)) })
             }
         }
     }
 
-    /// One tag of `properties`: `attribute`, `name` and `content`.
+    /// The page's tags, held once for all of their `Property` objects.
+    private final class PropertyList: Sendable {
+        let properties: [(attribute: String, name: String, content: String)]
+
+        init(_ properties: [(attribute: String, name: String, content: String)]) {
+            self.properties = properties
+        }
+    }
+
+    /// One tag of `properties`: `attribute`, `name` and `content`. Its place in the page's list
+    /// rather than its three texts: small enough to be held without a box of its own, where a
+    /// box per tag of every page was most of the cost of `meta` (issue 37).
     private struct Property: MustacheKeyedObject {
-        let attribute: String
-        let name: String
-        let content: String
+        let list: PropertyList
+        let index: Int
 
         enum Key: Int, CaseIterable, CodingKey { case attribute, name, content }
         static let keyTable = MustacheKeyTable(Key.self)
 
         func value(_ key: Key) -> MustacheValue? {
-            switch key {
-            case .attribute: .string(attribute)
-            case .name: .string(name)
-            case .content: .string(content)
+            let property = list.properties[index]
+            return switch key {
+            case .attribute: .string(property.attribute)
+            case .name: .string(property.name)
+            case .content: .string(property.content)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryLayout
 import Testing
 @testable import GalleryContent
 
@@ -25,6 +26,21 @@ import Testing
         for (seconds, text) in expected {
             #expect(RecipeDuration(seconds: seconds).iso8601 == text, "\(seconds)")
         }
+    }
+
+    /// Random ASCII spellings, amounts of many digits among them, read from the bytes as the
+    /// character reading reads them (an amount's digits read exactly as `Double` reads them).
+    @Test func randomAsciiDurationsReadAsTheCharacterReadingReadsThem() {
+        let pieces = ["1", "5", "0", "9", "12", ".", ".5", "3.3333333", "123456789012345", "1234567890123456", "0.1234567890123456",
+                      "999999.99", "1000000", " ", ",", "  ", "h", "H", "min", "MINS", "s", "sec", "seconds", "d", "days", "hr",
+                      "hrs", "m", "minute", "e", "x", "+", "-", "_", "/", "hours", "Second", "sx", "mi"]
+        var generator = SeededGenerator(seed: 37)
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(RecipeDuration.seconds(ofASCII: text) == RecipeDuration.seconds(of: text), "\(text.debugDescription)")
+        }
+        #expect(RecipeDuration(parsing: "0.1 h")?.seconds == 360)
+        #expect(RecipeDuration(parsing: "3.3333333 min")?.seconds == 200)
     }
 }
 

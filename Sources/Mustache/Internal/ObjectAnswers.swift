@@ -24,6 +24,12 @@ struct ObjectAnswers: ~Copyable {
     private var numbers: UnsafeMutablePointer<Int>
     private var values: UnsafeMutablePointer<MustacheValue?>
     private var counts: UnsafeMutablePointer<Int>
+    /// Per level, bit `number % 64` of each key number kept there: a name whose bit is clear was
+    /// not asked at that level yet, and is not looked for among its answers. Most questions
+    /// are of names a level has not answered (a lookup walking out through inner contexts), and
+    /// looking for each among all the answers kept was a quarter of the lookups' instructions
+    /// (issue 37).
+    private var kept: UnsafeMutablePointer<UInt64>
     /// What answers at each level: `Kind`'s raw value. A level's place in `objects` or
     /// `dictionaries` is initialized only while its kind says so; the kind is tested, not an
     /// optional, since testing an optional existential copied and destroyed it.
@@ -46,6 +52,8 @@ struct ObjectAnswers: ~Copyable {
         values = .allocate(capacity: self.levels * Self.slots)
         counts = .allocate(capacity: self.levels)
         counts.initialize(repeating: 0, count: self.levels)
+        kept = .allocate(capacity: self.levels)
+        kept.initialize(repeating: 0, count: self.levels)
         kinds = .allocate(capacity: self.levels)
         kinds.initialize(repeating: Kind.none.rawValue, count: self.levels)
         objects = .allocate(capacity: self.levels)
@@ -60,6 +68,7 @@ struct ObjectAnswers: ~Copyable {
         numbers.deallocate()
         values.deallocate()
         counts.deallocate()
+        kept.deallocate()
         kinds.deallocate()
         objects.deallocate()
         dictionaries.deallocate()
@@ -70,6 +79,7 @@ struct ObjectAnswers: ~Copyable {
         if level >= levels { grow(toHold: level) }
         letGo(level)
         counts[level] = 0
+        kept[level] = 0
         leave(level)
         switch context {
         case .object(let object):
@@ -105,7 +115,11 @@ struct ObjectAnswers: ~Copyable {
     mutating func member(_ name: String, number: Int, at level: Int) -> MustacheValue? {
         let start = level * Self.slots
         let count = counts[level]
-        for slot in start..<(start + count) where numbers[slot] == number { return values[slot] }
+        let bit: UInt64 = 1 << UInt64(truncatingIfNeeded: number & 63)
+        if kept[level] & bit != 0 {
+            let numbers = numbers
+            for slot in start..<(start + count) where numbers[slot] == number { return values[slot] }
+        }
         let value: MustacheValue?
         switch kinds[level] {
         case Kind.object.rawValue:
@@ -122,6 +136,7 @@ struct ObjectAnswers: ~Copyable {
             numbers[start + count] = number
             (values + start + count).initialize(to: value)
             counts[level] = count + 1
+            kept[level] |= bit
         }
         return value
     }
@@ -133,6 +148,9 @@ struct ObjectAnswers: ~Copyable {
         let newValues = UnsafeMutablePointer<MustacheValue?>.allocate(capacity: newLevels * Self.slots)
         let newCounts = UnsafeMutablePointer<Int>.allocate(capacity: newLevels)
         newCounts.initialize(repeating: 0, count: newLevels)
+        let newKept = UnsafeMutablePointer<UInt64>.allocate(capacity: newLevels)
+        newKept.initialize(from: kept, count: levels)
+        (newKept + levels).initialize(repeating: 0, count: newLevels - levels)
         let newKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: newLevels)
         newKinds.initialize(from: kinds, count: levels)
         (newKinds + levels).initialize(repeating: Kind.none.rawValue, count: newLevels - levels)
@@ -154,9 +172,11 @@ struct ObjectAnswers: ~Copyable {
         numbers.deallocate()
         values.deallocate()
         counts.deallocate()
+        kept.deallocate()
         kinds.deallocate()
         objects.deallocate()
         dictionaries.deallocate()
+        kept = newKept
         (numbers, values, counts, levels) = (newNumbers, newValues, newCounts, newLevels)
         (kinds, objects, dictionaries) = (newKinds, newObjects, newDictionaries)
     }
