@@ -42,8 +42,8 @@ package struct PagePlan: Sendable {
     let stepClosings = CookStepClosings()
     /// The frames of the gallery pages' styles, by card count (`GalleryStyleFrames`).
     let galleryStyleFrames = GalleryStyleFrames()
-    /// The recipes in A–Z order (`RecipeIndexPage`), made on first use.
-    let recipeIndex = SharedLazy<[Int]>()
+    /// The recipes in A–Z order and their letters (`RecipeIndex`), made on first use.
+    let recipeIndex = SharedLazy<RecipeIndex>()
     /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.
     let cookbookList = SharedLazy<[CookbookPage.Book]>()
     /// A recipe page's tag links by tag name as written (`PageRenderer.tagLinks`), made on first use.

@@ -24,15 +24,18 @@ package struct PageRenderer: Sendable {
         let siteContext: MustacheValue
         let cookbookBodies: CookbookBodies
         let cookbookReplays: MustacheReplays
+        let tagCardReplays: MustacheReplays
         let feedBodies = FeedBodies()
         let searchBoxes = SearchBoxes()
         let bylinePhrases = SharedLazy<(BylinePhrase, BylinePhrase)>()
 
         init(plan: PagePlan, pictures: [String: PublishedPicture], languages: LanguageVersions?, inputs: PageInputs?,
              cookbookBodies: CookbookBodies = CookbookBodies(),
-             cookbookReplays: MustacheReplays = MustacheReplays(budget: PageRenderer.cookbookReplayBudget)) {
+             cookbookReplays: MustacheReplays = MustacheReplays(budget: PageRenderer.cookbookReplayBudget),
+             tagCardReplays: MustacheReplays = MustacheReplays(budget: PageRenderer.tagCardReplayBudget)) {
             self.cookbookBodies = cookbookBodies
             self.cookbookReplays = cookbookReplays
+            self.tagCardReplays = tagCardReplays
             self.plan = plan
             self.pictures = pictures
             self.languages = languages
@@ -66,13 +69,15 @@ package struct PageRenderer: Sendable {
     }
 
     /// A renderer of the same tree whose books hold their shared bodies (`CookbookBodies`) and
-    /// recorded passes (`MustacheReplays`) within the budgets given (0: every book makes its own),
-    /// for tests that compare the two.
-    func holding(cookbookBodies bodies: CookbookBodies? = nil, cookbookReplays replays: MustacheReplays? = nil) -> PageRenderer {
+    /// recorded passes (`MustacheReplays`), and whose tag pages their recorded cards, within the
+    /// budgets given (0: every book and page makes its own), for tests that compare the two.
+    func holding(cookbookBodies bodies: CookbookBodies? = nil, cookbookReplays replays: MustacheReplays? = nil,
+                 tagCardReplays cards: MustacheReplays? = nil) -> PageRenderer {
         var renderer = self
         renderer.shared = Shared(plan: plan, pictures: pictures, languages: languages, inputs: inputs,
                                  cookbookBodies: bodies ?? CookbookBodies(),
-                                 cookbookReplays: replays ?? MustacheReplays(budget: Self.cookbookReplayBudget))
+                                 cookbookReplays: replays ?? MustacheReplays(budget: Self.cookbookReplayBudget),
+                                 tagCardReplays: cards ?? MustacheReplays(budget: Self.tagCardReplayBudget))
         return renderer
     }
 
@@ -90,6 +95,14 @@ package struct PageRenderer: Sendable {
     /// held from a recipe's first tag book to its last, each megabyte of them is one more at the
     /// build's peak, which issue 37 bounds at 59 MB.
     static let cookbookReplayBudget = 2 << 20
+    /// Each recipe's card on the tag pages, recorded once for all the tag pages listing it
+    /// (`RecipeCardContext`, `MustacheReplayable`).
+    var tagCardReplays: MustacheReplays { shared.tagCardReplays }
+    /// The most bytes of recorded tag-page cards held at once. A card's recording is about 600
+    /// bytes with the built-in theme: 1 MB holds the 1,000-recipe bench corpus's, and at 10,000
+    /// recipes it bounds what they add to the build's peak (issue 37). A recording is let go
+    /// after the recipe's last tag page.
+    static let tagCardReplayBudget = 1 << 18
     /// The feed's entries' bodies, made by their pages for the feed.
     var feedBodies: FeedBodies { shared.feedBodies }
     /// The header's search box by page root (`headerValue`).

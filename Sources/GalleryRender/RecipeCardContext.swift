@@ -18,13 +18,26 @@ struct RecipeCardContext: MustacheKeyedObject {
         let root: String
         /// Where the gallery places each card; nil for a list of cards that is not the gallery.
         let placement: Placement?
+        /// Where the tag pages' cards are recorded once and copied into every other tag page
+        /// listing the same recipe (`MustacheReplayable`), and how many tag pages list each
+        /// recipe; nil for cards rendered one by one (the gallery's, the home text's).
+        let replay: Replay?
 
-        init(renderer: PageRenderer, recipes: [Recipe], root: String, placement: Placement? = nil) {
+        init(renderer: PageRenderer, recipes: [Recipe], root: String, placement: Placement? = nil, replay: Replay? = nil) {
             self.renderer = renderer
             self.recipes = recipes
             self.root = root
             self.placement = placement
+            self.replay = replay
         }
+    }
+
+    /// The recorded cards of a list whose pages all share one root (the tag pages), so that a
+    /// recipe's card answers alike on each of them but for `loading`.
+    struct Replay: Sendable {
+        let replays: MustacheReplays
+        /// The tags of each recipe: a recipe's card is listed once on the page of each.
+        let tags: RecipeTagPositions
     }
 
     /// A gallery page's cards' own keys, by card.
@@ -74,5 +87,32 @@ struct RecipeCardContext: MustacheKeyedObject {
 
     private func summary(_ key: PageRenderer.SummaryKey) -> MustacheValue? {
         listing.renderer.summaryValue(key, of: listing.recipes[index], root: listing.root)
+    }
+}
+
+/// A recipe's card is the same on every tag page that lists it (each is as deep, so its URLs
+/// are alike) but for `loading` (the first cards of a page load eagerly): it is rendered on the
+/// first of them and its bytes copied into the others, `loading` filled in (issue 37). A recipe
+/// is on two and a half tag pages in the bench corpus, and its card's lookups and text were most
+/// of a tag page's instructions.
+extension RecipeCardContext: MustacheReplayable {
+    /// A store without room for cards that are not replayed: it records nothing.
+    private static let noReplays = MustacheReplays(budget: 0)
+
+    var replays: MustacheReplays { listing.replay?.replays ?? Self.noReplays }
+    var replayKey: Int { listing.replay == nil ? -1 : index }
+    var replayUses: Int { listing.replay.map { $0.tags[index].count } ?? 0 }
+    var recordingContext: any MustacheObject { Recording(card: self) }
+    /// The one hole: `loading`.
+    func holeText(_ index: Int) -> String { loading }
+
+    /// The card as a recording reads it: its own answers, `loading` a hole.
+    struct Recording: MustacheKeyedObject {
+        typealias Key = RecipeCardContext.Key
+        static var keyTable: MustacheKeyTable { RecipeCardContext.keyTable }
+        let card: RecipeCardContext
+
+        var keys: [String] { card.keys }
+        func value(_ key: Key) -> MustacheValue? { key == .loading ? .object(MustacheHole(0)) : card.value(key) }
     }
 }

@@ -139,6 +139,11 @@ extension PageRenderer {
          "url": TagPage.slug(of: name, style: site.config.slugStyle).map { .string(URLPath.link(to: TagPage.path(slug: $0), root: root)) } ?? .null]
     }
 
+    /// The tags of each recipe, made on first use (a tag page's cards, the cookbooks' indexes).
+    var recipeTagPositions: RecipeTagPositions {
+        plan.recipeTags.get { RecipeTagPositions(tags: tags, recipeCount: site.recipes.count) }
+    }
+
     func tagContext(_ tag: RecipeTag) -> MustacheValue {
         let path = TagPage.path(slug: tag.slug)
         let root = URLPath.root(from: path)
@@ -147,8 +152,9 @@ extension PageRenderer {
             : strings.counted("tag_description", tag.members.count, ["tag": tag.name, "site": site.config.title])
         // Made card by card as the template reaches them: a tag of a large site has thousands.
         let members = tag.members
-        let listing = RecipeCardContext.Listing(renderer: self, recipes: site.recipes, root: root)
-        let cards = MustacheLazyArray(count: members.count) { index in
+        let listing = RecipeCardContext.Listing(renderer: self, recipes: site.recipes, root: root,
+                                                replay: RecipeCardContext.Replay(replays: tagCardReplays, tags: recipeTagPositions))
+        let cards = MustacheLazyArray(count: members.count, mayReplay: true) { index in
             .object(RecipeCardContext(listing: listing, index: members[index], loading: index < 8 ? "eager" : "lazy"))
         }
         let context: [String: MustacheValue] = [
