@@ -26,29 +26,11 @@ let package = Package(
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
-        // OpenSSL's libcrypto: SHA-256 for the image cache and published pictures' names (ContentHash).
-        .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
         // libxml2 parses SVG pictures: their size, and the sanitiser that publishes them.
         .systemLibrary(
             name: "CXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
-        ),
-        // GNU libmicrohttpd, the preview server's HTTP/1.1 (keep-alive, epoll thread pool, timeouts).
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
-        // libarchive reads the ZIP and gzip of recipe-manager exports (Paprika) for import.
-        .systemLibrary(
-            name: "CArchive",
-            pkgConfig: "libarchive",
-            providers: [.apt(["libarchive-dev"])]
         ),
         // C wrappers for libvips' variadic calls, which Swift cannot call, and the resampler.
         // libvips (Debian's libvips-dev) is opened on first use, not linked, so only its
@@ -58,17 +40,26 @@ let package = Package(
         // use, not linked (FoundationNetworking would link it, with TLS, HTTP/2, Kerberos and LDAP,
         // into every run), so only its headers are needed here (Debian's libcurl4-openssl-dev).
         .target(name: "CCurlShim"),
+        // Libraries that only some runs need, opened on first use (dlopen) rather than linked, so
+        // that a build does not load them and the libraries they need before main; only their
+        // headers are needed here. OpenSSL's libcrypto (libssl-dev): SHA-256 for the image cache
+        // and published pictures' names (ContentHash). libarchive (libarchive-dev): the ZIP and
+        // gzip of recipe-manager exports (Paprika) for import. GNU libmicrohttpd
+        // (libmicrohttpd-dev): the preview server's HTTP/1.1 (keep-alive, epoll thread pool, timeouts).
+        .target(name: "CCryptoShim"),
+        .target(name: "CArchiveShim"),
+        .target(name: "CMicroHTTPDShim"),
         // The layout core: pure geometry and engines, standard library only.
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.
         .target(name: "Mustache"),
         // The layers of a build, each a module so that the compiler keeps the arrows (README, code map).
         // Diagnostics, hashing, number formatting and the concurrency helpers every layer uses.
-        .target(name: "GallerySupport", dependencies: ["CAllocator", "CCrypto"]),
+        .target(name: "GallerySupport", dependencies: ["CAllocator", "CCryptoShim"]),
         // site.yml, recipes, YAML: the loaded site.
         .target(name: "GalleryContent", dependencies: ["GallerySupport", "GalleryLayout", "CYaml", "CXML2", "CCmark"]),
         // Authoring, beside content: `new` and `import` read foreign files and write recipes; the build never depends on it.
-        .target(name: "GalleryAuthoring", dependencies: ["GallerySupport", "GalleryContent", "CArchive", "CCurlShim"]),
+        .target(name: "GalleryAuthoring", dependencies: ["GallerySupport", "GalleryContent", "CArchiveShim", "CCurlShim"]),
         // The gallery plan: what each gallery page lays out, in every arrangement, breakpoint and filter.
         .target(name: "GalleryPlan", dependencies: ["GallerySupport", "GalleryContent", "GalleryLayout"]),
         // Planning renditions from the gallery plan; probing, processing and caching the pictures.
@@ -85,7 +76,7 @@ let package = Package(
             dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryLayout", "Mustache"]
         ),
         // The preview server and the file watcher.
-        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryContent", "GalleryKit", "GalleryRender", "CMicroHTTPD"]),
+        .target(name: "GalleryServe", dependencies: ["GallerySupport", "GalleryContent", "GalleryKit", "GalleryRender", "CMicroHTTPDShim"]),
         .target(name: "GalleryCLI", dependencies: ["GallerySupport", "GalleryContent", "GalleryAuthoring", "GalleryPlan", "GalleryImages", "GalleryRender", "GalleryKit", "GalleryServe", "GalleryLayout"]),
         // ICU's plural rules (Debian's libicu-dev), for the theme's "1 recipe" / "3 recipes" in every language.
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),

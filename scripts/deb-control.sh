@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the DEBIAN/control file of the gallerygen package: Depends names the Debian packages of
-# every library the binary links (found with ldd and dpkg -S); libvips and libcurl (import's photo
-# downloads), which the binary opens on first use rather than links, are Recommends.
+# every library the binary links (found with ldd and dpkg -S) or needs and opens on first use;
+# libvips and libcurl (import's photo downloads), which it opens on first use and can do without,
+# are Recommends.
 # Usage: scripts/deb-control.sh BINARY VERSION INSTALLED_KB
 set -euo pipefail
 binary=$1 version=$2 size=$3
@@ -15,7 +16,11 @@ owner() {
   echo "deb-control: no package owns $1" >&2
   return 1
 }
-packages=$(ldd "$binary" | awk '/=> \// { print $3 }' | while read -r lib; do owner "$lib"; done | sort -u | grep -v '^libc6$' || true)
+# libcrypto (pictures' hashes), libarchive (import's archives) and libmicrohttpd (serve) are opened
+# on first use rather than linked, so ldd does not list them; the commands need them, so they are
+# Depends all the same.
+opened="/usr/lib/x86_64-linux-gnu/libcrypto.so.3 /usr/lib/x86_64-linux-gnu/libarchive.so.13 /usr/lib/x86_64-linux-gnu/libmicrohttpd.so.12"
+packages=$( { ldd "$binary" | awk '/=> \// { print $3 }'; for lib in $opened; do echo "$lib"; done; } | while read -r lib; do owner "$lib"; done | sort -u | grep -v '^libc6$' || true)
 depends="libc6"
 for package in $packages; do
   depends="$depends, $package"

@@ -2,13 +2,14 @@ import Foundation
 import GalleryContent
 import GallerySupport
 import Mustache
+import Synchronization
 
 /// The printable cookbook's context (`cookbook` template), answering each name as the template
 /// asks for it (`MustacheObject`): a book of 1,000 recipes built as a dictionary tree of every key
 /// of every recipe, then freed, cost more than rendering it (issue 37). What several keys share is
-/// worked out once per book (`CookbookContents`); the bodies are made up front, since making one
-/// can fail. Keys and values are those docs/themes.md lists for `cookbook`; each object's keys
-/// are its `Key` cases (`MustacheKeyedObject`).
+/// worked out once per book (`CookbookContents`); each body is made as the book reaches it.
+/// Keys and values are those docs/themes.md lists for `cookbook`; each object's keys are its
+/// `Key` cases (`MustacheKeyedObject`).
 struct CookbookContext: MustacheKeyedObject {
     let book: CookbookContents
 
@@ -96,8 +97,8 @@ final class CookbookContents: Sendable {
     let slugs: [String]
     /// How many books hold each recipe, by position (`CookbookBodies.bookCounts`).
     let bookCounts: [Int32]
-    /// Each recipe's body as the book prints it, in `order`.
-    let bodies: [String]
+    /// Why a body could not be made (its file changed since it was read), if one could not.
+    private let bodyFailure = Mutex<Diagnostic?>(nil)
     let title: String
     let countText: String
     let description: String
@@ -105,7 +106,7 @@ final class CookbookContents: Sendable {
     let tagIndex: [(name: String, places: [Int])]
     let ingredientIndex: [(name: String, places: [Int])]
 
-    init(_ book: CookbookPage.Book, in renderer: PageRenderer) throws {
+    init(_ book: CookbookPage.Book, in renderer: PageRenderer) {
         self.renderer = renderer
         let site = renderer.site
         let tag = book.tag.map { renderer.tags[$0] }
@@ -133,24 +134,36 @@ final class CookbookContents: Sendable {
         root = place.root
         // Each number is shown by the recipe, the contents and the indexes: formatted once.
         numbers = renderer.cookbookBodies.numbers(order.count, in: renderer)
-        // The body as its own page has it (made once for all the recipe's books), its relative
-        // links then moved to the book's folder (a link written `../sidecar/` in a recipe means
-        // `recipes/sidecar/`).
-        var bodies: [String] = []
-        bodies.reserveCapacity(order.count)
-        for position in order {
-            let body = try renderer.cookbookBody(position, inBook: place.inBook)
-            bodies.append(!body.hasAttributes ? body.html
-                : CookbookPage.rebasing(body.html, from: site.treePrefix + RecipePage.path(of: site.recipes[position]),
-                                        to: site.treePrefix + path))
-        }
-        self.bodies = bodies
         title = tag?.name ?? site.config.title
         countText = renderer.strings.counted("recipe_count", order.count)
         description = renderer.strings.phrase("cookbook_description", ["title": title, "count": countText])
         tagIndex = renderer.cookbookTagIndex(order, except: book.tag)
         ingredientIndex = renderer.cookbookIngredientIndex(order)
     }
+
+    /// Recipe `place`'s body as the book prints it, made when the book reaches it: its own
+    /// page's (made once for all the recipe's books), its relative links then moved to the
+    /// book's folder (a link written `../sidecar/` in a recipe means `recipes/sidecar/`). Made
+    /// up front, a tag's book of the 10,000-recipe corpus held its 900 bodies while it was
+    /// written, on each rendering thread: about 2 MB of the build's peak (issue 37). A body
+    /// that cannot be made (its file changed since it was read) is empty here, and the book
+    /// fails with its diagnostic (`failure`) once written.
+    /// A theme that reads a body in two sections makes it twice (its books' share of it is then
+    /// taken twice, and a later book makes its own): the built-in theme reads it once.
+    func body(_ place: Int) -> String {
+        do {
+            let body = try renderer.cookbookBody(order[place], inBook: self.place.inBook)
+            guard body.hasAttributes else { return body.html }
+            let tree = renderer.site.treePrefix
+            return CookbookPage.rebasing(body.html, from: tree + RecipePage.path(slug: slugs[place]), to: tree + self.place.path)
+        } catch {
+            bodyFailure.withLock { if $0 == nil { $0 = error } }
+            return ""
+        }
+    }
+
+    /// Why a body of the book could not be made, if one could not (`body(_:)`).
+    var failure: Diagnostic? { bodyFailure.withLock { $0 } }
 
     /// The book's two indexes.
     enum Index {

@@ -34,17 +34,23 @@ package struct CookbookPage: TemplatePage {
         site.cookbooks[index].tag.map { CookbookPage.path(tag: site.tags[$0].slug) } ?? CookbookPage.siteBookPath
     }
 
-    package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue {
-        try site.cookbookContext(site.plan.cookbooks[index])
+    package func context(_ index: Int, in site: PageRenderer) -> MustacheValue {
+        site.cookbookContext(site.plan.cookbooks[index])
     }
 
     /// A book is rendered as it is written (`OutputFile.Stream`): at 10,000 recipes each tag's
     /// book is 2.5 MB, and held whole with its copy on each rendering thread, the books raised
-    /// the build's peak memory by 12 MB (issue 37). Its context (the bodies) is made here, since
-    /// making it may fail.
+    /// the build's peak memory by 12 MB (issue 37). Its bodies are made as it reaches them; one
+    /// that cannot be made fails the book once written, as a template error does.
     package func make(_ index: Int, in site: PageRenderer) throws -> OutputFile {
-        let context = fullContext(index, context: try context(index, in: site), in: site)
-        return OutputFile(path: path(index, in: site.plan), contents: .stream(try site.stream(templateName, context: context)))
+        let contents = CookbookContents(site.plan.cookbooks[index], in: site)
+        let context = fullContext(index, context: .object(CookbookContext(book: contents)), in: site)
+        let rendered = try site.stream(templateName, context: context)
+        return OutputFile(path: path(index, in: site.plan), contents: .stream(OutputFile.Stream { sink in
+            rendered.write(to: sink)
+            if let failure = rendered.failure { throw failure }
+            if let failure = contents.failure { throw failure }
+        }))
     }
 
     package func origin(_ index: Int, in site: PagePlan) -> FileOrigin {
@@ -128,8 +134,8 @@ extension PagePlan {
 
 extension PageRenderer {
     /// The book's context: cover, contents, recipes, indexes (`CookbookContext`).
-    func cookbookContext(_ book: CookbookPage.Book) throws -> MustacheValue {
-        .object(CookbookContext(book: try CookbookContents(book, in: self)))
+    func cookbookContext(_ book: CookbookPage.Book) -> MustacheValue {
+        .object(CookbookContext(book: CookbookContents(book, in: self)))
     }
 
     /// Where a book is and what it holds: worked out once per book, not once per recipe in it.

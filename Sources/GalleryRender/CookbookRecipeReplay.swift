@@ -75,7 +75,7 @@ extension CookbookRecipeContext: MustacheReplayable {
         case .number: return book.numbers[place]
         case .url: return URLPath.link(to: RecipePage.path(slug: book.slugs[place]), root: book.root)
         case .imageSource: return recipe.image.map { renderer.printImageSource($0, root: book.root) } ?? ""
-        case .body: return book.bodies[place]
+        case .body: return book.body(place)
         case .groupURL(let group): return recipe.ingredientGroups[group].component.map { book.place.links($0.slug, nil) } ?? ""
         case .ingredient(let group, let item): return lineHTML(recipe.ingredientGroups[group].items[item], always: false)
         case .step(let group, let step): return lineHTML(recipe.method[group].steps[step], always: true)

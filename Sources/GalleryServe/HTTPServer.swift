@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CMicroHTTPDShim
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -91,6 +91,8 @@ package final class HTTPServer: @unchecked Sendable {
     /// Binds, listens and starts the library's threads; returns the port.
     @discardableResult
     package func start() throws(HTTPServerError) -> UInt16 {
+        // libmicrohttpd is opened here, on the first server's start, not linked into every run.
+        if let problem = gg_mhd_load() { throw HTTPServerError(message: String(cString: problem), addressInUse: false) }
         let (listener, port) = try listen()
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(listener), ptr_value: nil),
@@ -109,7 +111,7 @@ package final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = options.withUnsafeMutableBufferPointer { items in
             withVaList([Int32(MHD_OPTION.ARRAY.rawValue), items.baseAddress!, Int32(MHD_OPTION.END.rawValue)]) { arguments in
-                MHD_start_daemon_va(flags, 0, nil, nil, Self.answer, context, arguments)
+                gg_mhd_start_daemon_va(flags, 0, nil, nil, Self.answer, context, arguments)
             }
         }
         guard let started else {
@@ -135,7 +137,7 @@ package final class HTTPServer: @unchecked Sendable {
         // A resumed request is answered by the library's own thread: give it a moment to be.
         let deadline = Date().addingTimeInterval(1)
         while lock.withLock({ !parkedExchanges.isEmpty }), Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        MHD_stop_daemon(running)
+        gg_mhd_stop_daemon(running)
     }
 
     /// A bound, listening IPv4 socket, made here rather than by the library so that a port in
@@ -207,7 +209,7 @@ package final class HTTPServer: @unchecked Sendable {
                 waiting = response
                 return self.connection
             }
-            if let connection { MHD_resume_connection(connection) }
+            if let connection { gg_mhd_resume_connection(connection) }
         }
     }
 
@@ -251,7 +253,7 @@ package final class HTTPServer: @unchecked Sendable {
             exchange.lock.withLock { exchange.connection = connection }
             exchange.server = server
             server.lock.withLock { server.parkedExchanges[ObjectIdentifier(exchange)] = exchange }
-            MHD_suspend_connection(connection)
+            gg_mhd_suspend_connection(connection)
             start { response in exchange.deliver(response) }
             return .YES
         }
@@ -279,7 +281,7 @@ package final class HTTPServer: @unchecked Sendable {
         final class Collected { var headers: [HTTPHeader] = [] }
         let collected = Collected()
         withExtendedLifetime(collected) {
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
+            _ = gg_mhd_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
                 guard let context, let key else { return .YES }
                 let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
                 collected.headers.append(HTTPHeader(name: String(cString: key).lowercased(), value: value.map { String(cString: $0).trimmingCharacters(in: .whitespaces) } ?? ""))
@@ -293,13 +295,13 @@ package final class HTTPServer: @unchecked Sendable {
     /// when the client may reuse it, and leaves out the body of a HEAD response.
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let made = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            gg_mhd_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
+        defer { gg_mhd_destroy_response(made) }
         for header in response.headers where !["content-length", "connection", "transfer-encoding"].contains(header.name.lowercased()) {
-            _ = MHD_add_response_header(made, header.name, header.value)
+            _ = gg_mhd_add_response_header(made, header.name, header.value)
         }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        return gg_mhd_queue_response(connection, UInt32(response.status), made)
     }
 }

@@ -1,23 +1,24 @@
-import CCrypto
+import CCryptoShim
 import Foundation
 
 /// SHA-256 from OpenSSL's libcrypto (the EVP digest interface, which uses the processor's SHA
-/// instructions where there are any). Names cache entries and output files after what they
-/// contain, so a changed image gets a new URL, and checks every published picture against its
-/// cache entry. Not copyable: it owns libcrypto's digest context and frees it when it goes.
+/// instructions where there are any), opened on first use (`CCryptoShim`). Names cache entries
+/// and output files after what they contain, so a changed image gets a new URL, and checks every
+/// published picture against its cache entry. Not copyable: it owns libcrypto's digest context
+/// and frees it when it goes.
 package struct ContentHash: ~Copyable {
-    private let context: OpaquePointer
+    private let digest: OpaquePointer
 
     package init() {
-        // Allocation is all that can fail here; without memory nothing else would run either.
-        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
-            fatalError("libcrypto could not start a SHA-256 digest")
-        }
-        self.context = context
+        // libcrypto is a dependency of the package (as it was when linked), and allocation is all
+        // that can fail once it is loaded: without either nothing else would run.
+        if let problem = gg_crypto_load() { fatalError(String(cString: problem)) }
+        guard let digest = gg_sha256_new() else { fatalError("libcrypto could not start a SHA-256 digest") }
+        self.digest = digest
     }
 
     deinit {
-        EVP_MD_CTX_free(context)
+        gg_sha256_free(digest)
     }
 
     /// The hex digest of `data`.
@@ -40,18 +41,17 @@ package struct ContentHash: ~Copyable {
 
     package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        EVP_DigestUpdate(context, base, bytes.count)
+        gg_sha256_update(digest, base, bytes.count)
     }
 
     /// The 64 lower-case hex digits of everything given to `update`.
     package consuming func finalize() -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &digest, &length)
+        var digest = [UInt8](repeating: 0, count: 32)
+        let length = Int(gg_sha256_final(self.digest, &digest))
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
-        text.reserveCapacity(Int(length) * 2)
-        for byte in digest.prefix(Int(length)) {
+        text.reserveCapacity(length * 2)
+        for byte in digest.prefix(length) {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0xF)])
         }

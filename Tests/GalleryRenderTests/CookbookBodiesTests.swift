@@ -67,6 +67,40 @@ import GalleryTestSupport
         #expect(bodies.take(0, recipeCount: 10) == nil && bodies.heldBytes == 0)
     }
 
+    /// A book makes each body as it reaches it: a recipe whose file changed after the site was
+    /// read fails its books once they are written, with the error at the recipe's file, and a
+    /// book without that recipe is made as usual.
+    @Test func aBodyThatCannotBeMadeFailsItsBooksOnceWritten() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let copy = try folder.copyFixture("basic")
+        try CookbookPageTests.addGinSour(to: copy)
+        // No body held from the load: each is read back from its file.
+        var loader = ContentLoader(siteDirectory: copy, displayRoot: "site")
+        loader.bodyBudget = 0
+        let (site, _) = try loader.load()
+        let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
+        let renderer = PageRenderer(site: site, theme: theme).holding(cookbookBodies: CookbookBodies(budget: 0))
+        let negroni = copy.appendingPathComponent("recipes/negroni.md")
+        try (String(contentsOf: negroni, encoding: .utf8) + "\nStir longer.\n").write(to: negroni, atomically: true, encoding: .utf8)
+        var failed: [String] = []
+        for index in renderer.plan.cookbooks.indices {
+            let file = try CookbookPage().make(index, in: renderer)
+            guard case .stream(let stream) = file.contents else {
+                Issue.record("\(file.path) is not streamed")
+                continue
+            }
+            stream.write { _ in }
+            guard let failure = stream.failure else { continue }
+            failed.append(file.path)
+            let diagnostic = try #require(failure as? Diagnostic)
+            #expect(diagnostic.severity == .error && diagnostic.path.hasSuffix("recipes/negroni.md")
+                    && diagnostic.message == "the recipe changed while the site was being built; build again", "\(diagnostic)")
+        }
+        // The negroni is in the site's book and gin's, not in sour's.
+        #expect(failed.sorted() == ["cookbook/index.html", "tags/gin/cookbook/index.html"])
+    }
+
     /// The basic fixture and a gin sour (a site book and two tag books, a body with a `recipe:` link): rendered
     /// with the bodies shared and with none held (budget 0, each book making its own), the files
     /// are the same, and nothing is held once every book is made.

@@ -1,2 +1,0 @@
-#include <archive.h>
-#include <archive_entry.h>

@@ -1,4 +1,0 @@
-#include <sys/types.h>
-#include <sys/socket.h>
-#include <stdint.h>
-#include <microhttpd.h>
