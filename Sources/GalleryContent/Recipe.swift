@@ -53,6 +53,10 @@ package struct Recipe: Sendable, Hashable {
         get { text.fixed(.yield) }
         set { text.setFixed(.yield, newValue) }
     }
+    /// Whether the recipe names a glass, or a yield, without copying either out of its packed
+    /// text (a recipe page asks, for its facts, of every recipe).
+    package var hasGlass: Bool { text.has(.glass) }
+    package var hasYield: Bool { text.has(.yield) }
     package var prepTime: RecipeDuration? {
         get { flags.contains(.prepTime) ? RecipeDuration(seconds: prepSeconds) : nil }
         set {
@@ -240,6 +244,11 @@ struct RecipeText: Sendable, Hashable {
             list = []
             joined = made
         }
+    }
+
+    /// Whether `field` is present (an empty value is).
+    func has(_ field: Field) -> Bool {
+        present & 1 << field.rawValue != 0
     }
 
     func fixed(_ field: Field) -> String? {

@@ -439,27 +439,27 @@ extension Markdown {
         }
         // A space byte is a character of its own unless it ends a "\r\n" or a non-ASCII scalar
         // (a combining mark after it, a prepended sign before it) joins it into a larger one;
-        // only then do the characters need to be looked at.
-        let bytesAreCharacters = text.withUnsafeBufferPointer { bytes in
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\r") || (isSpace(bytes[index])
-                && ((index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80))) {
-                return false
-            }
-            return true
-        }
-        guard bytesAreCharacters else {
-            return String(decoding: text, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
-                .joined(separator: " ")
-        }
-        // Written straight into the string's storage: no array of words in between.
-        return text.withUnsafeBufferPointer { bytes in
+        // only then do the characters need to be looked at. Checked as the words are written
+        // straight into the string's storage, in one pass: a pass to check before the pass to
+        // write read each byte of each step of each method twice (issue 37).
+        var bytesAreCharacters = true
+        let collapsed = text.withUnsafeBufferPointer { bytes in
             String(unsafeUninitializedCapacity: bytes.count) { words in
                 var count = 0
                 var isBetweenWords = false
-                for byte in bytes {
+                for index in bytes.indices {
+                    let byte = bytes[index]
                     if isSpace(byte) {
+                        if (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
+                            bytesAreCharacters = false
+                            return 0
+                        }
                         isBetweenWords = count > 0
                     } else {
+                        if byte == UInt8(ascii: "\r") {
+                            bytesAreCharacters = false
+                            return 0
+                        }
                         if isBetweenWords {
                             words[count] = UInt8(ascii: " ")
                             count += 1
@@ -472,5 +472,10 @@ extension Markdown {
                 return count
             }
         }
+        guard bytesAreCharacters else {
+            return String(decoding: text, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+                .joined(separator: " ")
+        }
+        return collapsed
     }
 }

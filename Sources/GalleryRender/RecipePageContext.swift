@@ -128,7 +128,7 @@ final class RecipePageContext: MustacheKeyedObject {
                 return stepCount > 0 ? .string("#" + CookStep.id(1)) : .null
             case .yield: return page.recipe.servings == nil ? .optional(page.recipe.yield) : .null
             case .hasFacts:
-                return .bool(page.recipe.glass != nil || page.recipe.yield != nil || page.recipe.servings != nil
+                return .bool(page.recipe.hasGlass || page.recipe.hasYield || page.recipe.servings != nil
                              || page.recipe.prepTime != nil || page.recipe.cookTime != nil || page.recipe.shownTotalTime != nil
                              || page.recipe.category != nil || page.recipe.cuisine != nil)
             case .previous:

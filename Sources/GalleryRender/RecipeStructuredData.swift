@@ -100,7 +100,14 @@ package struct RecipeStructuredData: Sendable {
         // One word (most recipes' one tag) is itself: nothing to compare it with.
         if others.isEmpty, tags.count <= 1 { return tags.first }
         let words = tags + others
-        var keywords: [String] = []
+        // Joined as they are kept, rather than kept in a list and joined after.
+        var keywords = ""
+        var kept = 0
+        func keep(_ word: String) {
+            if kept > 0 { keywords += ", " }
+            keywords += word
+            kept += 1
+        }
         if words.count <= 16 {
             // A few words (most recipes' tags) are compared with those kept: a set of them cost more.
             var seen: [String] = []
@@ -108,15 +115,15 @@ package struct RecipeStructuredData: Sendable {
                 let folded = word.lowercased()
                 if !seen.contains(folded) {
                     seen.append(folded)
-                    keywords.append(word)
+                    keep(word)
                 }
             }
         } else {
             // A set of those seen, so that a recipe's thousand tags are not each compared with all the others.
             var seen = Set<String>()
-            for word in words where seen.insert(word.lowercased()).inserted { keywords.append(word) }
+            for word in words where seen.insert(word.lowercased()).inserted { keep(word) }
         }
-        return keywords.isEmpty ? nil : keywords.joined(separator: ", ")
+        return words.isEmpty ? nil : keywords
     }
 
     /// The method: `HowToSection`s of `HowToStep`s when it has headed parts, else `HowToStep`s.

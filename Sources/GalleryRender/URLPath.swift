@@ -60,7 +60,8 @@ package enum URLPath {
         }.joined(separator: "/")
     }
 
-    private static func isUnreservedOrSlash(_ byte: UInt8) -> Bool {
+    /// Whether `byte` stands as it is in an encoded path (`encode`).
+    static func isUnreservedOrSlash(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),

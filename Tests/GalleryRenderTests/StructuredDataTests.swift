@@ -70,6 +70,10 @@ func metaTags(in html: String) -> [(String, String)] {
         let words = (0..<20).map { "w\($0)" }
         let many = try structuredRecipe(tags: words + ["W3", "Gin"], keywords: ["GIN", "w19", "last"])
         #expect(many["keywords"] as? String == (words + ["Gin", "last"]).joined(separator: ", "))
+        // One word is itself; none leaves the member out.
+        #expect(try structuredRecipe(tags: ["Gin"], keywords: [])["keywords"] as? String == "Gin")
+        #expect(try structuredRecipe(tags: [], keywords: ["Stirred"])["keywords"] as? String == "Stirred")
+        #expect(try structuredRecipe(tags: [], keywords: [])["keywords"] == nil)
     }
 
     /// The JSON-LD object of a recipe with `tags` and `keywords`.
