@@ -39,16 +39,18 @@ let package = Package(
         // One http(s) download through libcurl for `import`'s photos. libcurl is opened on first
         // use, not linked (FoundationNetworking would link it, with TLS, HTTP/2, Kerberos and LDAP,
         // into every run), so only its headers are needed here (Debian's libcurl4-openssl-dev).
-        .target(name: "CCurlShim"),
+        .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
         // Libraries that only some runs need, opened on first use (dlopen) rather than linked, so
         // that a build does not load them and the libraries they need before main; only their
         // headers are needed here. OpenSSL's libcrypto (libssl-dev): SHA-256 for the image cache
         // and published pictures' names (ContentHash). libarchive (libarchive-dev): the ZIP and
         // gzip of recipe-manager exports (Paprika) for import. GNU libmicrohttpd
         // (libmicrohttpd-dev): the preview server's HTTP/1.1 (keep-alive, epoll thread pool, timeouts).
-        .target(name: "CCryptoShim"),
-        .target(name: "CArchiveShim"),
-        .target(name: "CMicroHTTPDShim"),
+        .target(name: "CCryptoShim", dependencies: ["CLibraryLoader"]),
+        .target(name: "CArchiveShim", dependencies: ["CLibraryLoader"]),
+        .target(name: "CMicroHTTPDShim", dependencies: ["CLibraryLoader"]),
+        // What those shims share: a library opened and its functions found by name (dlopen, dlsym).
+        .target(name: "CLibraryLoader"),
         // The layout core: pure geometry and engines, standard library only.
         .target(name: "GalleryLayout"),
         // A Mustache engine that knows nothing about recipes.
@@ -101,7 +103,7 @@ let package = Package(
             path: "Tests/GalleryTestSupport"
         ),
         .testTarget(name: "GalleryContentTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryKit", "GalleryLayout"]),
-        .testTarget(name: "GalleryAuthoringTests", dependencies: ["GalleryTestSupport", "GalleryAuthoring", "GalleryKit", "GalleryContent", "GallerySupport", "GalleryLayout"]),
+        .testTarget(name: "GalleryAuthoringTests", dependencies: ["GalleryTestSupport", "GalleryAuthoring", "GalleryKit", "GalleryContent", "GallerySupport", "GalleryLayout", "CLibraryLoader"]),
         .testTarget(name: "GalleryPlanTests", dependencies: ["GalleryTestSupport", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"]),
         .testTarget(name: "GalleryImagesTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit"]),
         .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit", "Mustache", "CCmark"]),

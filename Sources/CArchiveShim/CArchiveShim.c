@@ -1,7 +1,6 @@
 #include "CArchiveShim.h"
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <pthread.h>
-#include <stdio.h>
 
 #define GG_ARCHIVE_FUNCTIONS(X) \
     X(archive_read_new) X(archive_read_free) X(archive_read_support_format_zip) X(archive_read_support_format_raw) \
@@ -10,38 +9,12 @@
     X(archive_entry_filetype)
 
 static struct {
-#define GG_ARCHIVE_FIELD(name) __typeof__(name) *name;
-    GG_ARCHIVE_FUNCTIONS(GG_ARCHIVE_FIELD)
-#undef GG_ARCHIVE_FIELD
+    GG_ARCHIVE_FUNCTIONS(GG_LIBRARY_FIELD)
 } gg_archive;
 
-static pthread_once_t gg_archive_once = PTHREAD_ONCE_INIT;
-static const char *gg_archive_problem = "libarchive was not loaded";
-static char gg_archive_failure[256];
+GG_LIBRARY_LOADER(gg_archive_open, gg_archive, GG_ARCHIVE_FUNCTIONS, "libarchive.so.13", "libarchive13")
 
-static void gg_archive_open(void) {
-    const char *library = "libarchive.so.13";
-    void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(gg_archive_failure, sizeof gg_archive_failure, "cannot load libarchive (%s; Debian's package libarchive13)", dlerror());
-        gg_archive_problem = gg_archive_failure;
-        return;
-    }
-#define GG_ARCHIVE_LOOKUP(name) \
-    if (!(gg_archive.name = (__typeof__(name) *)dlsym(handle, #name))) { \
-        snprintf(gg_archive_failure, sizeof gg_archive_failure, "%s has no function %s", library, #name); \
-        gg_archive_problem = gg_archive_failure; \
-        return; \
-    }
-    GG_ARCHIVE_FUNCTIONS(GG_ARCHIVE_LOOKUP)
-#undef GG_ARCHIVE_LOOKUP
-    gg_archive_problem = NULL;
-}
-
-const char *gg_archive_load(void) {
-    pthread_once(&gg_archive_once, gg_archive_open);
-    return gg_archive_problem;
-}
+const char *gg_archive_load(void) { return gg_archive_open(); }
 
 struct archive *gg_archive_read_new(void) { return gg_archive.archive_read_new(); }
 int gg_archive_read_free(struct archive *archive) { return gg_archive.archive_read_free(archive); }

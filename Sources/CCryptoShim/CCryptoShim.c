@@ -1,45 +1,18 @@
 #include "CCryptoShim.h"
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <openssl/evp.h>
 #include <pthread.h>
-#include <stdio.h>
 
 #define GG_CRYPTO_FUNCTIONS(X) \
     X(EVP_MD_CTX_new) X(EVP_MD_CTX_free) X(EVP_sha256) X(EVP_DigestInit_ex) X(EVP_DigestUpdate) X(EVP_DigestFinal_ex)
 
 static struct {
-#define GG_CRYPTO_FIELD(name) __typeof__(name) *name;
-    GG_CRYPTO_FUNCTIONS(GG_CRYPTO_FIELD)
-#undef GG_CRYPTO_FIELD
+    GG_CRYPTO_FUNCTIONS(GG_LIBRARY_FIELD)
 } gg_crypto;
 
-static pthread_once_t gg_crypto_once = PTHREAD_ONCE_INIT;
-static const char *gg_crypto_problem = "libcrypto was not loaded";
-static char gg_crypto_failure[256];
+GG_LIBRARY_LOADER(gg_crypto_open, gg_crypto, GG_CRYPTO_FUNCTIONS, "libcrypto.so.3", "libssl3")
 
-static void gg_crypto_open(void) {
-    const char *library = "libcrypto.so.3";
-    void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(gg_crypto_failure, sizeof gg_crypto_failure, "cannot load libcrypto (%s; Debian's package libssl3)", dlerror());
-        gg_crypto_problem = gg_crypto_failure;
-        return;
-    }
-#define GG_CRYPTO_LOOKUP(name) \
-    if (!(gg_crypto.name = (__typeof__(name) *)dlsym(handle, #name))) { \
-        snprintf(gg_crypto_failure, sizeof gg_crypto_failure, "%s has no function %s", library, #name); \
-        gg_crypto_problem = gg_crypto_failure; \
-        return; \
-    }
-    GG_CRYPTO_FUNCTIONS(GG_CRYPTO_LOOKUP)
-#undef GG_CRYPTO_LOOKUP
-    gg_crypto_problem = NULL;
-}
-
-const char *gg_crypto_load(void) {
-    pthread_once(&gg_crypto_once, gg_crypto_open);
-    return gg_crypto_problem;
-}
+const char *gg_crypto_load(void) { return gg_crypto_open(); }
 
 gg_sha256 *gg_sha256_new(void) {
     EVP_MD_CTX *context = gg_crypto.EVP_MD_CTX_new();

@@ -1,6 +1,6 @@
 #include "CCurlShim.h"
+#include <CLibraryLoader.h>
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,35 +14,18 @@
     X(curl_slist_free_all)
 
 static struct {
-#define GG_CURL_FIELD(name) __typeof__(name) *name;
-    GG_CURL_FUNCTIONS(GG_CURL_FIELD)
-#undef GG_CURL_FIELD
+    GG_CURL_FUNCTIONS(GG_LIBRARY_FIELD)
 } gg_curl;
 
-static pthread_once_t gg_curl_once = PTHREAD_ONCE_INIT;
-static int gg_curl_loaded = 0;
-static char gg_curl_failure[256];
+GG_LIBRARY_LOADER(gg_curl_open, gg_curl, GG_CURL_FUNCTIONS, "libcurl.so.4", "libcurl4")
 
-static void gg_curl_load(void) {
-    const char *library = "libcurl.so.4";
-    void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(gg_curl_failure, sizeof gg_curl_failure, "cannot load libcurl (%s; Debian's package libcurl4)", dlerror());
-        return;
-    }
-#define GG_CURL_LOOKUP(name) \
-    if (!(gg_curl.name = (__typeof__(name) *)dlsym(handle, #name))) { \
-        snprintf(gg_curl_failure, sizeof gg_curl_failure, "%s has no function %s", library, #name); \
-        return; \
-    }
-    GG_CURL_FUNCTIONS(GG_CURL_LOOKUP)
-#undef GG_CURL_LOOKUP
-    /* Not thread-safe in libcurl, hence once per process, before any transfer. */
-    if (gg_curl.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-        snprintf(gg_curl_failure, sizeof gg_curl_failure, "cannot start libcurl");
-        return;
-    }
-    gg_curl_loaded = 1;
+static pthread_once_t gg_curl_start_once = PTHREAD_ONCE_INIT;
+static const char *gg_curl_problem;
+
+/* libcurl loaded and started: not thread-safe in libcurl, hence once per process, before any transfer. */
+static void gg_curl_start(void) {
+    gg_curl_problem = gg_curl_open();
+    if (!gg_curl_problem && gg_curl.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) gg_curl_problem = "cannot start libcurl";
 }
 
 typedef struct {
@@ -110,10 +93,10 @@ static size_t gg_receive(char *bytes, size_t size, size_t count, void *context) 
 
 void gg_fetch(const char *url, const char *user_agent, long timeout_seconds, size_t maximum_bytes, gg_fetch_result *result) {
     memset(result, 0, sizeof *result);
-    pthread_once(&gg_curl_once, gg_curl_load);
-    if (!gg_curl_loaded) {
+    pthread_once(&gg_curl_start_once, gg_curl_start);
+    if (gg_curl_problem) {
         result->code = -1;
-        snprintf(result->error, sizeof result->error, "%s", gg_curl_failure);
+        snprintf(result->error, sizeof result->error, "%s", gg_curl_problem);
         return;
     }
     CURL *handle = gg_curl.curl_easy_init();

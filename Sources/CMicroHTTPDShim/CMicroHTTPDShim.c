@@ -1,7 +1,6 @@
 #include "CMicroHTTPDShim.h"
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <pthread.h>
-#include <stdio.h>
 
 #define GG_MHD_FUNCTIONS(X) \
     X(MHD_start_daemon_va) X(MHD_stop_daemon) X(MHD_get_connection_values) X(MHD_create_response_from_buffer) \
@@ -9,38 +8,12 @@
     X(MHD_resume_connection)
 
 static struct {
-#define GG_MHD_FIELD(name) __typeof__(name) *name;
-    GG_MHD_FUNCTIONS(GG_MHD_FIELD)
-#undef GG_MHD_FIELD
+    GG_MHD_FUNCTIONS(GG_LIBRARY_FIELD)
 } gg_mhd;
 
-static pthread_once_t gg_mhd_once = PTHREAD_ONCE_INIT;
-static const char *gg_mhd_problem = "libmicrohttpd was not loaded";
-static char gg_mhd_failure[256];
+GG_LIBRARY_LOADER(gg_mhd_open, gg_mhd, GG_MHD_FUNCTIONS, "libmicrohttpd.so.12", "libmicrohttpd12")
 
-static void gg_mhd_open(void) {
-    const char *library = "libmicrohttpd.so.12";
-    void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(gg_mhd_failure, sizeof gg_mhd_failure, "cannot load libmicrohttpd (%s; Debian's package libmicrohttpd12)", dlerror());
-        gg_mhd_problem = gg_mhd_failure;
-        return;
-    }
-#define GG_MHD_LOOKUP(name) \
-    if (!(gg_mhd.name = (__typeof__(name) *)dlsym(handle, #name))) { \
-        snprintf(gg_mhd_failure, sizeof gg_mhd_failure, "%s has no function %s", library, #name); \
-        gg_mhd_problem = gg_mhd_failure; \
-        return; \
-    }
-    GG_MHD_FUNCTIONS(GG_MHD_LOOKUP)
-#undef GG_MHD_LOOKUP
-    gg_mhd_problem = NULL;
-}
-
-const char *gg_mhd_load(void) {
-    pthread_once(&gg_mhd_once, gg_mhd_open);
-    return gg_mhd_problem;
-}
+const char *gg_mhd_load(void) { return gg_mhd_open(); }
 
 struct MHD_Daemon *gg_mhd_start_daemon_va(unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback accept, void *accept_context,
                                           MHD_AccessHandlerCallback handler, void *handler_context, va_list options) {

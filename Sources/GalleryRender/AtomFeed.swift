@@ -188,12 +188,12 @@ package struct AtomFeed: Sendable {
         var html = pictureHTML(recipe.image, alt: recipe.imageAlt ?? recipe.title)
         if !recipe.ingredients.isEmpty {
             html += "<h2>\(escapeHTML(ingredientsHeading))</h2>\n<ul>\n"
-            html += recipe.ingredients.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML))</li>\n" }.joined()
+            html += recipe.ingredients.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, recipeLinks: recipeLinks))</li>\n" }.joined()
             html += "</ul>\n"
         }
         for group in recipe.method {
             if let title = group.title { html += "<h3>\(escapeHTML(title))</h3>\n" }
-            html += "<ol>\n" + group.steps.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true))</li>\n" }.joined() + "</ol>\n"
+            html += "<ol>\n" + group.steps.map { "<li>\(Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true, recipeLinks: recipeLinks))</li>\n" }.joined() + "</ol>\n"
         }
         if let bodyHTML { return html + bodyHTML }
         let addresses = bodyAddresses(of: recipe)

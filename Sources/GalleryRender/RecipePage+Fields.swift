@@ -46,8 +46,9 @@ extension PageRenderer {
         case .methodGroups:
             let stepCount = recipe.method.reduce(0) { $0 + $1.steps.count }
             var stepNumber = 0
+            let links = recipeLinks(root: root)
             return .array(recipe.method.map { group in
-                let html = group.steps.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true) }
+                let html = group.steps.map { Markdown.inlineHTML($0, allowRawHTML: site.config.unsafeHTML, always: true, recipeLinks: links) }
                 return [
                     "groupTitle": group.title.map(MustacheValue.string) ?? .null,
                     "stepsHTML": .array(html.map(MustacheValue.string)),
