@@ -10,8 +10,13 @@ enum XMLText {
     static func escape(_ text: String) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count)
-        forEachEscapedByte(of: text) { escaped.append($0) }
+        appendEscaped(text, to: &escaped)
         return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Appends `escape(text)` to UTF-8 `output`, without a string of its own.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        forEachEscapedByte(of: text) { output.append($0) }
     }
 
     /// How many bytes `escape(text)` has, counted without making it: the sitemap sizes its files
