@@ -126,7 +126,7 @@ package struct AtomFeed: Sendable {
         if let summary = post.summary {
             xml += "    <summary>\(XMLText.escape(summary))</summary>\n"
         }
-        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(postHTML(post)))</content>\n"
+        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(absolute(postHTML(post), of: PostPage.path(slug: post.slug))))</content>\n"
         return xml + "  </entry>\n"
     }
 
@@ -141,6 +141,15 @@ package struct AtomFeed: Sendable {
     /// `recipe:slug` links at the recipes' absolute addresses.
     private var recipeLinks: Markdown.RecipeLinkRenderer {
         { [publishedURL] slug, fragment in publishedURL.page(RecipePage.path(slug: slug)) + (fragment.map { "#" + $0 } ?? "") }
+    }
+
+    /// `html` as the page at `page` (a path in the tree) shows it, its relative URLs made absolute
+    /// (the same files as from that page). The content's `xml:base` (RFC 4287 section 2) says the
+    /// same, but readers do not all honour it on `content` (ROME only reads it on `feed` and
+    /// `entry`; others resolve against the feed's own address, `…/feed.xml`, where `../../x`
+    /// misses): an absolute URL reads the same in every one.
+    private func absolute(_ html: String, of page: String) -> String {
+        CookbookPage.rebasing(html, from: site.treePrefix + page, root: assetURL.base)
     }
 
     /// A document's own picture as a paragraph of the feed's HTML.
@@ -177,8 +186,8 @@ package struct AtomFeed: Sendable {
         if let summary = recipe.summary {
             xml += "    <summary>\(XMLText.escape(summary))</summary>\n"
         }
-        // xml:base resolves any relative link in the Markdown against the recipe's own page.
-        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(try contentHTML(recipe, bodyHTML: bodies?.take(position))))</content>\n"
+        let html = absolute(try contentHTML(recipe, bodyHTML: bodies?.take(position)), of: RecipePage.path(of: recipe))
+        xml += "    <content type=\"html\" xml:base=\"\(url)\">\(XMLText.escape(html))</content>\n"
         return xml + "  </entry>\n"
     }
 

@@ -251,9 +251,15 @@ extension CookbookPage {
     /// made relative to the page at `book` (both output paths): the same files, reached from the
     /// book's folder. Fragments, absolute URLs and other schemes stay as they are.
     static func rebasing(_ html: String, from page: String, to book: String) -> String {
+        rebasing(html, from: page, root: URLPath.root(from: book))
+    }
+
+    /// `html` written for the page at `page` (an output path) with its relative URLs written as
+    /// `root` (what leads to the output's root: `../../` from a book, the site's address in the
+    /// feed) followed by the file's output path; one that leaves the output stays as it is.
+    static func rebasing(_ html: String, from page: String, root: String) -> String {
         guard hasQuotedAttribute(html) else { return html }
         let folder = page.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
-        let root = URLPath.root(from: book)
         func rebase(_ url: String) -> String {
             guard let first = url.first, first != "#", first != "/", first != "?",
                   !url.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains(":") else { return url }
