@@ -106,8 +106,9 @@ package struct GalleryStyle: Sendable {
     package private(set) var css: String
 
     /// The style of `model`'s states; `frames`, the site's, saves making the frame of each page
-    /// of a card count again.
-    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double, frames: GalleryStyleFrames? = nil) {
+    /// of a card count again, and `rules`, the site's, writing the unfiltered states its pages share.
+    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double, frames: GalleryStyleFrames? = nil,
+                 rules: GalleryStateRules? = nil) {
         // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
         let css = ByteBuffer(capacity: 1 << 16)
         let frame = frames?.frame(model: model, transition: transition) ?? .make(model: model, transition: transition)
@@ -117,7 +118,7 @@ package struct GalleryStyle: Sendable {
             css.append(UInt8(ascii: "\n"))
         }
         let containerQueries = model.breakpoints.map { Self.containerQuery($0.width) }
-        var encoder = Encoder(model: model, labelHeight: labelHeight, wave: wave)
+        var encoder = Encoder(model: model, labelHeight: labelHeight, wave: wave, rules: rules)
         let scopeText = ByteBuffer()
         for (index, state) in model.states.enumerated() {
             // The state whose rule also matches these elements and whose values they keep unless
@@ -321,10 +322,13 @@ package struct GalleryStyle: Sendable {
         /// The perspective an unturned card takes (see `Property.key`): the largest of the turned
         /// cards', else a million reference pixels, flat to well within a pixel.
         private let perspective: Double
+        /// The site's unfiltered states written by earlier pages.
+        private let rules: GalleryStateRules?
 
-        init(model: GalleryModel, labelHeight: Double, wave: StaggerWave?) {
+        init(model: GalleryModel, labelHeight: Double, wave: StaggerWave?, rules: GalleryStateRules? = nil) {
             self.model = model
             self.labelHeight = labelHeight
+            self.rules = rules
             // The model noted the turned placements as it made them (`State.hasTurnedPlacement`):
             // reading every placement again cost a tenth of the style (issue 37).
             var isTurned = false
@@ -443,6 +447,28 @@ package struct GalleryStyle: Sendable {
             // breakpoint, yet its rules at smaller breakpoints, which outrank those, match too.
             let declaresEveryProperty = state.openedSection != nil
                 || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
+            // An unfiltered state's rule and values are the same on every page whose state has the
+            // same keys and whose fallback has the same keys and expressions: its name and selector
+            // follow from the key (`GalleryStateRules`).
+            let ruleKey = rules != nil && state.filter == 0 && state.openedSection == nil && !declaresEveryProperty
+                ? GalleryStateRules.Key(isCard: kind == .card, arrangement: state.arrangement, breakpoint: state.breakpoint,
+                                        propertyCount: properties.count)
+                : nil
+            let baseExpressions = ruleKey == nil ? [] : properties.indices.map { basePlace($0).map { Array(expressionText.bytes[$0]) } }
+            if let ruleKey, let rules, let rule = rules.rules(ruleKey).first(where: {
+                $0.ownKeys == ownKeys && $0.baseKeys == baseKeys && $0.baseExpressions == baseExpressions
+            }) {
+                replay(rule, kind: kind, slot: ownSlot, baseSlot: baseSlot)
+                guard !rule.declarations.isEmpty else { return }
+                rule.declarations.withUnsafeBufferPointer { declarations in
+                    Self.writeRule(kind: kind, filter: state.filter, scope: scope, declarations: declarations, to: css)
+                }
+                return
+            }
+            // Where this state's writing starts, to note it for later pages (`GallerySharedRule`).
+            let noted = ruleKey != nil && rules?.hasRoom == true
+            let textStart = expressionText.count
+            let styleStarts = noted ? members.map { styles[styleIndex(kind: kind, element: $0)].count } : []
             // The state's expressions go after the earlier states' (which they may copy from).
             let text = expressionText
             declarations.removeAll()
@@ -523,18 +549,70 @@ package struct GalleryStyle: Sendable {
             }
             }
             }
+            if noted, let ruleKey, let rules {
+                var styleBytes: [UInt8] = []
+                var styleEnds: [Int] = []
+                styleEnds.reserveCapacity(count)
+                for (position, element) in members.enumerated() {
+                    let style = styles[styleIndex(kind: kind, element: element)]
+                    styleBytes.append(contentsOf: style.bytes[styleStarts[position]...])
+                    styleEnds.append(styleBytes.count)
+                }
+                let expressions = properties.indices.map { propertyIndex in
+                    expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)].flatMap { place in
+                        place.lowerBound >= textStart ? Array(text.bytes[place]) : nil
+                    }
+                }
+                rules.keep(GallerySharedRule(ownKeys: ownKeys, baseKeys: baseKeys, baseExpressions: baseExpressions,
+                                             declarations: Array(declarations.bytes), expressions: expressions,
+                                             styleBytes: styleBytes, styleEnds: styleEnds),
+                           at: ruleKey)
+            }
             guard !declarations.isEmpty else { return }
+            Self.writeRule(kind: kind, filter: state.filter, scope: scope, declarations: declarations.bytes, to: css)
+        }
+
+        /// Appends to `css` the rule of one kind of element in a state of filter `filter`.
+        private static func writeRule(kind: Kind, filter: Int, scope: ByteBuffer, declarations: UnsafeBufferPointer<UInt8>,
+                                      to css: ByteBuffer) {
             css.append(scope)
             css.append(UInt8(ascii: " "))
             css.append(UInt8(ascii: "."))
             css.append(kind == .card ? "card" : "gh")
-            if state.filter > 0 {
+            if filter > 0 {
                 css.append(".t")
-                css.append(scaled: state.filter, places: 0)
+                css.append(scaled: filter, places: 0)
             }
             css.append(UInt8(ascii: "{"))
-            css.append(declarations)
+            if let base = declarations.baseAddress { css.append(base, count: declarations.count) }
             css.append(UInt8(ascii: "}"))
+        }
+
+        /// Gives the state at `slot` the expressions and element values of `rule`, written by an
+        /// earlier page for the same state: the expressions after the earlier states' (where the
+        /// rule keeps its fallback's, the fallback's place), each element's values after its own.
+        /// The rule's state is unfiltered, so its values are by element.
+        private mutating func replay(_ rule: GallerySharedRule, kind: Kind, slot: Int, baseSlot: Int?) {
+            for (propertyIndex, expression) in rule.expressions.enumerated() {
+                let place: Range<Int>?
+                if let expression {
+                    let start = expressionText.count
+                    expressionText.append(expression)
+                    place = start..<expressionText.count
+                } else {
+                    place = baseSlot.flatMap { expressionPlaces[placeIndex(slot: $0, property: propertyIndex)] }
+                }
+                expressionPlaces[placeIndex(slot: slot, property: propertyIndex)] = place
+            }
+            rule.styleBytes.withUnsafeBufferPointer { bytes in
+                var start = 0
+                for (element, end) in rule.styleEnds.enumerated() {
+                    if end > start {
+                        styles[styleIndex(kind: kind, element: element)].append(bytes.baseAddress! + start, count: end - start)
+                    }
+                    start = end
+                }
+            }
         }
 
         /// `variable:value;` on one element's inline style.
