@@ -7,6 +7,9 @@ extension RecipeParser {
     /// The keys other recipe sites (Jekyll's chowdown, Hugo recipe themes) give the method; each
     /// is the method here too.
     static let methodKeys = ["directions", "instructions", "method", "steps"]
+    /// The keys of a group of the method: its title, and its steps.
+    static let methodGroupTitleKeys = ["group", "section"]
+    static let methodGroupStepKeys = ["steps", "items"]
 
     /// `directions:` (or a synonym) as a list of steps, a list of `- group:` entries with
     /// `steps:` (or `items:`), both mixed, or text with one step per line; the steps' `recipe:`
@@ -40,7 +43,7 @@ extension RecipeParser {
                 RecipeLink.collect(text, at: entry, into: &links)
                 appendStep(text)
             } else if let pairs = entry.mapping, pairs.count == 1, let label = pairs[0].key.scalar, let rest = pairs[0].value.scalar,
-                      !["group", "section", "steps", "items"].contains(label) {
+                      !methodGroupTitleKeys.contains(label), !methodGroupStepKeys.contains(label) {
                 // `- Step 1: Mix the flour` unquoted is a mapping to YAML; the cook meant the line.
                 collectLinks(of: pairs[0], label: label, rest: rest, into: &links)
                 appendStep(rest.isEmpty ? label : "\(label): \(rest)")
@@ -59,13 +62,13 @@ extension RecipeParser {
         var steps: [String]?
         for pair in pairs {
             switch pair.key.scalar {
-            case "group", "section":
+            case let name? where methodGroupTitleKeys.contains(name):
                 guard let text = pair.value.scalar, !pair.value.isNull, !text.trimmingSpaces().isEmpty else {
                     reader.error("'\(pair.key.scalar ?? "group")' must be a heading such as 'For the sauce', found \(pair.value.kindName)", at: pair.value)
                     return nil
                 }
                 title = text.trimmingSpaces()
-            case "steps", "items":
+            case let name? where methodGroupStepKeys.contains(name):
                 if let text = pair.value.scalar, !pair.value.isNull {
                     steps = Self.steps(of: text, at: pair.value, links: &links)
                     continue
