@@ -120,7 +120,10 @@ package struct GalleryStyle: Sendable {
         let containerQueries = model.breakpoints.map { Self.containerQuery($0.width) }
         var encoder = Encoder(model: model, labelHeight: labelHeight, wave: wave, rules: rules)
         let scopeText = ByteBuffer()
-        for (index, state) in model.states.enumerated() {
+        for index in model.states.indices {
+            // Its numbers and its geometry, not a copy of the state (which retains five arrays).
+            let state = Address(model, index)
+            let geometry = model.states[index].geometry
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
             // min-width, so its rule still applies), else the unfiltered arrangement.
@@ -149,15 +152,15 @@ package struct GalleryStyle: Sendable {
             // An opened state's rules outrank every rule of its arrangement, its own at smaller
             // breakpoints too, so it says the canvas size even where it equals the closed one's.
             // Read through the geometry, a stored property: the state's own `contentSize` copied the state.
-            if fallback.map({ model.states[$0].geometry.contentSize }) != state.contentSize || state.openedSection != nil {
+            if fallback.map({ model.states[$0].geometry.contentSize }) != geometry.contentSize || state.openedSection != nil {
                 css.append(scopeText)
                 css.append(" .gc{--cw:")
-                css.append(max(state.contentSize.width, breakpoint.width), places: 1)
+                css.append(max(geometry.contentSize.width, breakpoint.width), places: 1)
                 css.append(";--ch:")
-                css.append(state.contentSize.height, places: 1)
+                css.append(geometry.contentSize.height, places: 1)
                 css.append(UInt8(ascii: "}"))
             }
-            if state.filter == 0, state.openedSection == nil, state.scrollsSideways(width: breakpoint.width),
+            if state.filter == 0, state.openedSection == nil, model.states[index].scrollsSideways(width: breakpoint.width),
                model.layoutDirection == .leftToRight {
                 // Wider than the page (spread): the strip scrolls on its own, card by card. Not on a
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
@@ -169,7 +172,7 @@ package struct GalleryStyle: Sendable {
                 // The cards are snap areas only here (--snap): WebKit (2.50) scrolled a strip that
                 // became one, its cards snap areas in every arrangement before, to a card of its own
                 // choosing, not the first, and the cover flow after it started there too.
-                css.append(state.scrollDrivenTurn == nil ? " .gv{" as StaticString : " .gv:has(.card:focus-visible){")
+                css.append(geometry.scrollDrivenTurn == nil ? " .gv{" as StaticString : " .gv:has(.card:focus-visible){")
                 css.append("scroll-snap-type:x mandatory;--snap:center}")
             }
             encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: css)
@@ -261,15 +264,38 @@ package struct GalleryStyle: Sendable {
             .map { "t\($0 + 1)" }.joined(separator: " ")
     }
 
+    /// Where a state is among a gallery's: its arrangement, breakpoint, filter and opened section,
+    /// read from the model without copying the state.
+    struct Address {
+        var arrangement: Int
+        var breakpoint: Int
+        var filter: Int
+        var openedSection: Int?
+
+        init(_ model: GalleryModel, _ index: Int) {
+            arrangement = model.states[index].arrangement
+            breakpoint = model.states[index].breakpoint
+            filter = model.states[index].filter
+            openedSection = model.states[index].openedSection
+        }
+
+        init(_ state: GalleryModel.State) {
+            arrangement = state.arrangement
+            breakpoint = state.breakpoint
+            filter = state.filter
+            openedSection = state.openedSection
+        }
+    }
+
     /// A state's custom-property name suffix: arrangement letter, breakpoint digit, filter number.
     static func stateName(_ state: GalleryModel.State) -> String {
         let text = ByteBuffer()
-        writeStateName(state, to: text)
+        writeStateName(Address(state), to: text)
         return text.string
     }
 
-    /// Appends `stateName(_:)` to UTF-8 `output`.
-    static func writeStateName(_ state: GalleryModel.State, to output: ByteBuffer) {
+    /// Appends `stateName(_:)` of the state at `state` to UTF-8 `output`.
+    static func writeStateName(_ state: Address, to output: ByteBuffer) {
         if state.arrangement < 26 {
             output.append(UInt8(ascii: "a") + UInt8(state.arrangement))
         } else {
@@ -390,7 +416,8 @@ package struct GalleryStyle: Sendable {
         /// into `styles`.
         mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: ByteBuffer,
                              to css: ByteBuffer) {
-            let state = model.states[stateIndex]
+            let state = Address(model, stateIndex)
+            let geometry = model.states[stateIndex].geometry
             let members = members(kind: kind, filter: state.filter)
             guard !members.isEmpty else { return }
             name.removeAll()
@@ -398,7 +425,7 @@ package struct GalleryStyle: Sendable {
             let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : -self.labelHeight
             let elements = placements(kind: kind, state: stateIndex)
             /// Made only when an element is not placed: a filtered state places all its members.
-            func hidden() -> Placement { Self.hiddenPlacement(contentSize: state.contentSize) }
+            func hidden() -> Placement { Self.hiddenPlacement(contentSize: geometry.contentSize) }
             let baseSlot = fallbackIndex.map { slot(kind: kind, state: $0) }
             // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
             // keys, the values its rule really gives, are at hand. They are its own members' keys:
@@ -419,7 +446,7 @@ package struct GalleryStyle: Sendable {
             // geometry belongs to one arrangement: its keys serve every state that shares it, on
             // this page and on every other (all but an opened stack's, whose titled cards differ).
             let ownKeys = if titled == nil {
-                state.geometry.styleKeys(StateGeometry.StyleKeysRequest(isCard: kind == .card, labelHeight: labelHeight,
+                geometry.styleKeys(StateGeometry.StyleKeysRequest(isCard: kind == .card, labelHeight: labelHeight,
                                                                         perspective: perspective, propertyCount: properties.count)) {
                     keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
                 }
