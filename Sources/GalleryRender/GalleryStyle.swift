@@ -56,15 +56,15 @@ package struct GalleryStyle: Sendable {
             }
         }
 
-        /// Appends the CSS text of a `key(_:labelHeight:)` to `output`: inlined, a call per
-        /// element's value cost a fifth of the writing (issue 37).
+        /// Appends the CSS text of a `key(_:labelHeight:)` to `output`, a number through
+        /// `numbers`: inlined, a call per element's value cost a fifth of the writing (issue 37).
         @inline(__always)
-        func write(_ key: Int, to output: ByteBuffer) {
+        func write(_ key: Int, to output: ByteBuffer, numbers: NumberTexts) {
             switch self {
-            case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: output.append(scaled: key, places: 1)
-            case .r, .o, .rx, .ry: output.append(scaled: key, places: 2)
-            case .s: output.append(scaled: key, places: 3)
-            case .z: output.append(scaled: key, places: 0)
+            case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: numbers.write(scaled: key, places: 1, to: output)
+            case .r, .o, .rx, .ry: numbers.write(scaled: key, places: 2, to: output)
+            case .s: numbers.write(scaled: key, places: 3, to: output)
+            case .z: numbers.write(scaled: key, places: 0, to: output)
             case .v: output.append(key == 1 ? "hidden" : "visible")
             }
         }
@@ -338,6 +338,8 @@ package struct GalleryStyle: Sendable {
         private let name = ByteBuffer(capacity: 16)
         private let variable = ByteBuffer(capacity: 32)
         private let declarations = ByteBuffer(capacity: 1024)
+        /// The text of the values written lately.
+        private let numbers = NumberTexts()
         /// The value keys of each state so far, by `slot(kind:state:)`, so a later state compares
         /// with its fallback's values without computing them again: property by property, the
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
@@ -546,7 +548,7 @@ package struct GalleryStyle: Sendable {
                 }
                 let start = text.count
                 if allSame {
-                    property.write(first, to: text)
+                    property.write(first, to: text, numbers: numbers)
                 } else {
                     variable.removeAll()
                     variable.append("--")
@@ -555,7 +557,7 @@ package struct GalleryStyle: Sendable {
                     for position in 0..<count {
                         let key = ownRow[position], element = members[position]
                         if let baseRow, baseRow[baseByElement ? element : position] == key { continue }
-                        Self.writeDeclaration(variable: variable, property: property, key: key,
+                        Self.writeDeclaration(variable: variable, property: property, key: key, numbers: numbers,
                                               to: styles[styleIndex(kind: kind, element: element)])
                     }
                     text.append("var(")
@@ -643,10 +645,11 @@ package struct GalleryStyle: Sendable {
         }
 
         /// `variable:value;` on one element's inline style.
-        private static func writeDeclaration(variable: ByteBuffer, property: Property, key: Int, to style: ByteBuffer) {
+        private static func writeDeclaration(variable: ByteBuffer, property: Property, key: Int, numbers: NumberTexts,
+                                             to style: ByteBuffer) {
             style.append(variable)
             style.append(UInt8(ascii: ":"))
-            property.write(key, to: style)
+            property.write(key, to: style, numbers: numbers)
             style.append(UInt8(ascii: ";"))
         }
 
