@@ -155,7 +155,7 @@ final class CookbookContents: Sendable {
             let body = try renderer.cookbookBody(order[place], inBook: self.place.inBook)
             guard body.hasAttributes else { return body.html }
             let tree = renderer.site.treePrefix
-            return CookbookPage.rebasing(body.html, from: tree + RecipePage.path(slug: slugs[place]), to: tree + self.place.path)
+            return HTMLURLRebasing.rebase(body.html, from: tree + RecipePage.path(slug: slugs[place]), to: tree + self.place.path)
         } catch {
             bodyFailure.withLock { if $0 == nil { $0 = error } }
             return ""

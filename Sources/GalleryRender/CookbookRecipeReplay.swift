@@ -85,14 +85,14 @@ extension CookbookRecipeContext: MustacheReplayable {
     /// An ingredient line or a step (`always`, as `Markdown.inlineHTML` takes it) as the book
     /// prints it: rendered as the recipe's page renders it, its `recipe:` links addressed from
     /// that page, then its relative URLs moved to the book's folder as its body's are
-    /// (`CookbookPage.rebasing`): a link written `../sidecar/` on a line means `recipes/sidecar/`.
+    /// (`HTMLURLRebasing`): a link written `../sidecar/` on a line means `recipes/sidecar/`.
     func lineHTML(_ line: String, always: Bool) -> String {
         let renderer = book.renderer
         let tree = renderer.site.treePrefix
         let page = RecipePage.path(of: recipe)
         let html = Markdown.inlineHTML(line, allowRawHTML: renderer.site.config.unsafeHTML, always: always,
                                        recipeLinks: renderer.bookLinks(root: URLPath.root(from: page), inBook: book.place.inBook))
-        return CookbookPage.rebasing(html, from: tree + page, to: tree + book.place.path)
+        return HTMLURLRebasing.rebase(html, from: tree + page, to: tree + book.place.path)
     }
 
     /// The recipe as a recording reads it: its own answers, with a hole for each `Part`.
