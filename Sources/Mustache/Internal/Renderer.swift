@@ -2,7 +2,11 @@
 ///
 /// Keeps the context stack (innermost last) for name lookups and, for inheritance, the
 /// block overrides in force: a parent's arguments, under any given from further out.
-struct Renderer<Partials: PartialProvider>: ~Copyable {
+///
+/// Not generic over its partial provider, which it asks only where a partial or parent is
+/// included: generic, it ran unspecialized (`Template.render` is called from other modules),
+/// reading each of its fields' offsets from its type's metadata on every use (issue 37).
+struct Renderer: ~Copyable {
     /// Deeper nesting of partials, parents or block overrides is taken for runaway recursion.
     static var maximumDepth: Int { 100 }
     /// More section passes than this in one render are taken for a runaway template: sections
@@ -15,7 +19,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// 31 deep but make 2³¹ calls.
     static var maximumOutputBytes: Int { 256 * 1024 * 1024 }
 
-    let partials: Partials
+    let partials: any PartialProvider
     let options: RenderOptions
     /// What has been written; `Template.render(_:partials:options:into:)` copies it to its buffer.
     var output: RenderOutput
@@ -35,7 +39,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     var checkedFacts: [UInt8] = []
 
     /// - Parameter capacity: the bytes the output has room for before it grows.
-    init(context: MustacheValue, partials: Partials, options: RenderOptions, capacity: Int) {
+    init(context: MustacheValue, partials: any PartialProvider, options: RenderOptions, capacity: Int) {
         output = RenderOutput(capacity: capacity)
         self.partials = partials
         self.options = options
