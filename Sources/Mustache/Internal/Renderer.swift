@@ -64,7 +64,7 @@ struct Renderer: ~Copyable {
             case .lineStart:
                 if !indentation.isEmpty { output.append(indentation) }
             case .variable(let name, let isEscaped):
-                let value = lookUp(name)
+                let value = lookUp(name.object)
                 if recordingLevel >= 0, noteHole(value, isEscaped: isEscaped) { continue }
                 if isEscaped, let escape = options.customEscape {
                     output.append(escape(value.interpolatedText))
@@ -72,13 +72,14 @@ struct Renderer: ~Copyable {
                     value.write(to: &output, escapingHTML: isEscaped)
                 }
             case .section(let section):
-                try render(section, blocks: blocks, indentation: indentation)
-            case .partial(let call), .parent(let call):
+                try render(section.object, blocks: blocks, indentation: indentation)
+            case .partial(let part), .parent(let part):
                 // A partial is a parent without arguments; outer overrides take precedence.
+                let call = part.object
                 let inner = call.overrides.isEmpty ? blocks : call.overrides.merging(blocks) { _, outer in outer }
                 try include(call, blocks: inner, indentation: call.indentation.map { indentation + $0 } ?? "")
             case .block(let site):
-                try render(site, blocks: blocks, indentation: indentation)
+                try render(site.object, blocks: blocks, indentation: indentation)
             }
         }
     }
