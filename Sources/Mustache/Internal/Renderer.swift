@@ -23,9 +23,11 @@ struct Renderer: ~Copyable {
     let options: RenderOptions
     /// What has been written; `Template.render(_:partials:options:into:)` copies it to its buffer.
     var output: RenderOutput
-    private(set) var stack: [MustacheValue]
-    /// What the objects on `stack` answered so far, by level (`ObjectAnswers`).
+    /// The contexts on the stack, innermost last, and what they answered so far, by level
+    /// (`ObjectAnswers`).
     private var answers = ObjectAnswers()
+    /// How many contexts are on the stack.
+    private(set) var contextCount = 0
     private var depth = 0
     var sectionPasses = 0
     var nodesRendered = 0
@@ -43,8 +45,7 @@ struct Renderer: ~Copyable {
         output = RenderOutput(capacity: capacity)
         self.partials = partials
         self.options = options
-        self.stack = [context]
-        answers.enter(context, at: 0)
+        push(context)
     }
 
 
@@ -194,14 +195,16 @@ struct Renderer: ~Copyable {
         depth += 1
     }
 
-    /// The new level's answers start empty (`ObjectAnswers.enter`).
+    /// The new level's answers start empty (`ObjectAnswers.enter`). Its context is kept there
+    /// only: a list of the contexts beside it copied each one in and destroyed it again.
     mutating func push(_ context: MustacheValue) {
-        answers.enter(context, at: stack.count)
-        stack.append(context)
+        answers.enter(context, at: contextCount)
+        contextCount += 1
     }
 
+    /// The level's context and answers are let go when the next context takes its place.
     mutating func pop() {
-        stack.removeLast()
+        contextCount -= 1
     }
 
     /// Resolves a name against the context stack: the first part in the innermost context
@@ -211,8 +214,8 @@ struct Renderer: ~Copyable {
         // The parts are read in place (`name.components[part]`), never copied out: a copy of the
         // list or of a part retained and released it on every lookup (issue 37).
         let partCount = name.components.count
-        guard partCount > 0 else { return stack.last ?? .null }
-        var level = stack.count - 1
+        guard partCount > 0 else { return contextCount > 0 ? answers.context(at: contextCount - 1) : .null }
+        var level = contextCount - 1
         while level >= 0 {
             if var value = member(name, part: 0, at: level) {
                 var part = 1
