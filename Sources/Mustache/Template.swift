@@ -6,8 +6,9 @@ package struct Template: Sendable {
     /// The name given at creation, used in error messages.
     package let name: String
     let nodes: [Node]
-    /// The bytes of the text nodes, which the nodes refer to without keeping (`TemplateText`).
-    let texts: [TextStorage]
+    /// The bytes of the text nodes and the other parts that the nodes refer to without keeping
+    /// them (`TemplateText`, `Unretained`).
+    let kept: [AnyObject & Sendable]
 
     /// The room a render's output starts with: more than most recipe pages need.
     static var outputCapacity: Int { 32 * 1024 }
@@ -15,7 +16,7 @@ package struct Template: Sendable {
     /// Parses `source`, throwing the first syntax error with the line and column of its tag.
     package init(source: String, name: String) throws(TemplateError) {
         self.name = name
-        (nodes, texts) = try Parser.parse(source, templateName: name)
+        (nodes, kept) = try Parser.parse(source, templateName: name)
     }
 
     /// Renders the template against `context`, taking partials and parents from `partials`.

@@ -122,6 +122,19 @@ struct MustacheObjectTests {
         #expect(rendered == (try template.render(context.expanded)))
     }
 
+    /// A level keeps its context only in its answers' place (`ObjectAnswers.context(at:)`): the
+    /// implicit iterator gives back the object, dictionary or plain value pushed there.
+    @Test func theImplicitIteratorIsTheContextPushedAtItsLevel() throws {
+        let template = try Template(source: "{{#list}}<{{#.}}{{title}}{{/.}}|{{.}}>{{/list}}{{.}}", name: "t")
+        let context: MustacheValue = ["title": "outer", "list": [
+            .object(Card(title: "A&", asked: nil)), ["title": "B"], "C", 7, ["x": 1], [.object(Card(title: "D", asked: nil))],
+        ]]
+        let rendered = try template.render(context)
+        #expect(rendered == "<A&amp;|><B|><outer|C><outer|7><outer|><D|>")
+        #expect(rendered == (try template.render(context.expanded)))
+        #expect(try Template(source: "{{.}}|{{#.}}{{.}}{{/.}}", name: "t").render("x<") == "x&lt;|x&lt;")
+    }
+
     @Test func anObjectFindingKeysByNumberRendersAsByName() throws {
         // Names parsed before and after the table was made, one it lacks (found further out), one
         // only part of a dotted name.

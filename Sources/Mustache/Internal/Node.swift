@@ -1,6 +1,7 @@
-/// One element of a parsed template; the renderer walks arrays of these. The larger payloads
-/// (sections, calls, blocks) are classes: the renderer copies each node it visits, and a copy of
-/// such a struct retained every string and list in it (issue 37).
+/// One element of a parsed template; the renderer walks arrays of these. Every payload is a
+/// reference that the template keeps (`Template.kept`) and the node does not (`Unretained`): the
+/// renderer copies each node it visits, and a copy that retained its name, section or call and
+/// released it after cost two calls into the runtime per tag of every page (issue 37).
 enum Node: Sendable {
     /// Literal text, written as is.
     case text(TemplateText)
@@ -8,19 +9,30 @@ enum Node: Sendable {
     /// parent or block being rendered, which is how partial indentation reaches every line.
     case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (not escaped).
-    case variable(VariableName, isEscaped: Bool)
+    case variable(Unretained<VariableName>, isEscaped: Bool)
     /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
-    case section(Section)
+    case section(Unretained<Section>)
     /// `{{>name}}`.
-    case partial(TemplateCall)
+    case partial(Unretained<TemplateCall>)
     /// `{{<name}}…{{/name}}`, with the blocks it overrides.
-    case parent(TemplateCall)
+    case parent(Unretained<TemplateCall>)
     /// `{{$name}}…{{/name}}` outside a parent: a place a child template may fill.
-    case block(BlockSite)
+    case block(Unretained<BlockSite>)
 }
 
-/// A dotted name split into its parts; `.` (the implicit iterator) has none.
-struct VariableName: Sendable {
+/// A part of a template that a node refers to without retaining it: the template keeps every
+/// such object (`Template.kept`) for as long as it exists, which is longer than any render of it.
+struct Unretained<Object: AnyObject & Sendable>: @unchecked Sendable {
+    unowned(unsafe) let object: Object
+
+    init(_ object: Object) {
+        self.object = object
+    }
+}
+
+/// A dotted name split into its parts; `.` (the implicit iterator) has none. A class, so that a
+/// node refers to it without copying its parts (`Unretained`).
+final class VariableName: Sendable {
     let components: [MustacheKey]
 
     init(_ name: String) {
@@ -88,7 +100,7 @@ struct SourceLocation: Sendable {
     let column: Int
 }
 
-/// A run of a template's literal text, by reference to bytes the template keeps (`Template.texts`)
+/// A run of a template's literal text, by reference to bytes the template keeps (`Template.kept`)
 /// for as long as it exists, which is longer than any render of it: a node visited copies no
 /// String and retains nothing, where a page's thousand or so text nodes each retained and released
 /// theirs on every visit (issue 37).

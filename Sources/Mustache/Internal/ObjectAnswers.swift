@@ -11,10 +11,11 @@
 /// (issue 37). Letting go at `pop` instead counted 5 M more instructions at 1,000 recipes for
 /// the same peak memory.
 ///
-/// Each level also keeps what answers there, taken out of its `MustacheValue` when the context
-/// is pushed: an object (`MustacheObject`) or a dictionary, and a byte saying which, so that a
-/// question goes straight to it. A dictionary's answers are kept as an object's are: a name read
-/// again in it (`{{site.title}}` from each card) is found by number, without hashing its text.
+/// Each level also keeps its context, the only copy the render holds (`context(at:)`), taken out
+/// of its `MustacheValue` when it is pushed: an object (`MustacheObject`) or a dictionary, and a
+/// byte saying which, so that a question goes straight to it; any other value as it is. A
+/// dictionary's answers are kept as an object's are: a name read again in it (`{{site.title}}`
+/// from each card) is found by number, without hashing its text.
 /// Not copyable: one owner lets the answers go, once.
 struct ObjectAnswers: ~Copyable {
     /// The answers kept per level; a context asked more names than this at one level is asked
@@ -36,14 +37,18 @@ struct ObjectAnswers: ~Copyable {
     private var kinds: UnsafeMutablePointer<UInt8>
     private var objects: UnsafeMutablePointer<any MustacheObject>
     private var dictionaries: UnsafeMutablePointer<[String: MustacheValue]>
+    /// The context of a level that answers no name (`Kind.plain`).
+    private var plains: UnsafeMutablePointer<MustacheValue>
     /// The levels there are places for.
     private var levels: Int
 
     private enum Kind: UInt8 {
-        /// Answers no name (a string, a number, a list pushed by a section).
+        /// Nothing is there.
         case none
         case object
         case dictionary
+        /// Answers no name (a string, a number, a list pushed by a section).
+        case plain
     }
 
     init(levels: Int = 8) {
@@ -58,6 +63,7 @@ struct ObjectAnswers: ~Copyable {
         kinds.initialize(repeating: Kind.none.rawValue, count: self.levels)
         objects = .allocate(capacity: self.levels)
         dictionaries = .allocate(capacity: self.levels)
+        plains = .allocate(capacity: self.levels)
     }
 
     deinit {
@@ -72,6 +78,7 @@ struct ObjectAnswers: ~Copyable {
         kinds.deallocate()
         objects.deallocate()
         dictionaries.deallocate()
+        plains.deallocate()
     }
 
     /// Lets go of level `level`'s answers and context: `context` is there now.
@@ -89,7 +96,18 @@ struct ObjectAnswers: ~Copyable {
             (dictionaries + level).initialize(to: fields)
             kinds[level] = Kind.dictionary.rawValue
         default:
-            break
+            (plains + level).initialize(to: context)
+            kinds[level] = Kind.plain.rawValue
+        }
+    }
+
+    /// The context at `level` (`enter`), as it was pushed.
+    func context(at level: Int) -> MustacheValue {
+        switch kinds[level] {
+        case Kind.object.rawValue: .object(objects[level])
+        case Kind.dictionary.rawValue: .dictionary(dictionaries[level])
+        case Kind.plain.rawValue: plains[level]
+        default: .null
         }
     }
 
@@ -98,14 +116,21 @@ struct ObjectAnswers: ~Copyable {
         switch kinds[level] {
         case Kind.object.rawValue: (objects + level).deinitialize(count: 1)
         case Kind.dictionary.rawValue: (dictionaries + level).deinitialize(count: 1)
+        case Kind.plain.rawValue: (plains + level).deinitialize(count: 1)
         default: return
         }
         kinds[level] = Kind.none.rawValue
     }
 
     /// Lets go of level `level`'s answers (most of the cost: the last reference to an answer frees it).
+    /// One at a time, each moved out: `deinitialize(count:)` of a count known only at run time
+    /// went through the runtime's generic array destruction, which asked the type's value
+    /// witnesses how to destroy each answer (issue 37).
     private func letGo(_ level: Int) {
-        (values + level * Self.slots).deinitialize(count: counts[level])
+        let start = values + level * Self.slots
+        for slot in 0..<counts[level] {
+            _ = (start + slot).move()
+        }
     }
 
     /// The member named `name` (numbered `number`, `MustacheKey`) of the context at `level`
@@ -156,10 +181,12 @@ struct ObjectAnswers: ~Copyable {
         (newKinds + levels).initialize(repeating: Kind.none.rawValue, count: newLevels - levels)
         let newObjects = UnsafeMutablePointer<any MustacheObject>.allocate(capacity: newLevels)
         let newDictionaries = UnsafeMutablePointer<[String: MustacheValue]>.allocate(capacity: newLevels)
+        let newPlains = UnsafeMutablePointer<MustacheValue>.allocate(capacity: newLevels)
         for old in 0..<levels {
             switch kinds[old] {
             case Kind.object.rawValue: (newObjects + old).moveInitialize(from: objects + old, count: 1)
             case Kind.dictionary.rawValue: (newDictionaries + old).moveInitialize(from: dictionaries + old, count: 1)
+            case Kind.plain.rawValue: (newPlains + old).moveInitialize(from: plains + old, count: 1)
             default: break
             }
         }
@@ -176,8 +203,9 @@ struct ObjectAnswers: ~Copyable {
         kinds.deallocate()
         objects.deallocate()
         dictionaries.deallocate()
+        plains.deallocate()
         kept = newKept
         (numbers, values, counts, levels) = (newNumbers, newValues, newCounts, newLevels)
-        (kinds, objects, dictionaries) = (newKinds, newObjects, newDictionaries)
+        (kinds, objects, dictionaries, plains) = (newKinds, newObjects, newDictionaries, newPlains)
     }
 }

@@ -1,7 +1,8 @@
 /// Turns template source into nodes: scan, match tags, apply whitespace rules, build the tree.
 enum Parser {
-    /// The nodes, and the texts they refer to (`TemplateText`), which the template keeps.
-    static func parse(_ source: String, templateName: String) throws(TemplateError) -> (nodes: [Node], texts: [TextStorage]) {
+    /// The nodes, and the texts and other parts they refer to (`TemplateText`, `Unretained`),
+    /// which the template keeps.
+    static func parse(_ source: String, templateName: String) throws(TemplateError) -> (nodes: [Node], kept: [AnyObject & Sendable]) {
         let bytes = Array(source.utf8)
         let locator = SourceLocator(source: bytes, templateName: templateName)
         var scanner = TemplateScanner(source: bytes, locator: locator)
@@ -10,7 +11,7 @@ enum Parser {
         var rules = StandaloneRules(tokens: scanned, structure: structure, source: bytes)
         rules.apply()
         var builder = TreeBuilder(source: bytes, locator: locator)
-        return (builder.build(rules.tokens), builder.keeper.texts)
+        return (builder.build(rules.tokens), builder.keeper.kept)
     }
 }
 
@@ -21,7 +22,7 @@ private struct TreeBuilder {
         /// The opening token's index, or -1 for the template itself.
         var opening: Int
         var isParent = false
-        /// Where the texts made into nodes are kept for the template.
+        /// Where the texts and other parts made into nodes are kept for the template.
         let keeper: TextKeeper
         var nodes: [Node] = []
         /// Text not yet turned into a node, so that adjacent runs become one node.
@@ -67,7 +68,7 @@ private struct TreeBuilder {
                 guard !token.isRemoved, !token.bytes.isEmpty else { continue }
                 frames[frames.count - 1].appendText(Substring(decoding: source[token.bytes], as: UTF8.self))
             case .variable(let isEscaped):
-                frames[frames.count - 1].append(.variable(VariableName(token.name), isEscaped: isEscaped))
+                frames[frames.count - 1].append(.variable(keeper.keep(VariableName(token.name)), isEscaped: isEscaped))
             case .comment, .setDelimiters:
                 break
             case .partial:
@@ -77,7 +78,7 @@ private struct TreeBuilder {
                     overrides: [:],
                     location: locator.location(at: token.bytes.lowerBound)
                 )
-                frames[frames.count - 1].append(.partial(call))
+                frames[frames.count - 1].append(.partial(keeper.keep(call)))
             case .section, .parent, .block:
                 frames.append(Frame(opening: index, isParent: token.kind == .parent, keeper: keeper))
             case .closing:
@@ -94,15 +95,15 @@ private struct TreeBuilder {
         let node: Node
         switch opening.kind {
         case .section(let isInverted):
-            node = .section(Section(name: VariableName(opening.name), isInverted: isInverted, content: frame.nodes,
-                                    location: locator.location(at: opening.bytes.lowerBound)))
+            node = .section(keeper.keep(Section(name: VariableName(opening.name), isInverted: isInverted, content: frame.nodes,
+                                                location: locator.location(at: opening.bytes.lowerBound))))
         case .parent:
-            node = .parent(TemplateCall(
+            node = .parent(keeper.keep(TemplateCall(
                 name: opening.name,
                 indentation: opening.indentation,
                 overrides: frame.overrides,
                 location: locator.location(at: opening.bytes.lowerBound)
-            ))
+            )))
         case .block where frames[frames.count - 1].isParent:
             // The first argument of a given name wins, as later ones could never be seen.
             if frames[frames.count - 1].overrides[opening.name] == nil {
@@ -110,13 +111,13 @@ private struct TreeBuilder {
             }
             return
         case .block:
-            node = .block(BlockSite(
+            node = .block(keeper.keep(BlockSite(
                 name: opening.name,
                 defaultContent: frame.nodes,
                 indentation: opening.indentation,
                 isDedented: opening.isDedented,
                 location: locator.location(at: opening.bytes.lowerBound)
-            ))
+            )))
         default:
             preconditionFailure("TagStructure pairs closing tags only with sections, parents and blocks")
         }
@@ -124,13 +125,19 @@ private struct TreeBuilder {
     }
 }
 
-/// The texts a template's nodes refer to, gathered while its tree is built.
+/// The texts and other parts a template's nodes refer to without keeping them, gathered while
+/// its tree is built.
 final class TextKeeper {
-    private(set) var texts: [TextStorage] = []
+    private(set) var kept: [AnyObject & Sendable] = []
 
     func keep(_ text: String) -> TemplateText {
         let storage = TextStorage(text)
-        texts.append(storage)
+        kept.append(storage)
         return TemplateText(storage)
+    }
+
+    func keep<Part: AnyObject & Sendable>(_ part: Part) -> Unretained<Part> {
+        kept.append(part)
+        return Unretained(part)
     }
 }

@@ -67,7 +67,7 @@ extension Renderer {
         }
         let (start, nodesBefore, passesBefore) = (output.count, nodesRendered, sectionPasses)
         recording = RecordingState(start: start)
-        recordingLevel = stack.count
+        recordingLevel = contextCount
         defer {
             recording = nil
             recordingLevel = -1

@@ -2,7 +2,11 @@
 ///
 /// Keeps the context stack (innermost last) for name lookups and, for inheritance, the
 /// block overrides in force: a parent's arguments, under any given from further out.
-struct Renderer<Partials: PartialProvider>: ~Copyable {
+///
+/// Not generic over its partial provider, which it asks only where a partial or parent is
+/// included: generic, it ran unspecialized (`Template.render` is called from other modules),
+/// reading each of its fields' offsets from its type's metadata on every use (issue 37).
+struct Renderer: ~Copyable {
     /// Deeper nesting of partials, parents or block overrides is taken for runaway recursion.
     static var maximumDepth: Int { 100 }
     /// More section passes than this in one render are taken for a runaway template: sections
@@ -15,13 +19,15 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     /// 31 deep but make 2³¹ calls.
     static var maximumOutputBytes: Int { 256 * 1024 * 1024 }
 
-    let partials: Partials
+    let partials: any PartialProvider
     let options: RenderOptions
     /// What has been written; `Template.render(_:partials:options:into:)` copies it to its buffer.
     var output: RenderOutput
-    private(set) var stack: [MustacheValue]
-    /// What the objects on `stack` answered so far, by level (`ObjectAnswers`).
+    /// The contexts on the stack, innermost last, and what they answered so far, by level
+    /// (`ObjectAnswers`).
     private var answers = ObjectAnswers()
+    /// How many contexts are on the stack.
+    private(set) var contextCount = 0
     private var depth = 0
     var sectionPasses = 0
     var nodesRendered = 0
@@ -35,12 +41,11 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
     var checkedFacts: [UInt8] = []
 
     /// - Parameter capacity: the bytes the output has room for before it grows.
-    init(context: MustacheValue, partials: Partials, options: RenderOptions, capacity: Int) {
+    init(context: MustacheValue, partials: any PartialProvider, options: RenderOptions, capacity: Int) {
         output = RenderOutput(capacity: capacity)
         self.partials = partials
         self.options = options
-        self.stack = [context]
-        answers.enter(context, at: 0)
+        push(context)
     }
 
 
@@ -60,7 +65,7 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
             case .lineStart:
                 if !indentation.isEmpty { output.append(indentation) }
             case .variable(let name, let isEscaped):
-                let value = lookUp(name)
+                let value = lookUp(name.object)
                 if recordingLevel >= 0, noteHole(value, isEscaped: isEscaped) { continue }
                 if isEscaped, let escape = options.customEscape {
                     output.append(escape(value.interpolatedText))
@@ -68,13 +73,14 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
                     value.write(to: &output, escapingHTML: isEscaped)
                 }
             case .section(let section):
-                try render(section, blocks: blocks, indentation: indentation)
-            case .partial(let call), .parent(let call):
+                try render(section.object, blocks: blocks, indentation: indentation)
+            case .partial(let part), .parent(let part):
                 // A partial is a parent without arguments; outer overrides take precedence.
+                let call = part.object
                 let inner = call.overrides.isEmpty ? blocks : call.overrides.merging(blocks) { _, outer in outer }
                 try include(call, blocks: inner, indentation: call.indentation.map { indentation + $0 } ?? "")
             case .block(let site):
-                try render(site, blocks: blocks, indentation: indentation)
+                try render(site.object, blocks: blocks, indentation: indentation)
             }
         }
     }
@@ -189,14 +195,16 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         depth += 1
     }
 
-    /// The new level's answers start empty (`ObjectAnswers.enter`).
+    /// The new level's answers start empty (`ObjectAnswers.enter`). Its context is kept there
+    /// only: a list of the contexts beside it copied each one in and destroyed it again.
     mutating func push(_ context: MustacheValue) {
-        answers.enter(context, at: stack.count)
-        stack.append(context)
+        answers.enter(context, at: contextCount)
+        contextCount += 1
     }
 
+    /// The level's context and answers are let go when the next context takes its place.
     mutating func pop() {
-        stack.removeLast()
+        contextCount -= 1
     }
 
     /// Resolves a name against the context stack: the first part in the innermost context
@@ -206,8 +214,8 @@ struct Renderer<Partials: PartialProvider>: ~Copyable {
         // The parts are read in place (`name.components[part]`), never copied out: a copy of the
         // list or of a part retained and released it on every lookup (issue 37).
         let partCount = name.components.count
-        guard partCount > 0 else { return stack.last ?? .null }
-        var level = stack.count - 1
+        guard partCount > 0 else { return contextCount > 0 ? answers.context(at: contextCount - 1) : .null }
+        var level = contextCount - 1
         while level >= 0 {
             if var value = member(name, part: 0, at: level) {
                 var part = 1
