@@ -253,6 +253,14 @@ import GalleryTestSupport
     }
 
     /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.
+    @Test func aRecipesPageLinkFromABookIsTheLinkToItsPagePath() {
+        for slug in ["negroni", "gin-sour", "crème brûlée", "حساء-البنجر", "a#b?c", "x/y", ""] {
+            for root in ["", "../", "../../../", "../../"] {
+                #expect(CookbookContents.pageURL(slug: slug, root: root) == URLPath.link(to: RecipePage.path(slug: slug), root: root))
+            }
+        }
+    }
+
     @Test func recipeLinksGoToTheSectionInTheBookWhenItIsThere() throws {
         let site = try BuiltSite { folder in
             try Self.addGinSour(to: folder)
