@@ -248,7 +248,7 @@ extension PageRenderer {
 
 extension CookbookPage {
     /// A recipe's id in the book: never one of the page's own (`main`, `contents`).
-    static func anchor(of recipe: Recipe) -> String { "recipe-" + recipe.slug }
+    static func anchor(slug: String) -> String { "recipe-" + slug }
 }
 
 extension CookbookPage {

@@ -14,7 +14,7 @@ extension CookbookRecipeContext: MustacheReplayable {
     var replayKey: Int { book.order[place] }
     /// Every book holding the recipe lists it once per section.
     var replayUses: Int { Int(book.bookCounts[book.order[place]]) }
-    var recordingContext: any MustacheObject { Recording(recipe: self) }
+    var recordingContext: any MustacheObject { Recording(item: self, recipe: recipe) }
     func holeText(_ index: Int) -> String { text(of: Part(hole: index)) }
 
     /// A value of the recipe's that differs from book to book.
@@ -73,7 +73,7 @@ extension CookbookRecipeContext: MustacheReplayable {
         let renderer = book.renderer
         switch part {
         case .number: return book.numbers[place]
-        case .url: return URLPath.link(to: RecipePage.path(slug: book.slugs[place]), root: book.root)
+        case .url: return book.pageURL(place)
         case .imageSource: return recipe.image.map { renderer.printImageSource($0, root: book.root) } ?? ""
         case .body: return book.body(place)
         case .groupURL(let group): return recipe.ingredientGroups[group].component.map { book.place.links($0.slug, nil) } ?? ""
@@ -95,13 +95,15 @@ extension CookbookRecipeContext: MustacheReplayable {
         return HTMLURLRebasing.rebase(html, from: tree + page, to: tree + book.place.path)
     }
 
-    /// The recipe as a recording reads it: its own answers, with a hole for each `Part`.
+    /// The recipe as a recording reads it: its own answers, with a hole for each `Part`. It
+    /// holds the recipe, which the recording reads for most keys.
     struct Recording: MustacheKeyedObject {
         typealias Key = CookbookRecipeContext.Key
         static var keyTable: MustacheKeyTable { CookbookRecipeContext.keyTable }
-        let recipe: CookbookRecipeContext
+        let item: CookbookRecipeContext
+        let recipe: Recipe
 
-        var keys: [String] { recipe.keys }
-        func value(_ key: Key) -> MustacheValue? { recipe.answer(key, holes: true) }
+        var keys: [String] { item.keys }
+        func value(_ key: Key) -> MustacheValue? { item.answer(key, of: recipe, holes: true) }
     }
 }

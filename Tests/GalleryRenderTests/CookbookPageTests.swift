@@ -232,6 +232,15 @@ import GalleryTestSupport
         #expect(site.text("tags/gin/cookbook/index.html")?.contains("<li>15 ml sugar syrup</li>") == true)
     }
 
+    /// A book's url hole (`CookbookContents.pageURL`) is written as one string.
+    @Test func aRecipesPageLinkFromABookIsTheLinkToItsPagePath() {
+        for slug in ["negroni", "gin-sour", "crème brûlée", "حساء-البنجر", "a#b?c", ""] {
+            for root in ["", "../", "../../../", "../../"] {
+                #expect(RecipePage.link(slug: slug, root: root) == URLPath.link(to: RecipePage.path(slug: slug), root: root))
+            }
+        }
+    }
+
     /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.
     @Test func recipeLinksGoToTheSectionInTheBookWhenItIsThere() throws {
         let site = try BuiltSite { folder in
