@@ -84,9 +84,14 @@ let package = Package(
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // ICU's word boundaries (libicuuc), so the search index splits Japanese and Chinese into words.
         .target(name: "CWordBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
-        // Process-wide allocator settings, which only the executable makes.
+        // Which allocator serves malloc, and handing its free memory back: glibc's unless the
+        // executable records another.
         .target(name: "CAllocator"),
-        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),
+        // mimalloc (Debian's libmimalloc-dev; libmimalloc2.0 at run time) replaces malloc for the
+        // whole gallerygen process: linked into the executable only, so the tests and a program
+        // that embeds GalleryKit keep their own allocator.
+        .target(name: "CMimalloc", dependencies: ["CAllocator"], linkerSettings: [.linkedLibrary("mimalloc")]),
+        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CMimalloc", "CAllocator"]),
         .executableTarget(name: "LayoutBench", dependencies: ["GalleryLayout"], path: "bench/LayoutBench"),
         .executableTarget(
             name: "GalleryBytes", dependencies: ["GalleryKit", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"], path: "bench/GalleryBytes"
