@@ -69,7 +69,7 @@ let package = Package(
         // Pages from values: Mustache, Markdown, the gallery's CSS, JSON-LD, feeds.
         .target(
             name: "GalleryRender",
-            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark", "CPluralRules", "CWordBreaks"]
+            dependencies: ["GallerySupport", "GalleryContent", "GalleryPlan", "GalleryImages", "GalleryLayout", "Mustache", "CCmark", "CMarkdownArena", "CPluralRules", "CWordBreaks"]
         ),
         // The pipeline, the output folder's staging and swap, link checking: what a program
         // embedding gallerygen calls.
@@ -84,6 +84,8 @@ let package = Package(
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // ICU's word boundaries (libicuuc), so the search index splits Japanese and Chinese into words.
         .target(name: "CWordBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+        // A per-thread arena for libcmark's allocations: a recipe body's document is let go at once.
+        .target(name: "CMarkdownArena"),
         // Which allocator serves malloc, and handing its free memory back: glibc's unless the
         // executable records another.
         .target(name: "CAllocator"),
@@ -111,7 +113,7 @@ let package = Package(
         .testTarget(name: "GalleryAuthoringTests", dependencies: ["GalleryTestSupport", "GalleryAuthoring", "GalleryKit", "GalleryContent", "GallerySupport", "GalleryLayout", "CLibraryLoader"]),
         .testTarget(name: "GalleryPlanTests", dependencies: ["GalleryTestSupport", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"]),
         .testTarget(name: "GalleryImagesTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit"]),
-        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit", "Mustache", "CCmark"]),
+        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryTestSupport", "GallerySupport", "GalleryContent", "GalleryImages", "GalleryRender", "GalleryKit", "Mustache", "CCmark", "CMarkdownArena"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryTestSupport", "FuzzHarness", "GallerySupport", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryKit", "GalleryServe"]),
         .testTarget(name: "GalleryServeTests", dependencies: ["GalleryTestSupport", "GalleryServe"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryTestSupport", "GalleryCLI", "GalleryKit", "GalleryServe", "GalleryLayout"]),

@@ -4,10 +4,12 @@ import GallerySupport
 /// The recipe fields beyond the basics: groups, servings, nutrition, video, diets, source, `extra:`.
 extension RecipeParser {
     /// Reads every field of this file beyond the basics into `fields`, reporting problems
-    /// through `reader`; returns the ingredient groups. The recipe is put together afterwards in
-    /// one go (`Recipe.init(parsed:…)`): each of its setters packs its text or boxes these again.
+    /// through `reader`; returns the ingredient groups. The `recipe:` links of the ingredient
+    /// lines and the steps go to `fields.recipeLinks` as each line is made. The recipe is put
+    /// together afterwards in one go (`Recipe.init(parsed:…)`): each of its setters packs its
+    /// text or boxes these again.
     static func readFields(into fields: inout RareFields, reader: inout FieldReader) -> [IngredientGroup] {
-        let parts = ingredientParts(&reader)
+        let parts = ingredientParts(&reader, links: &fields.recipeLinks)
         // Until the site is read the named recipes are unknown: their groups are left out here.
         let groups = parts.compactMap { part in
             if case .group(let group) = part { group } else { nil }
@@ -44,7 +46,7 @@ extension RecipeParser {
         }
         fields.source = source(&reader)
         fields.imageCredit = ImageCredit.read("image_credit", from: &reader)
-        fields.method = method(&reader)
+        fields.method = method(&reader, links: &fields.recipeLinks)
         // Kept with the recipe: its own events only, not the whole front matter's.
         fields.extra = reader.value("extra")?.detached
         return groups
@@ -78,10 +80,14 @@ extension RecipeParser {
     }
 
     /// `ingredients:` as a flat list, or a list of `- group: …` entries with `items:`, or both
-    /// mixed, with `- recipe: …` entries naming other recipes (`RecipeComponent`).
-    private static func ingredientParts(_ reader: inout FieldReader) -> [IngredientPart] {
+    /// mixed, with `- recipe: …` entries naming other recipes (`RecipeComponent`); the lines'
+    /// `recipe:` links go to `links`.
+    private static func ingredientParts(_ reader: inout FieldReader, links: inout [RecipeLink]) -> [IngredientPart] {
         guard let node = reader.value("ingredients") else { return [] }
-        if let text = node.scalar { return [.group(IngredientGroup(title: nil, items: [text]))] }
+        if let text = node.scalar {
+            RecipeLink.collect(text, at: node, into: &links)
+            return [.group(IngredientGroup(title: nil, items: [text]))]
+        }
         guard let entries = node.sequence else {
             reader.error("'ingredients' must be a list, found \(node.kindName)", at: node)
             return []
@@ -97,6 +103,7 @@ extension RecipeParser {
         }
         for entry in entries {
             if let text = entry.scalar, !entry.isNull {
+                RecipeLink.collect(text, at: entry, into: &links)
                 loose.append(text)
                 continue
             }
@@ -110,7 +117,7 @@ extension RecipeParser {
                     parts.append(.component(component))
                 }
             } else {
-                let group = ingredientGroup(pairs, at: entry, reader: &reader)
+                let group = ingredientGroup(pairs, at: entry, reader: &reader, links: &links)
                 if !group.isEmpty {
                     endLooseGroup()
                     parts += group
@@ -169,8 +176,10 @@ extension RecipeParser {
 
     /// A `- group:` entry with its `items:`; a linked recipe among the items
     /// (`- { recipe: simple-syrup, amount: 15 ml }`) follows the group as a part that takes its
-    /// line once the site is read (an empty line holds its place until then).
-    private static func ingredientGroup(_ pairs: [YAMLPair], at entry: YAMLNode, reader: inout FieldReader) -> [IngredientPart] {
+    /// line once the site is read (an empty line holds its place until then). The lines'
+    /// `recipe:` links go to `links`.
+    private static func ingredientGroup(_ pairs: [YAMLPair], at entry: YAMLNode, reader: inout FieldReader,
+                                        links: inout [RecipeLink]) -> [IngredientPart] {
         let keys = pairs.compactMap(\.key.scalar)
         guard keys.contains("group") || keys.contains("items") else {
             // `- For the sauce:` reads as a mapping with one key: say how to write a group.
@@ -198,6 +207,7 @@ extension RecipeParser {
                 var texts: [String] = []
                 for item in list {
                     if let text = item.scalar, !item.isNull {
+                        RecipeLink.collect(text, at: item, into: &links)
                         texts.append(text)
                     } else if let linked = item.mapping, linked.contains(where: { $0.key.scalar == "recipe" }) {
                         guard var line = component(linked, inGroup: true, reader: &reader) else { continue }

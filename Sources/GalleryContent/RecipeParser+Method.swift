@@ -7,17 +7,21 @@ extension RecipeParser {
     /// The keys other recipe sites (Jekyll's chowdown, Hugo recipe themes) give the method; each
     /// is the method here too.
     static let methodKeys = ["directions", "instructions", "method", "steps"]
+    /// The keys of a group of the method: its title, and its steps.
+    static let methodGroupTitleKeys = ["group", "section"]
+    static let methodGroupStepKeys = ["steps", "items"]
 
     /// `directions:` (or a synonym) as a list of steps, a list of `- group:` entries with
-    /// `steps:` (or `items:`), both mixed, or text with one step per line.
-    static func method(_ reader: inout FieldReader) -> [MethodGroup] {
+    /// `steps:` (or `items:`), both mixed, or text with one step per line; the steps' `recipe:`
+    /// links go to `links`.
+    static func method(_ reader: inout FieldReader, links: inout [RecipeLink]) -> [MethodGroup] {
         let written = methodKeys.compactMap { key in reader.value(key).map { (key, $0) } }
         guard let (key, node) = written.first else { return [] }
         for (other, otherNode) in written.dropFirst() {
             reader.error("'\(key)' and '\(other)' both give the method: keep one", at: otherNode)
         }
         if let text = node.scalar {
-            let steps = lines(text).map(withoutStepNumber).filter { !$0.isEmpty }
+            let steps = steps(of: text, at: node, links: &links)
             return steps.isEmpty ? [] : [MethodGroup(title: nil, steps: steps)]
         }
         guard let entries = node.sequence else {
@@ -36,12 +40,14 @@ extension RecipeParser {
         }
         for entry in entries {
             if let text = entry.scalar, !entry.isNull {
+                RecipeLink.collect(text, at: entry, into: &links)
                 appendStep(text)
             } else if let pairs = entry.mapping, pairs.count == 1, let label = pairs[0].key.scalar, let rest = pairs[0].value.scalar,
-                      !["group", "section", "steps", "items"].contains(label) {
+                      !methodGroupTitleKeys.contains(label), !methodGroupStepKeys.contains(label) {
                 // `- Step 1: Mix the flour` unquoted is a mapping to YAML; the cook meant the line.
+                collectLinks(of: pairs[0], label: label, rest: rest, into: &links)
                 appendStep(rest.isEmpty ? label : "\(label): \(rest)")
-            } else if let pairs = entry.mapping, let group = methodGroup(pairs, at: entry, key: key, reader: &reader) {
+            } else if let pairs = entry.mapping, let group = methodGroup(pairs, at: entry, key: key, reader: &reader, links: &links) {
                 groups.append(group)
             } else if entry.mapping == nil {
                 reader.error("each entry of '\(key)' must be a step or a group ('- group: For the sauce' with 'steps:'), found \(entry.kindName)", at: entry)
@@ -50,20 +56,21 @@ extension RecipeParser {
         return groups
     }
 
-    private static func methodGroup(_ pairs: [YAMLPair], at entry: YAMLNode, key: String, reader: inout FieldReader) -> MethodGroup? {
+    private static func methodGroup(_ pairs: [YAMLPair], at entry: YAMLNode, key: String, reader: inout FieldReader,
+                                    links: inout [RecipeLink]) -> MethodGroup? {
         var title: String?
         var steps: [String]?
         for pair in pairs {
             switch pair.key.scalar {
-            case "group", "section":
+            case let name? where methodGroupTitleKeys.contains(name):
                 guard let text = pair.value.scalar, !pair.value.isNull, !text.trimmingSpaces().isEmpty else {
                     reader.error("'\(pair.key.scalar ?? "group")' must be a heading such as 'For the sauce', found \(pair.value.kindName)", at: pair.value)
                     return nil
                 }
                 title = text.trimmingSpaces()
-            case "steps", "items":
+            case let name? where methodGroupStepKeys.contains(name):
                 if let text = pair.value.scalar, !pair.value.isNull {
-                    steps = lines(text).map(withoutStepNumber).filter { !$0.isEmpty }
+                    steps = Self.steps(of: text, at: pair.value, links: &links)
                     continue
                 }
                 guard let list = pair.value.sequence else {
@@ -73,9 +80,11 @@ extension RecipeParser {
                 var texts: [String] = []
                 for item in list {
                     if let text = item.scalar, !item.isNull {
+                        RecipeLink.collect(text, at: item, into: &links)
                         let step = withoutStepNumber(text)
                         if !step.isEmpty { texts.append(step) }
                     } else if let inner = item.mapping, inner.count == 1, let label = inner[0].key.scalar, let rest = inner[0].value.scalar {
+                        collectLinks(of: inner[0], label: label, rest: rest, into: &links)
                         texts.append(withoutStepNumber("\(label): \(rest)"))
                     } else {
                         reader.error("each step must be text, found \(item.kindName)", at: item)
@@ -92,6 +101,20 @@ extension RecipeParser {
             return nil
         }
         return MethodGroup(title: title, steps: steps)
+    }
+
+    /// The steps of a method written as text, one a line, with their `recipe:` links, placed at
+    /// the text's scalar `node` as the text is one YAML scalar.
+    private static func steps(of text: String, at node: YAMLNode, links: inout [RecipeLink]) -> [String] {
+        RecipeLink.collect(text, at: node, into: &links)
+        return lines(text).map(withoutStepNumber).filter { !$0.isEmpty }
+    }
+
+    /// The links of a step YAML read as a one-pair mapping (`- Stir as for a [Negroni](recipe:negroni): then serve`):
+    /// those of the label at the key, those of the rest at the value.
+    private static func collectLinks(of pair: YAMLPair, label: String, rest: String, into links: inout [RecipeLink]) {
+        RecipeLink.collect(label, at: pair.key, into: &links)
+        RecipeLink.collect(rest, at: pair.value, into: &links)
     }
 
     /// Non-empty trimmed lines, list markers ("- ", "* ", "• ") removed.

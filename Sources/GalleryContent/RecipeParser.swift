@@ -77,7 +77,8 @@ package enum RecipeParser {
         let (pictures, pictureProblems) = BodyPicture.scan(frontMatter.body, sourcePath: sourcePath,
                                                            bodyLine: frontMatter.bodyLine, displayPath: displayPath)
         rare.bodyPictures = pictures
-        rare.recipeLinks = RecipeLink.scanFrontMatterLines(&reader) + RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
+        // After the front matter's links, which `readFields` collected as it made the lines.
+        rare.recipeLinks += RecipeLink.scan(frontMatter.body, bodyLine: frontMatter.bodyLine)
         (rare.imageWidth, rare.imageHeight) = (imageSize[0], imageSize[1])
         let recipe = Recipe(
             slug: slug, title: title ?? "", sourcePath: sourcePath, image: image, imageAlt: imageAlt, summary: summary,

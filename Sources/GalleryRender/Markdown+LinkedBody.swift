@@ -17,6 +17,8 @@ extension Markdown {
         }
 
         private let parsed: Mutex<Parsed?>
+        /// cmark's own allocator: the document outlives any thread's arena (`Markdown.withDocument`).
+        private static var memory: UnsafeMutablePointer<cmark_mem> { cmark_get_default_mem_allocator() }
         private let source: String
         private let allowRawHTML: Bool
         /// The length of the text parsed, in bytes (what holding it is reckoned by).
@@ -28,7 +30,7 @@ extension Markdown {
             self.allowRawHTML = allowRawHTML
             var parsed: Parsed?
             if let document = cmark_parse_document(text, text.utf8.count, CMARK_OPT_SMART) {
-                if let images { replaceImages(in: document, source: text, with: images) }
+                if let images { replaceImages(in: document, source: text, with: images, memory: Self.memory) }
                 parsed = Parsed(document: document, links: recipeLinkNodes(in: document, source: text))
             }
             self.parsed = Mutex(parsed)
@@ -46,7 +48,7 @@ extension Markdown {
             parsed.withLock { parsed in
                 guard let parsed else { return "" }
                 for link in parsed.links { cmark_node_set_url(link.node, recipeLinks(link.slug, link.fragment)) }
-                return Markdown.html(of: parsed.document, source: source, allowRawHTML: allowRawHTML)
+                return Markdown.html(of: parsed.document, source: source, allowRawHTML: allowRawHTML, memory: Self.memory)
             }
         }
     }

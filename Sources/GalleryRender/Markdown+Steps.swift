@@ -42,7 +42,8 @@ extension Markdown {
     /// Opens the step's box before the item's first block and closes it after its last (two
     /// sibling blocks rather than one around them, so that a tight list stays without `<p>`), and
     /// puts the tick box's label around the inlines of the item's first paragraph. The markup is
-    /// written into one buffer for every step, which cmark copies.
+    /// written into one buffer for every step, which cmark copies. The items are those of a
+    /// document `withDocument` parsed: the nodes are made in its arena.
     static func markSteps(_ items: [OpaquePointer], closing: (CookStep) -> String) {
         var markup: [UInt8] = []
         markup.reserveCapacity(160)
@@ -60,17 +61,17 @@ extension Markdown {
             let made = index < openings.count ? openings[index] : nil
             var child = cmark_node_first_child(item)
             while let node = child, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH { child = cmark_node_next(node) }
-            if let paragraph = child, let label = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) {
+            if let paragraph = child, let label = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, arena) {
                 if let made { cmark_node_set_on_enter(label, made.label) } else { setText(of: label) { step.appendLabelOpening(to: &$0) } }
                 cmark_node_set_on_exit(label, labelClosing)
                 while let inline = cmark_node_first_child(paragraph) { cmark_node_append_child(label, inline) }
                 cmark_node_append_child(paragraph, label)
             }
-            if let opening = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) {
+            if let opening = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, arena) {
                 if let made { cmark_node_set_on_enter(opening, made.box) } else { setText(of: opening) { step.appendOpening(to: &$0) } }
                 cmark_node_prepend_child(item, opening)
             }
-            if let end = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) {
+            if let end = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, arena) {
                 // A String passed to C as it is would be copied into an array first.
                 closing(step).withCString { _ = cmark_node_set_on_enter(end, $0) }
                 cmark_node_append_child(item, end)

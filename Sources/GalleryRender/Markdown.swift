@@ -1,4 +1,5 @@
 import CCmark
+import CMarkdownArena
 import Foundation
 import GalleryContent
 import GalleryImages
@@ -186,24 +187,37 @@ package enum Markdown {
     }
 
     /// Parses `text` with smart punctuation (the parser's only option; safe mode is the HTML
-    /// renderer's) and hands the document to `body`, freeing it afterwards; nil if cmark fails.
-
+    /// renderer's) and hands the document to `body`; nil if cmark fails. The document, what
+    /// `body` adds to it and its renderings live in the thread's arena (`arena`) and go with it at
+    /// the end, at once: a `malloc` and a `free` for each of cmark's nodes, texts and buffers, and
+    /// the walk `cmark_node_free` made to free them, were a third of cmark's instructions on a
+    /// recipe body (issue 37).
     private static func withDocument<Result>(_ text: String, _ body: (OpaquePointer) -> Result) -> Result? {
+        let mark = gallery_markdown_arena_enter()
+        defer { gallery_markdown_arena_leave(mark) }
+        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_SMART, arena) else { return nil }
         // Handed over as its own bytes: a String passed to C as it is would be copied first.
         var text = text
-        let parsed = text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_SMART) }
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
-        guard let document = parsed else { return nil }
-        defer { cmark_node_free(document) }
+        // The parser is let go with the arena, as the document is.
+        guard let document = cmark_parser_finish(parser) else { return nil }
         return body(document)
     }
 
-    static func html(of document: OpaquePointer, source: String, allowRawHTML: Bool) -> String {
+    /// The allocator of the calling thread's arena (`CMarkdownArena`), for the documents
+    /// `withDocument` parses and the nodes put into them.
+    static var arena: UnsafeMutablePointer<cmark_mem> { gallery_markdown_arena_allocator().assumingMemoryBound(to: cmark_mem.self) }
+
+    /// `memory`: the document's allocator, which cmark renders with (the thread's arena, unless
+    /// the document was parsed outside `withDocument`).
+    static func html(of document: OpaquePointer, source: String, allowRawHTML: Bool,
+                     memory: UnsafeMutablePointer<cmark_mem> = arena) -> String {
         var options = CMARK_OPT_SMART
         if allowRawHTML { options |= CMARK_OPT_UNSAFE }
         guard let rendered = cmark_render_html(document, options) else { return "" }
-        defer { free(rendered) }
+        defer { memory.pointee.free(rendered) }
         let html = String(cString: rendered)
         // cmark marks what safe mode removed with a comment; readers need no trace of it.
         // Only Markdown with a "<" can hold raw HTML; skipping the search saves a copy per page.
@@ -217,9 +231,11 @@ package enum Markdown {
 extension Markdown {
     /// `keepingReplaced` keeps the nodes taken out and returns them beside their replacements, to
     /// be put back (and the replacements freed) by the caller; otherwise they are freed here.
+    /// `memory`: the document's allocator, which the replacements are made with.
     @discardableResult
     static func replaceImages(in document: OpaquePointer, source: String, with render: ImageRenderer,
-                                      keepingReplaced: Bool = false) -> [(replacement: OpaquePointer, original: OpaquePointer)] {
+                              keepingReplaced: Bool = false,
+                              memory: UnsafeMutablePointer<cmark_mem> = arena) -> [(replacement: OpaquePointer, original: OpaquePointer)] {
         guard source.containsBytes("![") else { return [] }
         var kept: [(replacement: OpaquePointer, original: OpaquePointer)] = []
         // Collected first, since the tree must not change under the iterator; an image inside
@@ -251,7 +267,7 @@ extension Markdown {
             case .block(let markup)? where standsAlone: (replaced, kind, html) = (paragraph, CMARK_NODE_CUSTOM_BLOCK, markup)
             default: continue
             }
-            guard let replaced, let replacement = cmark_node_new(kind) else { continue }
+            guard let replaced, let replacement = cmark_node_new_with_mem(kind, memory) else { continue }
             cmark_node_set_on_enter(replacement, html)
             if cmark_node_replace(replaced, replacement) != 1 {
                 cmark_node_free(replacement)

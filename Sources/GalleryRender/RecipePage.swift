@@ -6,8 +6,9 @@ import Mustache
 
 /// One page per recipe (`recipe` template).
 package struct RecipePage: TemplatePage {
-    /// A recipe's page: `recipes/<slug>/index.html`.
-    package static func path(slug: String) -> String { "recipes/\(slug)/index.html" }
+    /// A recipe's page: `recipes/<slug>/index.html`, written as one string (`address`): the path
+    /// interpolated cost some 2,900 instructions, and every recipe page made it three times (issue 37).
+    package static func path(slug: String) -> String { address(root: "", slug: slug) }
     package static func path(of recipe: Recipe) -> String { path(slug: recipe.slug) }
 
     /// The link to a recipe's page from a page whose root is `root`: what
@@ -15,7 +16,12 @@ package struct RecipePage: TemplatePage {
     /// needs no encoding), written as one string: the path interpolated, encoded and appended to
     /// the root cost 1,500 instructions, for every `previous`, `next` and A–Z link (issue 37).
     static func link(slug: String, root: String) -> String {
-        var (root, slug) = (root, URLPath.encode(slug))
+        address(root: root, slug: URLPath.encode(slug))
+    }
+
+    /// `root`, `recipes/`, `slug` and `/index.html`, copied into a string of their length.
+    private static func address(root: String, slug: String) -> String {
+        var (root, slug) = (root, slug)
         let (folder, page): (StaticString, StaticString) = ("recipes/", "/index.html")
         return root.withUTF8 { root in
             slug.withUTF8 { slug in
@@ -41,12 +47,15 @@ package struct RecipePage: TemplatePage {
     /// From the slug alone: copying the whole recipe out to read it costs more than the path.
     package func path(_ index: Int, in site: PagePlan) -> String { RecipePage.path(slug: site.site.recipes[index].slug) }
 
-    package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { try site.recipeContext(index).context }
+    package func context(_ index: Int, in site: PageRenderer) throws -> MustacheValue { .object(try RecipePageContext(index, in: site)) }
 
-    /// The page, and what the recipe lacks for Google's rich results (`RecipeRichResults`).
+    /// The page, and what the recipe lacks for Google's rich results (`RecipeRichResults`). The
+    /// file and its frame take the path the context made (`TemplatePage.make` made it twice more).
     package func makeReportingWarnings(_ index: Int, in site: PageRenderer) throws -> (OutputFile, [Diagnostic]) {
-        let (context, warnings) = try site.recipeContext(index)
-        return (try make(index, context: context, in: site), warnings)
+        let page = try RecipePageContext(index, in: site)
+        let warnings = RecipeRichResults.diagnostics(for: page.recipe, in: site.site, body: page.body)
+        let frame = PageFrame(page: page, renderer: site, path: page.path, translationKey: translationKey(index, in: site.plan))
+        return (OutputFile(path: page.path, contents: .data(try site.render(templateName, context: .object(frame)))), warnings)
     }
 
     /// A recipe's versions share their original's source path, whatever their slugs.
@@ -57,13 +66,6 @@ package struct RecipePage: TemplatePage {
 }
 
 extension PageRenderer {
-    /// Recipe `index`'s page context (`RecipePageContext`, made as the template reads it), and the
-    /// rich-result warnings its structured data draws.
-    func recipeContext(_ index: Int) throws(Diagnostic) -> (context: MustacheValue, warnings: [Diagnostic]) {
-        let page = try RecipePageContext(index, in: self)
-        return (.object(page), RecipeRichResults.diagnostics(for: page.recipe, in: site, body: page.body))
-    }
-
     /// "Added <time datetime="2024-06-01">1 June 2024</time> by Ada", in the language's word
     /// order (`added` or `added_by`), every part escaped, the date in a `time` element. The
     /// phrases are split at their placeholders once per tree (`BylinePhrase`), not on every page.
@@ -92,6 +94,12 @@ extension PageRenderer {
     /// A method written in the front matter (`Recipe.method`) comes first: it is shown first.
     func structuredData(_ recipe: Recipe, root: String, steps: [String],
                         sections: [Markdown.MethodSection] = []) -> RecipeStructuredData {
+        structuredData(recipe, root: root, pageURL: site.config.publishedURL?.page(RecipePage.path(of: recipe)), steps: steps, sections: sections)
+    }
+
+    /// `structuredData(_:root:steps:sections:)` with the page's absolute address (`pageURL`) made already.
+    func structuredData(_ recipe: Recipe, root: String, pageURL: String?, steps: [String],
+                        sections: [Markdown.MethodSection] = []) -> RecipeStructuredData {
         let published = site.config.publishedURL
         let pictures = recipe.image.map { publishedImages($0, root: root) } ?? []
         var (steps, sections) = (steps, sections)
@@ -99,7 +107,7 @@ extension PageRenderer {
             (steps, sections) = Markdown.method(of: recipe)
         }
         return RecipeStructuredData(recipe: recipe, config: site.config,
-                                    pageURL: published?.page(RecipePage.path(of: recipe)),
+                                    pageURL: pageURL,
                                     imageURLs: pictures.map { published?.resolve($0.url, root: root) ?? $0.url },
                                     steps: steps,
                                     sections: sections,

@@ -16,6 +16,9 @@ final class RecipePageContext: MustacheKeyedObject {
     let recipe: Recipe
     let path: String
     let root: String
+    /// The page's absolute address (site.yml's `base_url`), which the social tags and the
+    /// structured data both give; nil without a `base_url`.
+    let pageURL: String?
     /// The picture's context (`imageContext`): the hero. The social tags and the structured data
     /// take the published picture itself (`publishedImages`).
     let image: MustacheValue?
@@ -31,9 +34,10 @@ final class RecipePageContext: MustacheKeyedObject {
         recipe = renderer.site.recipes[index]
         path = RecipePage.path(of: recipe)
         root = URLPath.root(from: path)
+        pageURL = renderer.site.config.publishedURL?.page(path)
         image = renderer.summaryValue(.image, of: recipe, root: root)
         body = try renderer.recipePageBody(index, root: root)
-        structuredData = renderer.structuredData(recipe, root: root, steps: body.steps, sections: body.sections).script
+        structuredData = renderer.structuredData(recipe, root: root, pageURL: pageURL, steps: body.steps, sections: body.sections).script
     }
 
     enum Key: Int, CaseIterable, CodingKey { case root, site, page, meta, structuredData, galleryURL, recipe }
@@ -56,7 +60,7 @@ final class RecipePageContext: MustacheKeyedObject {
     }
 
     private var meta: MustacheValue {
-        var meta = renderer.socialMeta(path: path, root: root, type: "article", title: recipe.title, description: recipe.summary,
+        var meta = renderer.socialMeta(url: pageURL, root: root, type: "article", title: recipe.title, description: recipe.summary,
                                        image: recipe.image.map { ($0, recipe.imageAlt ?? recipe.title) })
         meta.publishedTime = recipe.date?.iso8601
         meta.tags = recipe.tags

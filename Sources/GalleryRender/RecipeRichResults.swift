@@ -85,6 +85,8 @@ package enum RecipeRichResults {
 extension RecipeRichResults {
     /// The warnings for `recipe` of `site`, its method read from `body` (`Markdown.recipeBody`).
     package static func diagnostics(for recipe: Recipe, in site: Site, body: Markdown.RecipeBody) -> [Diagnostic] {
+        // Nothing to say: no path to name (a display path for each page cost 3,000 instructions).
+        guard site.config.richResults != .off else { return [] }
         let display = site.displayPath(recipe.sourcePath)
         var image: ImageInfo?
         if case .local(let path)? = recipe.image { image = site.images[path] }

@@ -110,17 +110,24 @@ extension PageRenderer {
     /// by its widest published crop (`publishedImages`).
     func socialMeta(path: String, root: String, type: String = "website", title: String, description: String?,
                     image: (reference: ImageReference, alt: String)? = nil) -> SocialMeta {
+        socialMeta(url: site.config.publishedURL?.page(path), root: root, type: type, title: title, description: description, image: image)
+    }
+
+    /// `socialMeta(path:root:type:title:description:image:)` with the page's absolute address
+    /// (`url`) made already, as a recipe page makes it for its structured data too.
+    func socialMeta(url: String?, root: String, type: String = "website", title: String, description: String?,
+                    image: (reference: ImageReference, alt: String)? = nil) -> SocialMeta {
         let published = site.config.publishedURL
         var picture: SocialMeta.Image?
         if let image, let best = PublishedImage.widest(publishedImages(image.reference, root: root)) {
-            let url = published?.resolve(best.url, root: root) ?? best.url
-            if url.hasPrefix("https://") || url.hasPrefix("http://") {
-                picture = SocialMeta.Image(url: url, alt: image.alt, width: best.width, height: best.height)
+            let address = published?.resolve(best.url, root: root) ?? best.url
+            if address.hasPrefix("https://") || address.hasPrefix("http://") {
+                picture = SocialMeta.Image(url: address, alt: image.alt, width: best.width, height: best.height)
             }
         }
         return SocialMeta(type: type, siteName: site.config.title, title: title,
                           description: description ?? site.config.description,
-                          url: published?.page(path), image: picture, twitterHandle: site.config.twitter)
+                          url: url, image: picture, twitterHandle: site.config.twitter)
     }
 
     /// A gallery page's social tags, pictured by its first recipe that has a picture.

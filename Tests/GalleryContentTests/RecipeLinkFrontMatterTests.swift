@@ -46,6 +46,73 @@ import GalleryTestSupport
         ])
     }
 
+    /// Each link is placed at the YAML scalar that holds its line, whatever the list's style: a
+    /// flow list's entry, a block scalar of several steps (at its `|`), a synonym's steps, a
+    /// `section:` group's text of steps.
+    @Test func aLinkIsAtItsScalarInFlowListsBlockTextAndSynonyms() throws {
+        try folder.write("site/recipes/boulevardier.md", """
+            ---
+            title: Boulevardier
+            ingredients: ["ice", "a twist, as on a [Manhattan](recipe:manhattan)"]
+            method:
+              - section: Stir
+                items: |
+                  1. Stir well.
+                  2. Strain as for a [Sazerac](recipe:sazerac).
+              - group: Serve
+                steps: ["Pour as a [Negroni](recipe:negroni)", "Garnish as a [Gibson](recipe:gibson)"]
+            ---
+
+            """)
+        #expect(errors() == [
+            "site/recipes/boulevardier.md:3:22: error: the link 'recipe:manhattan' names the recipe 'manhattan', but no recipe has that slug",
+            "site/recipes/boulevardier.md:6:12: error: the link 'recipe:sazerac' names the recipe 'sazerac', but no recipe has that slug",
+            "site/recipes/boulevardier.md:10:52: error: the link 'recipe:gibson' names the recipe 'gibson', but no recipe has that slug",
+        ])
+    }
+
+    /// `directions: |` is one scalar: its steps' links are all at its `|`; `steps:` is the method too.
+    @Test func theLinksOfMethodTextAreAtItsScalar() throws {
+        try folder.write("site/recipes/boulevardier.md", """
+            ---
+            title: Boulevardier
+            steps: |
+              Stir as for a [Negroni](recipe:negroni).
+              Strain as for a [Sazerac](recipe:sazerac).
+              Pour as a [Gibson](recipe:gibson).
+            ---
+
+            """)
+        #expect(errors() == [
+            "site/recipes/boulevardier.md:3:8: error: the link 'recipe:gibson' names the recipe 'gibson', but no recipe has that slug",
+            "site/recipes/boulevardier.md:3:8: error: the link 'recipe:sazerac' names the recipe 'sazerac', but no recipe has that slug",
+        ])
+    }
+
+    /// A step written `- Step 1: Stir …` unquoted is a one-pair mapping to YAML, made back into
+    /// the line: a link after the colon is at the value, one before it at the key, in a group or not.
+    @Test func aStepReadAsAMappingHasItsLinksOnBothSidesOfTheColon() throws {
+        try folder.write("site/recipes/boulevardier.md", """
+            ---
+            title: Boulevardier
+            directions:
+              - Step 1: Stir as for a [Manhattan](recipe:manhattan).
+              - Strain as for a [Sazerac](recipe:sazerac): then serve.
+              - group: Serve
+                steps:
+                  - Pour as a [Gibson](recipe:gibson): at once.
+                  - recipe: as a [Negroni](recipe:negroni) or a [Vesper](recipe:vesper).
+            ---
+
+            """)
+        #expect(errors() == [
+            "site/recipes/boulevardier.md:4:13: error: the link 'recipe:manhattan' names the recipe 'manhattan', but no recipe has that slug",
+            "site/recipes/boulevardier.md:5:5: error: the link 'recipe:sazerac' names the recipe 'sazerac', but no recipe has that slug",
+            "site/recipes/boulevardier.md:8:9: error: the link 'recipe:gibson' names the recipe 'gibson', but no recipe has that slug",
+            "site/recipes/boulevardier.md:9:17: error: the link 'recipe:vesper' names the recipe 'vesper', but no recipe has that slug",
+        ])
+    }
+
     @Test func frontMatterLinksToRecipesThatExistPass() throws {
         try folder.write("site/recipes/boulevardier.md",
                          "---\ntitle: Boulevardier\ningredients:\n  - as in a [Negroni](recipe:negroni)\ndirections: |\n  Stir as for a [Negroni](recipe:negroni).\n---\n")

@@ -11,4 +11,11 @@ struct RecipePageLinkTests {
         }
         #expect(RecipePage.link(slug: "piña", root: "../../") == "../../recipes/pi%C3%B1a/index.html")
     }
+
+    /// A recipe's page path, written as one string, is the slug between `recipes/` and `/index.html`, as it is.
+    @Test func aRecipePathIsItsSlugInItsFolder() {
+        for slug in ["mojito", "pina-colada-2", "piña-colada", "日本のカレー", "\u{301}accent", "a b", "x/y", "%", ""] {
+            #expect(RecipePage.path(slug: slug) == "recipes/" + slug + "/index.html", "\(slug)")
+        }
+    }
 }

@@ -44,6 +44,18 @@ import GalleryTestSupport
         #expect(warnings(try recipe(""), steps: false, image: nil, level: .off).isEmpty)
     }
 
+    /// A site that turns the advice off hears none for its pages, whatever they lack.
+    @Test func aSiteWithRichResultsOffHearsNothing() throws {
+        var config = SiteConfig()
+        config.richResults = .off
+        let bare = try recipe("")
+        let site = Site(config: config, recipes: [bare], images: [:])
+        #expect(RecipeRichResults.diagnostics(for: bare, in: site, body: Markdown.RecipeBody(html: "", steps: [])).isEmpty)
+        config.richResults = .all
+        #expect(!RecipeRichResults.diagnostics(for: bare, in: Site(config: config, recipes: [bare], images: [:]),
+                                               body: Markdown.RecipeBody(html: "", steps: [])).isEmpty)
+    }
+
     @Test func aSmallPictureIsToldAtItsKey() throws {
         let found = warnings(try recipe(Self.complete), image: ImageInfo(width: 200, height: 200, format: .jpeg))
         #expect(found.map(\.line) == [3])  // the file's line: ---, title, image
