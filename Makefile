@@ -1,7 +1,7 @@
 # gallerygen — the two commands of the README, and their helpers.
 SWIFT ?= swift
 SITE ?= Site
-BUILD_DEPS := pkg-config libcmark-dev libyaml-dev libvips-dev libxml2-dev libicu-dev libssl-dev libmicrohttpd-dev libarchive-dev libcurl4-openssl-dev
+BUILD_DEPS := pkg-config libmimalloc-dev libcmark-dev libyaml-dev libvips-dev libxml2-dev libicu-dev libssl-dev libmicrohttpd-dev libarchive-dev libcurl4-openssl-dev
 TEST_DEPS := $(BUILD_DEPS) chromium chromium-driver webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb firefox-esr gzip zsh fish fonts-ipafont-gothic poppler-utils
 PYTHON ?= python3
 VENV := .build/venv

@@ -86,9 +86,14 @@ let package = Package(
         .target(name: "CWordBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
         // A per-thread arena for libcmark's allocations: a recipe body's document is let go at once.
         .target(name: "CMarkdownArena"),
-        // Process-wide allocator settings, which only the executable makes.
+        // Which allocator serves malloc, and handing its free memory back: glibc's unless the
+        // executable records another.
         .target(name: "CAllocator"),
-        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CAllocator"]),
+        // mimalloc (Debian's libmimalloc-dev; libmimalloc2.0 at run time) replaces malloc for the
+        // whole gallerygen process: linked into the executable only, so the tests and a program
+        // that embeds GalleryKit keep their own allocator.
+        .target(name: "CMimalloc", dependencies: ["CAllocator"], linkerSettings: [.linkedLibrary("mimalloc")]),
+        .executableTarget(name: "gallerygen", dependencies: ["GalleryCLI", "CMimalloc", "CAllocator"]),
         .executableTarget(name: "LayoutBench", dependencies: ["GalleryLayout"], path: "bench/LayoutBench"),
         .executableTarget(
             name: "GalleryBytes", dependencies: ["GalleryKit", "GalleryContent", "GalleryPlan", "GalleryRender", "GalleryLayout"], path: "bench/GalleryBytes"

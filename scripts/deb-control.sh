@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prints the DEBIAN/control file of the gallerygen package: Depends names the Debian packages of
-# every library the binary links (found with ldd and dpkg -S) or needs and opens on first use;
+# every library the binary links (found with ldd and dpkg -S: libmimalloc2.0 among them, the allocator
+# that serves malloc) or needs and opens on first use;
 # libvips and libcurl (import's photo downloads), which it opens on first use and can do without,
 # are Recommends.
 # Usage: scripts/deb-control.sh BINARY VERSION INSTALLED_KB

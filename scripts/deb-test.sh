@@ -10,11 +10,21 @@ dpkg -x "$package" "$scratch/root"
 bin=$scratch/root/usr/bin/gallerygen
 if ldd "$bin" | grep -q 'libswift\|libFoundation'; then echo "deb-test: the binary needs the Swift runtime"; exit 1; fi
 mkdir "$scratch/work" && cd "$scratch/work"
-"$bin" --version
+# mimalloc serves malloc for the whole process (Package.swift, CMimalloc): --version names the
+# allocator the binary found serving malloc at start.
+"$bin" --version | tee "$scratch/version"
+grep -q '(malloc: mimalloc ' "$scratch/version" || { echo "deb-test: the binary does not run on mimalloc"; exit 1; }
 "$bin" new site bar
 (cd bar && "$bin" build && "$bin" check)
 cp -r "$site" sample && rm -rf sample/public sample/.gallerygen-cache
-"$bin" build --quiet --site sample --output "$scratch/work/sample-out"
+# The sample's photo opens libvips: with every symbol bound at once, the dynamic linker's account
+# shows each library's malloc, calloc, realloc and free bound to mimalloc, none to glibc's.
+LD_DEBUG=bindings LD_BIND_NOW=1 LD_DEBUG_OUTPUT="$scratch/bindings" "$bin" build --quiet --site sample --output "$scratch/work/sample-out"
 test -f sample-out/index.html
+allocations=$(cat "$scratch"/bindings.* | grep -E "normal symbol \`(malloc|calloc|realloc|free)'")
+if grep -E ' to [^ ]*/libc\.so\.6 ' <<<"$allocations"; then echo "deb-test: those allocate from glibc, not mimalloc"; exit 1; fi
+for library in gallerygen libvips libglib libcmark libyaml libc.so.6; do
+  grep -q "file [^ ]*$library[^ ]* \[0\] to [^ ]*/libmimalloc" <<<"$allocations" || { echo "deb-test: $library does not allocate from mimalloc"; exit 1; }
+done
 zcat "$scratch/root/usr/share/man/man1/gallerygen.1.gz" | grep -q '^.TH GALLERYGEN 1'
 echo "deb-test: the packaged gallerygen works from $scratch/work"

@@ -1,5 +1,14 @@
 #include "CAllocator.h"
 #include <malloc.h>
+#include <stdio.h>
+#include <stddef.h>
+#ifdef __GLIBC__
+#include <gnu/libc-version.h>
+#endif
+
+static const char *allocator_name;
+static char allocator_version[32];
+static void (*allocator_release_free_memory)(void);
 
 void gg_tune_allocator(void) {
 #ifdef M_MMAP_THRESHOLD
@@ -11,7 +20,30 @@ void gg_tune_allocator(void) {
 #endif
 }
 
+void gg_set_allocator(const char *name, const char *version, void (*release_free_memory)(void)) {
+    allocator_name = name;
+    snprintf(allocator_version, sizeof allocator_version, "%s", version);
+    allocator_release_free_memory = release_free_memory;
+}
+
+const char *gg_allocator_name(void) {
+    return allocator_name != NULL ? allocator_name : "glibc";
+}
+
+const char *gg_allocator_version(void) {
+#ifdef __GLIBC__
+    if (allocator_name == NULL) {
+        return gnu_get_libc_version();
+    }
+#endif
+    return allocator_version;
+}
+
 void gg_release_free_memory(void) {
+    if (allocator_release_free_memory != NULL) {
+        allocator_release_free_memory();
+        return;
+    }
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif

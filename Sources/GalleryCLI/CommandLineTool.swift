@@ -101,7 +101,7 @@ package struct CommandLineTool: Sendable {
             console.out(Self.usage)
             return ExitCode.success
         case "-V", "--version", "version":
-            console.out("gallerygen \(Self.version)")
+            console.out("gallerygen \(Self.version) (malloc: \(Allocator.description))")
             return ExitCode.success
         case "help":
             guard let topic = rest.first else {

@@ -96,13 +96,17 @@ package final class StateGeometry: Sendable {
     /// geometry, so that every page sharing it (`StateGeometryCache`) works them out once, and
     /// they go when it goes (issue 37).
     package func styleKeys(_ request: StyleKeysRequest, make: () -> [Int]) -> [Int] {
-        if let known = styleKeys.withLock({ $0[request] }) { return known }
+        if let known = styleKeys.withLock({ $0.first { $0.request == request }?.keys }) { return known }
         let keys = make()
-        styleKeys.withLock { $0[request] = keys }
+        styleKeys.withLock { held in
+            if !held.contains(where: { $0.request == request }) { held.append((request, keys)) }
+        }
         return keys
     }
 
-    private let styleKeys = Mutex<[StyleKeysRequest: [Int]]>([:])
+    /// A few requests at most (a kind of element, the arrangement's titles), so looked through in
+    /// turn: hashing the request on each of a page's 500 states was a tenth of the style (issue 37).
+    private let styleKeys = Mutex<[(request: StyleKeysRequest, keys: [Int])]>([])
 }
 
 /// The state geometries of one site's gallery shared by its pages, found by arrangement,

@@ -149,7 +149,7 @@ package struct AtomFeed: Sendable {
     /// `entry`; others resolve against the feed's own address, `…/feed.xml`, where `../../x`
     /// misses): an absolute URL reads the same in every one.
     private func absolute(_ html: String, of page: String) -> String {
-        CookbookPage.rebasing(html, from: site.treePrefix + page, root: assetURL.base)
+        HTMLURLRebasing.rebase(html, from: site.treePrefix + page, root: assetURL.base)
     }
 
     /// A document's own picture as a paragraph of the feed's HTML.

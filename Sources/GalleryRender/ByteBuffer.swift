@@ -101,6 +101,15 @@ final class ByteBuffer {
         append(scaled: CSSNumber.scaled(value, places: places), places: places)
     }
 
+    /// Appends the first `length` (at most 8) bytes of `word`, whose first byte is its lowest:
+    /// one store, not a copy byte by byte.
+    @inline(__always)
+    func append(word: UInt64, count length: Int) {
+        reserve(8)
+        UnsafeMutableRawPointer(start + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count &+= length
+    }
+
     /// Forgets the bytes, keeping the room for the next ones.
     func removeAll() { count = 0 }
 

@@ -24,13 +24,13 @@ final class CookbookBodies: Sendable {
     struct Body: Sendable {
         var html: String
         /// Whether it has an attribute that may hold a URL to move to the book's folder
-        /// (`CookbookPage.hasQuotedAttribute`); most bodies have none.
+        /// (`HTMLURLRebasing.hasQuotedAttribute`); most bodies have none.
         var hasAttributes: Bool
 
         /// The books' form of `html`, a body as its page renders it without cook mode's markup.
         init(pageHTML html: String) {
             self.html = CookbookPage.demotingHeadings(html)
-            hasAttributes = CookbookPage.hasQuotedAttribute(self.html)
+            hasAttributes = HTMLURLRebasing.hasQuotedAttribute(self.html)
         }
     }
 

@@ -93,7 +93,7 @@ final class CookbookContents: Sendable {
     /// contents, each recipe's section and every index entry.
     let titles: [String]
     let anchors: [String]
-    /// Each recipe's slug, in `order`: its page's address (`CookbookRecipeContext.Part.url`).
+    /// Each recipe's slug, in `order`: its page's address (`pageURL`).
     let slugs: [String]
     /// How many books hold each recipe, by position (`CookbookBodies.bookCounts`).
     let bookCounts: [Int32]
@@ -126,7 +126,7 @@ final class CookbookContents: Sendable {
             slugs.append(recipe.slug)
         }
         self.titles = titles
-        anchors = slugs.map { "recipe-" + $0 }
+        anchors = slugs.map(CookbookPage.anchor(slug:))
         bookCounts = renderer.cookbookBodies.bookCounts(in: renderer.plan)
         self.slugs = slugs
         let place = PageRenderer.BookPlace(path: path, inBook: PageRenderer.BookMembers(slugs), renderer: renderer)
@@ -155,12 +155,18 @@ final class CookbookContents: Sendable {
             let body = try renderer.cookbookBody(order[place], inBook: self.place.inBook)
             guard body.hasAttributes else { return body.html }
             let tree = renderer.site.treePrefix
-            return CookbookPage.rebasing(body.html, from: tree + RecipePage.path(slug: slugs[place]), to: tree + self.place.path)
+            return HTMLURLRebasing.rebase(body.html, from: tree + RecipePage.path(slug: slugs[place]), to: tree + self.place.path)
         } catch {
             bodyFailure.withLock { if $0 == nil { $0 = error } }
             return ""
         }
     }
+
+    /// The link from the book to recipe `place`'s page, written as one string
+    /// (`RecipePage.link`): a book makes one for each of its recipes, and making the path,
+    /// encoding it and then joining it to the root cost 2,900 instructions each (3,514 of them
+    /// at 1,000 recipes, issue 37).
+    func pageURL(_ place: Int) -> String { RecipePage.link(slug: slugs[place], root: root) }
 
     /// Why a body of the book could not be made, if one could not (`body(_:)`).
     var failure: Diagnostic? { bodyFailure.withLock { $0 } }
@@ -232,13 +238,11 @@ struct CookbookEntryContext: MustacheKeyedObject {
 struct CookbookRecipeContext: MustacheKeyedObject {
     let book: CookbookContents
     let place: Int
-    let recipe: Recipe
 
-    init(book: CookbookContents, place: Int) {
-        self.book = book
-        self.place = place
-        recipe = book.renderer.site.recipes[book.order[place]]
-    }
+    /// The recipe, read from the site when asked: kept in the item, its copy (every field
+    /// retained) and the item's box were made for every pass, replayed or not, of which only the
+    /// first of each recipe reads it (a recording holds its own copy, `Recording`).
+    var recipe: Recipe { book.renderer.site.recipes[book.order[place]] }
 
     enum Key: Int, CaseIterable, CodingKey {
         case title, number, anchor, summary, url, printURL, image, imageCredit, glass, yield, prepTime, cookTime, totalTime
@@ -251,10 +255,11 @@ struct CookbookRecipeContext: MustacheKeyedObject {
     }
 
     /// The value of `key`; nil for `servings` and `source` when the recipe has none.
-    func value(_ key: Key) -> MustacheValue? { answer(key, holes: false) }
+    func value(_ key: Key) -> MustacheValue? { answer(key, of: recipe, holes: false) }
 
-    /// The value of `key`; with `holes`, what differs from book to book (`Part`) is a hole.
-    func answer(_ key: Key, holes: Bool) -> MustacheValue? {
+    /// The value of `key` for `recipe` (this item's); with `holes`, what differs from book to
+    /// book (`Part`) is a hole.
+    func answer(_ key: Key, of recipe: Recipe, holes: Bool) -> MustacheValue? {
         let renderer = book.renderer
         let root = book.root
         func part(_ part: Part) -> MustacheValue { holes ? .object(MustacheHole(part.hole)) : .string(text(of: part)) }

@@ -247,58 +247,8 @@ extension PageRenderer {
 }
 
 extension CookbookPage {
-    /// `html` written for the page at `page` with its relative `href`, `src` and `srcset` URLs
-    /// made relative to the page at `book` (both output paths): the same files, reached from the
-    /// book's folder. Fragments, absolute URLs and other schemes stay as they are.
-    static func rebasing(_ html: String, from page: String, to book: String) -> String {
-        rebasing(html, from: page, root: URLPath.root(from: book))
-    }
-
-    /// `html` written for the page at `page` (an output path) with its relative URLs written as
-    /// `root` (what leads to the output's root: `../../` from a book, the site's address in the
-    /// feed) followed by the file's output path; one that leaves the output stays as it is.
-    static func rebasing(_ html: String, from page: String, root: String) -> String {
-        guard hasQuotedAttribute(html) else { return html }
-        let folder = page.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
-        func rebase(_ url: String) -> String {
-            guard let first = url.first, first != "#", first != "/", first != "?",
-                  !url.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains(":") else { return url }
-            let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
-            var segments = folder
-            for segment in url[..<end].split(separator: "/", omittingEmptySubsequences: false) {
-                switch segment {
-                case "..":
-                    guard !segments.isEmpty else { return url }
-                    segments.removeLast()
-                case ".": continue
-                default: segments.append(String(segment))
-                }
-            }
-            // `sidecar/` ends in an empty segment: the folder itself.
-            return root + segments.joined(separator: "/") + url[end...]
-        }
-        let attribute = /(href|src|srcset)="([^"]*)"/
-        return html.replacing(attribute) { match in
-            let (name, value) = (String(match.output.1), String(match.output.2))
-            let rebased = name == "srcset"
-                ? value.split(separator: ",").map { candidate in
-                    let parts = candidate.split(separator: " ", omittingEmptySubsequences: true)
-                    return ([rebase(String(parts.first ?? ""))] + parts.dropFirst().map(String.init)).joined(separator: " ")
-                }.joined(separator: ", ")
-                : rebase(value)
-            return "\(name)=\"\(rebased)\""
-        }
-    }
-
-    /// Whether `html` has `="` anywhere (`memmem`): `String.contains` goes through NSString's
-    /// search, which was 7 % of a 300-recipe build's render phase (once per recipe per book) when
-    /// most bodies hold no attribute to rebase.
-    static func hasQuotedAttribute(_ html: String) -> Bool {
-        html.containsBytes("=\"")
-    }
-
     /// A recipe's id in the book: never one of the page's own (`main`, `contents`).
-    static func anchor(of recipe: Recipe) -> String { "recipe-" + recipe.slug }
+    static func anchor(slug: String) -> String { "recipe-" + slug }
 }
 
 extension CookbookPage {

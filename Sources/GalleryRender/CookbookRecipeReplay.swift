@@ -14,7 +14,7 @@ extension CookbookRecipeContext: MustacheReplayable {
     var replayKey: Int { book.order[place] }
     /// Every book holding the recipe lists it once per section.
     var replayUses: Int { Int(book.bookCounts[book.order[place]]) }
-    var recordingContext: any MustacheObject { Recording(recipe: self) }
+    var recordingContext: any MustacheObject { Recording(item: self, recipe: recipe) }
     func holeText(_ index: Int) -> String { text(of: Part(hole: index)) }
 
     /// A value of the recipe's that differs from book to book.
@@ -73,7 +73,7 @@ extension CookbookRecipeContext: MustacheReplayable {
         let renderer = book.renderer
         switch part {
         case .number: return book.numbers[place]
-        case .url: return URLPath.link(to: RecipePage.path(slug: book.slugs[place]), root: book.root)
+        case .url: return book.pageURL(place)
         case .imageSource: return recipe.image.map { renderer.printImageSource($0, root: book.root) } ?? ""
         case .body: return book.body(place)
         case .groupURL(let group): return recipe.ingredientGroups[group].component.map { book.place.links($0.slug, nil) } ?? ""
@@ -85,23 +85,25 @@ extension CookbookRecipeContext: MustacheReplayable {
     /// An ingredient line or a step (`always`, as `Markdown.inlineHTML` takes it) as the book
     /// prints it: rendered as the recipe's page renders it, its `recipe:` links addressed from
     /// that page, then its relative URLs moved to the book's folder as its body's are
-    /// (`CookbookPage.rebasing`): a link written `../sidecar/` on a line means `recipes/sidecar/`.
+    /// (`HTMLURLRebasing`): a link written `../sidecar/` on a line means `recipes/sidecar/`.
     func lineHTML(_ line: String, always: Bool) -> String {
         let renderer = book.renderer
         let tree = renderer.site.treePrefix
         let page = RecipePage.path(of: recipe)
         let html = Markdown.inlineHTML(line, allowRawHTML: renderer.site.config.unsafeHTML, always: always,
                                        recipeLinks: renderer.bookLinks(root: URLPath.root(from: page), inBook: book.place.inBook))
-        return CookbookPage.rebasing(html, from: tree + page, to: tree + book.place.path)
+        return HTMLURLRebasing.rebase(html, from: tree + page, to: tree + book.place.path)
     }
 
-    /// The recipe as a recording reads it: its own answers, with a hole for each `Part`.
+    /// The recipe as a recording reads it: its own answers, with a hole for each `Part`. It
+    /// holds the recipe, which the recording reads for most keys.
     struct Recording: MustacheKeyedObject {
         typealias Key = CookbookRecipeContext.Key
         static var keyTable: MustacheKeyTable { CookbookRecipeContext.keyTable }
-        let recipe: CookbookRecipeContext
+        let item: CookbookRecipeContext
+        let recipe: Recipe
 
-        var keys: [String] { recipe.keys }
-        func value(_ key: Key) -> MustacheValue? { recipe.answer(key, holes: true) }
+        var keys: [String] { item.keys }
+        func value(_ key: Key) -> MustacheValue? { item.answer(key, of: recipe, holes: true) }
     }
 }

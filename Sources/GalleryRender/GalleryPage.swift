@@ -34,7 +34,7 @@ extension PageRenderer {
         let settings = site.config.gallery
         let model = gallery.model(page: number)
         let style = GalleryStyle(model: model, transition: settings.transition, labelHeight: settings.labelHeight,
-                                 frames: plan.galleryStyleFrames)
+                                 frames: plan.galleryStyleFrames, rules: plan.galleryStateRules)
         // The first screen loads eagerly, its first picture before anything else; the rest wait
         // until scrolled near and decode off the main thread.
         // The first page's home text sits above the cards and pushes them down.

@@ -56,15 +56,15 @@ package struct GalleryStyle: Sendable {
             }
         }
 
-        /// Appends the CSS text of a `key(_:labelHeight:)` to `output`: inlined, a call per
-        /// element's value cost a fifth of the writing (issue 37).
+        /// Appends the CSS text of a `key(_:labelHeight:)` to `output`, a number through
+        /// `numbers`: inlined, a call per element's value cost a fifth of the writing (issue 37).
         @inline(__always)
-        func write(_ key: Int, to output: ByteBuffer) {
+        func write(_ key: Int, to output: ByteBuffer, numbers: NumberTexts) {
             switch self {
-            case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: output.append(scaled: key, places: 1)
-            case .r, .o, .rx, .ry: output.append(scaled: key, places: 2)
-            case .s: output.append(scaled: key, places: 3)
-            case .z: output.append(scaled: key, places: 0)
+            case .lh, .x, .y, .w, .h, .tx, .ty, .tz, .p: numbers.write(scaled: key, places: 1, to: output)
+            case .r, .o, .rx, .ry: numbers.write(scaled: key, places: 2, to: output)
+            case .s: numbers.write(scaled: key, places: 3, to: output)
+            case .z: numbers.write(scaled: key, places: 0, to: output)
             case .v: output.append(key == 1 ? "hidden" : "visible")
             }
         }
@@ -106,8 +106,9 @@ package struct GalleryStyle: Sendable {
     package private(set) var css: String
 
     /// The style of `model`'s states; `frames`, the site's, saves making the frame of each page
-    /// of a card count again.
-    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double, frames: GalleryStyleFrames? = nil) {
+    /// of a card count again, and `rules`, the site's, writing the unfiltered states its pages share.
+    package init(model: GalleryModel, transition: TransitionSettings, labelHeight: Double, frames: GalleryStyleFrames? = nil,
+                 rules: GalleryStateRules? = nil) {
         // Millions of small pieces: the rules are written as UTF-8 into one buffer, one per line.
         let css = ByteBuffer(capacity: 1 << 16)
         let frame = frames?.frame(model: model, transition: transition) ?? .make(model: model, transition: transition)
@@ -117,9 +118,12 @@ package struct GalleryStyle: Sendable {
             css.append(UInt8(ascii: "\n"))
         }
         let containerQueries = model.breakpoints.map { Self.containerQuery($0.width) }
-        var encoder = Encoder(model: model, labelHeight: labelHeight, wave: wave)
+        var encoder = Encoder(model: model, labelHeight: labelHeight, wave: wave, rules: rules)
         let scopeText = ByteBuffer()
-        for (index, state) in model.states.enumerated() {
+        for index in model.states.indices {
+            // Its numbers and its geometry, not a copy of the state (which retains five arrays).
+            let state = Address(model, index)
+            let geometry = model.states[index].geometry
             // The state whose rule also matches these elements and whose values they keep unless
             // this one says otherwise: the next smaller breakpoint (container queries are
             // min-width, so its rule still applies), else the unfiltered arrangement.
@@ -148,15 +152,15 @@ package struct GalleryStyle: Sendable {
             // An opened state's rules outrank every rule of its arrangement, its own at smaller
             // breakpoints too, so it says the canvas size even where it equals the closed one's.
             // Read through the geometry, a stored property: the state's own `contentSize` copied the state.
-            if fallback.map({ model.states[$0].geometry.contentSize }) != state.contentSize || state.openedSection != nil {
+            if fallback.map({ model.states[$0].geometry.contentSize }) != geometry.contentSize || state.openedSection != nil {
                 css.append(scopeText)
                 css.append(" .gc{--cw:")
-                css.append(max(state.contentSize.width, breakpoint.width), places: 1)
+                css.append(max(geometry.contentSize.width, breakpoint.width), places: 1)
                 css.append(";--ch:")
-                css.append(state.contentSize.height, places: 1)
+                css.append(geometry.contentSize.height, places: 1)
                 css.append(UInt8(ascii: "}"))
             }
-            if state.filter == 0, state.openedSection == nil, state.scrollsSideways(width: breakpoint.width),
+            if state.filter == 0, state.openedSection == nil, model.states[index].scrollsSideways(width: breakpoint.width),
                model.layoutDirection == .leftToRight {
                 // Wider than the page (spread): the strip scrolls on its own, card by card. Not on a
                 // right-to-left page: WebKit (2.50) re-snaps a right-to-left strip that has just
@@ -168,7 +172,7 @@ package struct GalleryStyle: Sendable {
                 // The cards are snap areas only here (--snap): WebKit (2.50) scrolled a strip that
                 // became one, its cards snap areas in every arrangement before, to a card of its own
                 // choosing, not the first, and the cover flow after it started there too.
-                css.append(state.scrollDrivenTurn == nil ? " .gv{" as StaticString : " .gv:has(.card:focus-visible){")
+                css.append(geometry.scrollDrivenTurn == nil ? " .gv{" as StaticString : " .gv:has(.card:focus-visible){")
                 css.append("scroll-snap-type:x mandatory;--snap:center}")
             }
             encoder.encode(kind: .card, state: index, fallback: fallback, scope: scopeText, to: css)
@@ -260,15 +264,38 @@ package struct GalleryStyle: Sendable {
             .map { "t\($0 + 1)" }.joined(separator: " ")
     }
 
+    /// Where a state is among a gallery's: its arrangement, breakpoint, filter and opened section,
+    /// read from the model without copying the state.
+    struct Address {
+        var arrangement: Int
+        var breakpoint: Int
+        var filter: Int
+        var openedSection: Int?
+
+        init(_ model: GalleryModel, _ index: Int) {
+            arrangement = model.states[index].arrangement
+            breakpoint = model.states[index].breakpoint
+            filter = model.states[index].filter
+            openedSection = model.states[index].openedSection
+        }
+
+        init(_ state: GalleryModel.State) {
+            arrangement = state.arrangement
+            breakpoint = state.breakpoint
+            filter = state.filter
+            openedSection = state.openedSection
+        }
+    }
+
     /// A state's custom-property name suffix: arrangement letter, breakpoint digit, filter number.
     static func stateName(_ state: GalleryModel.State) -> String {
         let text = ByteBuffer()
-        writeStateName(state, to: text)
+        writeStateName(Address(state), to: text)
         return text.string
     }
 
-    /// Appends `stateName(_:)` to UTF-8 `output`.
-    static func writeStateName(_ state: GalleryModel.State, to output: ByteBuffer) {
+    /// Appends `stateName(_:)` of the state at `state` to UTF-8 `output`.
+    static func writeStateName(_ state: Address, to output: ByteBuffer) {
         if state.arrangement < 26 {
             output.append(UInt8(ascii: "a") + UInt8(state.arrangement))
         } else {
@@ -311,6 +338,8 @@ package struct GalleryStyle: Sendable {
         private let name = ByteBuffer(capacity: 16)
         private let variable = ByteBuffer(capacity: 32)
         private let declarations = ByteBuffer(capacity: 1024)
+        /// The text of the values written lately.
+        private let numbers = NumberTexts()
         /// The value keys of each state so far, by `slot(kind:state:)`, so a later state compares
         /// with its fallback's values without computing them again: property by property, the
         /// keys of the state's filter's members in order (`keys(of:members:…)`), so a chip's
@@ -321,10 +350,13 @@ package struct GalleryStyle: Sendable {
         /// The perspective an unturned card takes (see `Property.key`): the largest of the turned
         /// cards', else a million reference pixels, flat to well within a pixel.
         private let perspective: Double
+        /// The site's unfiltered states written by earlier pages.
+        private let rules: GalleryStateRules?
 
-        init(model: GalleryModel, labelHeight: Double, wave: StaggerWave?) {
+        init(model: GalleryModel, labelHeight: Double, wave: StaggerWave?, rules: GalleryStateRules? = nil) {
             self.model = model
             self.labelHeight = labelHeight
+            self.rules = rules
             // The model noted the turned placements as it made them (`State.hasTurnedPlacement`):
             // reading every placement again cost a tenth of the style (issue 37).
             var isTurned = false
@@ -386,7 +418,8 @@ package struct GalleryStyle: Sendable {
         /// into `styles`.
         mutating func encode(kind: Kind, state stateIndex: Int, fallback fallbackIndex: Int?, scope: ByteBuffer,
                              to css: ByteBuffer) {
-            let state = model.states[stateIndex]
+            let state = Address(model, stateIndex)
+            let geometry = model.states[stateIndex].geometry
             let members = members(kind: kind, filter: state.filter)
             guard !members.isEmpty else { return }
             name.removeAll()
@@ -394,7 +427,7 @@ package struct GalleryStyle: Sendable {
             let labelHeight = model.arrangements[state.arrangement].showsTitles ? self.labelHeight : -self.labelHeight
             let elements = placements(kind: kind, state: stateIndex)
             /// Made only when an element is not placed: a filtered state places all its members.
-            func hidden() -> Placement { Self.hiddenPlacement(contentSize: state.contentSize) }
+            func hidden() -> Placement { Self.hiddenPlacement(contentSize: geometry.contentSize) }
             let baseSlot = fallbackIndex.map { slot(kind: kind, state: $0) }
             // The fallback was encoded before this state (smaller breakpoint, or no filter), so its
             // keys, the values its rule really gives, are at hand. They are its own members' keys:
@@ -415,7 +448,7 @@ package struct GalleryStyle: Sendable {
             // geometry belongs to one arrangement: its keys serve every state that shares it, on
             // this page and on every other (all but an opened stack's, whose titled cards differ).
             let ownKeys = if titled == nil {
-                state.geometry.styleKeys(StateGeometry.StyleKeysRequest(isCard: kind == .card, labelHeight: labelHeight,
+                geometry.styleKeys(StateGeometry.StyleKeysRequest(isCard: kind == .card, labelHeight: labelHeight,
                                                                         perspective: perspective, propertyCount: properties.count)) {
                     keys(of: elements, members: members, hidden: hidden, labelHeight: labelHeight)
                 }
@@ -443,6 +476,28 @@ package struct GalleryStyle: Sendable {
             // breakpoint, yet its rules at smaller breakpoints, which outrank those, match too.
             let declaresEveryProperty = state.openedSection != nil
                 || (state.breakpoint == 0 && state.filter > 0 && state.arrangement > 0)
+            // An unfiltered state's rule and values are the same on every page whose state has the
+            // same keys and whose fallback has the same keys and expressions: its name and selector
+            // follow from the key (`GalleryStateRules`).
+            let ruleKey = rules != nil && state.filter == 0 && state.openedSection == nil && !declaresEveryProperty
+                ? GalleryStateRules.Key(isCard: kind == .card, arrangement: state.arrangement, breakpoint: state.breakpoint,
+                                        propertyCount: properties.count)
+                : nil
+            let baseExpressions = ruleKey == nil ? [] : properties.indices.map { basePlace($0).map { Array(expressionText.bytes[$0]) } }
+            if let ruleKey, let rules, let rule = rules.rules(ruleKey).first(where: {
+                $0.ownKeys == ownKeys && $0.baseKeys == baseKeys && $0.baseExpressions == baseExpressions
+            }) {
+                replay(rule, kind: kind, slot: ownSlot, baseSlot: baseSlot)
+                guard !rule.declarations.isEmpty else { return }
+                rule.declarations.withUnsafeBufferPointer { declarations in
+                    Self.writeRule(kind: kind, filter: state.filter, scope: scope, declarations: declarations, to: css)
+                }
+                return
+            }
+            // Where this state's writing starts, to note it for later pages (`GallerySharedRule`).
+            let noted = ruleKey != nil && rules?.hasRoom == true
+            let textStart = expressionText.count
+            let styleStarts = noted ? members.map { styles[styleIndex(kind: kind, element: $0)].count } : []
             // The state's expressions go after the earlier states' (which they may copy from).
             let text = expressionText
             declarations.removeAll()
@@ -493,7 +548,7 @@ package struct GalleryStyle: Sendable {
                 }
                 let start = text.count
                 if allSame {
-                    property.write(first, to: text)
+                    property.write(first, to: text, numbers: numbers)
                 } else {
                     variable.removeAll()
                     variable.append("--")
@@ -502,7 +557,7 @@ package struct GalleryStyle: Sendable {
                     for position in 0..<count {
                         let key = ownRow[position], element = members[position]
                         if let baseRow, baseRow[baseByElement ? element : position] == key { continue }
-                        Self.writeDeclaration(variable: variable, property: property, key: key,
+                        Self.writeDeclaration(variable: variable, property: property, key: key, numbers: numbers,
                                               to: styles[styleIndex(kind: kind, element: element)])
                     }
                     text.append("var(")
@@ -523,25 +578,78 @@ package struct GalleryStyle: Sendable {
             }
             }
             }
+            if noted, let ruleKey, let rules {
+                var styleBytes: [UInt8] = []
+                var styleEnds: [Int] = []
+                styleEnds.reserveCapacity(count)
+                for (position, element) in members.enumerated() {
+                    let style = styles[styleIndex(kind: kind, element: element)]
+                    styleBytes.append(contentsOf: style.bytes[styleStarts[position]...])
+                    styleEnds.append(styleBytes.count)
+                }
+                let expressions = properties.indices.map { propertyIndex in
+                    expressionPlaces[placeIndex(slot: ownSlot, property: propertyIndex)].flatMap { place in
+                        place.lowerBound >= textStart ? Array(text.bytes[place]) : nil
+                    }
+                }
+                rules.keep(GallerySharedRule(ownKeys: ownKeys, baseKeys: baseKeys, baseExpressions: baseExpressions,
+                                             declarations: Array(declarations.bytes), expressions: expressions,
+                                             styleBytes: styleBytes, styleEnds: styleEnds),
+                           at: ruleKey)
+            }
             guard !declarations.isEmpty else { return }
+            Self.writeRule(kind: kind, filter: state.filter, scope: scope, declarations: declarations.bytes, to: css)
+        }
+
+        /// Appends to `css` the rule of one kind of element in a state of filter `filter`.
+        private static func writeRule(kind: Kind, filter: Int, scope: ByteBuffer, declarations: UnsafeBufferPointer<UInt8>,
+                                      to css: ByteBuffer) {
             css.append(scope)
             css.append(UInt8(ascii: " "))
             css.append(UInt8(ascii: "."))
             css.append(kind == .card ? "card" : "gh")
-            if state.filter > 0 {
+            if filter > 0 {
                 css.append(".t")
-                css.append(scaled: state.filter, places: 0)
+                css.append(scaled: filter, places: 0)
             }
             css.append(UInt8(ascii: "{"))
-            css.append(declarations)
+            if let base = declarations.baseAddress { css.append(base, count: declarations.count) }
             css.append(UInt8(ascii: "}"))
         }
 
+        /// Gives the state at `slot` the expressions and element values of `rule`, written by an
+        /// earlier page for the same state: the expressions after the earlier states' (where the
+        /// rule keeps its fallback's, the fallback's place), each element's values after its own.
+        /// The rule's state is unfiltered, so its values are by element.
+        private mutating func replay(_ rule: GallerySharedRule, kind: Kind, slot: Int, baseSlot: Int?) {
+            for (propertyIndex, expression) in rule.expressions.enumerated() {
+                let place: Range<Int>?
+                if let expression {
+                    let start = expressionText.count
+                    expressionText.append(expression)
+                    place = start..<expressionText.count
+                } else {
+                    place = baseSlot.flatMap { expressionPlaces[placeIndex(slot: $0, property: propertyIndex)] }
+                }
+                expressionPlaces[placeIndex(slot: slot, property: propertyIndex)] = place
+            }
+            rule.styleBytes.withUnsafeBufferPointer { bytes in
+                var start = 0
+                for (element, end) in rule.styleEnds.enumerated() {
+                    if end > start {
+                        styles[styleIndex(kind: kind, element: element)].append(bytes.baseAddress! + start, count: end - start)
+                    }
+                    start = end
+                }
+            }
+        }
+
         /// `variable:value;` on one element's inline style.
-        private static func writeDeclaration(variable: ByteBuffer, property: Property, key: Int, to style: ByteBuffer) {
+        private static func writeDeclaration(variable: ByteBuffer, property: Property, key: Int, numbers: NumberTexts,
+                                             to style: ByteBuffer) {
             style.append(variable)
             style.append(UInt8(ascii: ":"))
-            property.write(key, to: style)
+            property.write(key, to: style, numbers: numbers)
             style.append(UInt8(ascii: ";"))
         }
 

@@ -42,6 +42,8 @@ package struct PagePlan: Sendable {
     let stepClosings = CookStepClosings()
     /// The frames of the gallery pages' styles, by card count (`GalleryStyleFrames`).
     let galleryStyleFrames = GalleryStyleFrames()
+    /// The unfiltered states of the gallery pages' styles, written once (`GalleryStateRules`).
+    let galleryStateRules = GalleryStateRules()
     /// The recipes in A–Z order and their letters (`RecipeIndex`), made on first use.
     let recipeIndex = SharedLazy<RecipeIndex>()
     /// The tree's printable cookbooks (`CookbookPage.books(in:)`), made on first use.

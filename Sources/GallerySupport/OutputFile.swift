@@ -101,6 +101,11 @@ extension OutputFile {
     /// piece at a time. Making them may fail (a template error in the middle of a page): the
     /// writer then has a part of the file, and the failure is kept here for the maker's caller
     /// to report (`failure`) as it would a file that could not be made at all.
+    ///
+    /// A stream is the making of a file, not its bytes: two are equal only when they are the same
+    /// stream, and nothing but writing it (or `joined`, asked for by name) makes its bytes. Equal
+    /// bytes would mean rendering a whole book twice to compare or hash it; what a streamed page
+    /// is made from is fingerprinted by its maker (`PageKind.fingerprint`), never by its bytes.
     package final class Stream: Sendable, Hashable {
         private let make: @Sendable ((UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
         private let failed = Mutex<(any Error)?>(nil)
@@ -130,11 +135,11 @@ extension OutputFile {
         }
 
         package static func == (a: Stream, b: Stream) -> Bool {
-            a === b || a.joined == b.joined
+            a === b
         }
 
         package func hash(into hasher: inout Hasher) {
-            hasher.combine(joined)
+            hasher.combine(ObjectIdentifier(self))
         }
     }
 }
@@ -142,7 +147,9 @@ extension OutputFile {
 extension OutputFile.Contents {
     /// What the file will hold, for an incremental build to tell whether to write it again: the
     /// bytes, or for a copied file its path, size, modification time and inode (reading every
-    /// picture again on each save would cost more than copying the few that changed).
+    /// picture again on each save would cost more than copying the few that changed). A stream
+    /// has none: its bytes are known only once it is written, and its maker fingerprints what it
+    /// is made from (`PageKind.fingerprint`); asking for one is a programming error.
     package var fingerprint: Fingerprint {
         var hasher = FingerprintHasher("contents")
         switch self {
@@ -150,8 +157,8 @@ extension OutputFile.Contents {
             hasher.combine(data)
         case .pieces(let pieces):
             for index in 0..<pieces.count { hasher.combine(pieces.piece(index)) }
-        case .stream(let stream):
-            hasher.combine(stream.joined)
+        case .stream:
+            preconditionFailure("a streamed file is fingerprinted by its maker (PageKind.fingerprint), not by making its bytes")
         case .copy(let url):
             hasher.combine("copy")
             Self.combineIdentity(of: url, into: &hasher)

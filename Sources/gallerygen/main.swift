@@ -1,9 +1,13 @@
 import CAllocator
+import CMimalloc
 import Foundation
 import GalleryCLI
 
 // Process-wide settings belong to the executable, not to the library a program may embed.
-gg_tune_allocator()
+// mimalloc serves malloc (linked, see CMimalloc); were it not so, glibc's allocator is tuned.
+if !gg_use_mimalloc() {
+    gg_tune_allocator()
+}
 
 var tool = CommandLineTool()
 tool.handlesSignals = true

@@ -55,9 +55,35 @@ const padding = getComputedStyle(strip);
 return strip.clientWidth - parseFloat(padding.paddingLeft) - parseFloat(padding.paddingRight);
 """
 
+# Scrolls the window to the gallery's controls, where a visitor who has just chosen is, and waits
+# until the first screen stands still, however long the engine takes: no transition or animation
+# running in time (a switch moves the cards wherever motion is on; a cover flow's scroll-driven
+# turn is always "running" and moves only with the scroll), and the scroll and every card's box
+# the same in two reads 50 ms apart. Two animation frames after the scroll were not always enough
+# (Firefox once measured a deck with no card whole on screen, in CI), and frames are no clock:
+# WebKit under Xvfb took 3 to 15 s for two of them on a loaded machine. True once still, false if
+# the page was still moving after 10 s (under the engines' 30 s script timeout).
 TO_CONTROLS = """
 window.scrollTo(0, document.querySelector('.g').getBoundingClientRect().top + scrollY);
-return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+return (async () => {
+  const pause = () => new Promise(done => setTimeout(done, 50));
+  const where = () => JSON.stringify([scrollX, scrollY, document.querySelector('.gv').scrollLeft,
+    [...document.querySelectorAll('.gc .card')].map(card => {
+      const box = card.getBoundingClientRect();
+      return [box.left, box.top, box.width, box.height];
+    })]);
+  const moving = () => document.getAnimations().some(animation => animation.playState === 'running'
+    && animation.timeline === document.timeline);
+  const start = performance.now();
+  let last = null;
+  while (performance.now() - start < 10000) {
+    await pause();
+    const now = where();
+    if (now === last && !moving()) return true;
+    last = now;
+  }
+  return false;
+})();
 """
 
 
@@ -68,7 +94,7 @@ def first_screen(engine, layout, arrangement, opened=None):
         choose(engine, f"ga{arrangement}")
     if opened is not None:
         engine.click(f"label[for='gs{opened + 1}']")
-    engine.run(TO_CONTROLS)
+    assert engine.run(TO_CONTROLS), f"{engine.name}: the first screen of arrangement {arrangement} was still moving after 10 s"
     if opened is None:
         expected = state(layout, arrangement, 0)
     else:

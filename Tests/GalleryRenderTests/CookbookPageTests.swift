@@ -190,26 +190,6 @@ import GalleryTestSupport
         #expect(css.contains("@page :first { @bottom-center { content: none; } }"))
     }
 
-    /// A recipe's body is written for its own page: its relative links reach the same files from the book.
-    @Test func bodyLinksAreMovedToTheBooksFolder() {
-        let html = ##"<p><a href="../sidecar/">S</a> <a href="#notes">N</a> <a href="https://x.org/a">X</a> <a href="mailto:a@b.c">M</a></p>"##
-            + #"<img src="../../images/a-640.jpg" srcset="../../images/a-320.jpg 320w, ../../images/a-640.jpg 640w"><a href="../../../x">out</a>"#
-        #expect(CookbookPage.rebasing(html, from: "recipes/gimlet/index.html", to: "cookbook/index.html")
-                == ##"<p><a href="../recipes/sidecar/">S</a> <a href="#notes">N</a> <a href="https://x.org/a">X</a> <a href="mailto:a@b.c">M</a></p>"##
-                + #"<img src="../images/a-640.jpg" srcset="../images/a-320.jpg 320w, ../images/a-640.jpg 640w"><a href="../../../x">out</a>"#)
-        // A tag's book, and a language tree's (its pictures are at the output's root).
-        #expect(CookbookPage.rebasing(##"<a href="../sidecar/?q=1#top">"##, from: "recipes/gimlet/index.html", to: "tags/gin/cookbook/index.html")
-                == ##"<a href="../../../recipes/sidecar/?q=1#top">"##)
-        #expect(CookbookPage.rebasing(#"<img src="../../../images/a.svg">"#, from: "fr/recipes/gimlet/index.html", to: "fr/cookbook/index.html")
-                == #"<img src="../../images/a.svg">"#)
-        // Text with no attribute is returned as it is; an attribute is `="`, nothing else.
-        #expect(CookbookPage.hasQuotedAttribute(#"<p>Ré<a href="x">"#))
-        #expect(!CookbookPage.hasQuotedAttribute(#"<p>Stir = "well", é</p>"#))
-        #expect(!CookbookPage.hasQuotedAttribute(""))
-        #expect(CookbookPage.rebasing("<p>Stir until cold.</p>", from: "recipes/gimlet/index.html", to: "cookbook/index.html")
-                == "<p>Stir until cold.</p>")
-    }
-
     /// An ingredient line or a step is written for the recipe's page, as its body is: a relative
     /// link or picture on it reaches the same file from the site's book and from a tag's book,
     /// each in its own folder, as from the recipe's page.
@@ -250,6 +230,15 @@ import GalleryTestSupport
         }
         // A line without a URL is the same in every book.
         #expect(site.text("tags/gin/cookbook/index.html")?.contains("<li>15 ml sugar syrup</li>") == true)
+    }
+
+    /// A book's url hole (`CookbookContents.pageURL`) is written as one string.
+    @Test func aRecipesPageLinkFromABookIsTheLinkToItsPagePath() {
+        for slug in ["negroni", "gin-sour", "crème brûlée", "حساء-البنجر", "a#b?c", ""] {
+            for root in ["", "../", "../../../", "../../"] {
+                #expect(RecipePage.link(slug: slug, root: root) == URLPath.link(to: RecipePage.path(slug: slug), root: root))
+            }
+        }
     }
 
     /// A `recipe:slug` link goes to the recipe's section when the book holds it, else to its page.
