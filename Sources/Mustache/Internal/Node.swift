@@ -22,6 +22,9 @@ enum Node: Sendable {
 
 /// A part of a template that a node refers to without retaining it: the template keeps every
 /// such object (`Template.kept`) for as long as it exists, which is longer than any render of it.
+/// A render's caller holds the template it renders (`Template.render`'s `self`), `Renderer.include`
+/// holds each partial or parent for as long as it renders it, and the overrides a parent passes
+/// down belong to a template further up the same call stack, so every node visited is alive.
 struct Unretained<Object: AnyObject & Sendable>: @unchecked Sendable {
     private let reference: Unmanaged<Object>
 

@@ -167,6 +167,10 @@ struct Renderer: ~Copyable {
         }
         try descend(into: call.name, at: call.location)
         defer { depth -= 1 }
+        // The included template's nodes refer to their parts without keeping them (`Unretained`,
+        // `TemplateText`): the copy of it held here keeps its `kept` parts to the end of the
+        // render, even from a provider that made it for this call alone.
+        defer { extendLifetime(template) }
         try render(template.nodes, blocks: blocks, indentation: indentation)
     }
 
