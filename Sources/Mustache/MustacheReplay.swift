@@ -88,17 +88,18 @@ package final class MustacheReplays: Sendable {
     }
 
     /// One more pass of `section` over item `key`, of `uses` in all: the recording kept for it,
-    /// if any, let go when this is the last pass.
-    func take(section: ObjectIdentifier, key item: Int, uses: Int) -> PassRecording? {
+    /// if any, let go when this is the last pass; and whether it is the last.
+    func take(section: ObjectIdentifier, key item: Int, uses: Int) -> (recording: PassRecording?, isLast: Bool) {
         held.withLock { held in
             let passes = Self.countPass(of: item, in: &held.passes[section, default: []])
+            let isLast = passes >= uses
             let key = Key(section: section, item: item)
-            guard let recording = held.recordings[key] else { return nil }
-            if passes >= uses {
+            guard let recording = held.recordings[key] else { return (nil, isLast) }
+            if isLast {
                 held.recordings[key] = nil
                 held.bytes -= recording.size
             }
-            return recording
+            return (recording, isLast)
         }
     }
 
