@@ -11,11 +11,13 @@ static const char *allocator_name;
 static char allocator_version[32];
 static void (*allocator_release_free_memory)(void);
 static void (*allocator_hold_free_memory)(bool holding);
+static void (*allocator_tidy_held_memory)(void);
 
 // The holds of freed memory: how many are open, and how many have begun since the process started.
 static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;
 static long holds_open;
 static long holds_begun;
+static long tidies;
 
 void gg_tune_allocator(void) {
 #ifdef M_MMAP_THRESHOLD
@@ -28,11 +30,12 @@ void gg_tune_allocator(void) {
 }
 
 void gg_set_allocator(const char *name, const char *version, void (*release_free_memory)(void),
-                      void (*hold_free_memory)(bool holding)) {
+                      void (*hold_free_memory)(bool holding), void (*tidy_held_memory)(void)) {
     allocator_name = name;
     snprintf(allocator_version, sizeof allocator_version, "%s", version);
     allocator_release_free_memory = release_free_memory;
     allocator_hold_free_memory = hold_free_memory;
+    allocator_tidy_held_memory = tidy_held_memory;
 }
 
 const char *gg_allocator_name(void) {
@@ -73,6 +76,22 @@ void gg_end_holding_free_memory(void) {
         allocator_hold_free_memory(false);
     }
     pthread_mutex_unlock(&holds_lock);
+}
+
+void gg_tidy_held_memory(void) {
+    pthread_mutex_lock(&holds_lock);
+    tidies += 1;
+    pthread_mutex_unlock(&holds_lock);
+    if (allocator_tidy_held_memory != NULL) {
+        allocator_tidy_held_memory();
+    }
+}
+
+long gg_held_memory_tidies(void) {
+    pthread_mutex_lock(&holds_lock);
+    long count = tidies;
+    pthread_mutex_unlock(&holds_lock);
+    return count;
 }
 
 long gg_free_memory_holds_begun(void) {

@@ -96,11 +96,13 @@ package struct ImagePipeline: Sendable {
             // operation would only compete with them.
             Vips.setConcurrency(work.count >= jobs ? 1 : 0)
             // Each photo frees pixel buffers of megabytes that the next one needs again: the
-            // allocator keeps them until the last picture is done (FreeMemory.holding).
+            // allocator keeps them until the last picture is done (FreeMemory.holding), and each
+            // thread lets the next picture reuse what the last one freed (tidy).
             FreeMemory.holding {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     while !isCancelled(), let index = state.take() {
                         let result = process(work[index], memo: memo)
+                        FreeMemory.tidy()
                         let (done, processed) = state.finish(index, result)
                         progress(ImageProgress(done: done, total: work.count, processed: processed,
                                                elapsedSeconds: Date().timeIntervalSince(started)))

@@ -18,6 +18,15 @@ package enum FreeMemory {
         return try body()
     }
 
+    /// Inside `holding`, between two pieces of work of a thread: lets the allocator reuse what the
+    /// calling thread freed (`gg_tidy_held_memory`) before taking more.
+    package static func tidy() {
+        gg_tidy_held_memory()
+    }
+
+    /// How many tidies have been asked for in this process.
+    package static var tidies: Int { gg_held_memory_tidies() }
+
     /// How many holds have begun in this process, and whether one is open now.
     package static var holdsBegun: Int { gg_free_memory_holds_begun() }
     package static var isHeld: Bool { gg_free_memory_holds_open() > 0 }

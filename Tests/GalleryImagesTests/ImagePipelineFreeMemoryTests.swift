@@ -6,8 +6,9 @@ import GallerySupport
 @testable import GalleryKit
 
 /// While a build processes pictures the allocator holds the memory they free (`FreeMemory.holding`
-/// around ImagePipeline's workers: under mimalloc a longer decommit delay, see CMimalloc), so the
-/// next photo reuses the last one's pixel buffers instead of faulting new pages in.
+/// around ImagePipeline's workers: under mimalloc a longer decommit delay, see CMimalloc), and each
+/// worker tidies after each picture (`FreeMemory.tidy`), so the next photo reuses the last one's
+/// pixel buffers instead of faulting new pages in.
 @Suite struct ImagePipelineFreeMemoryTests {
     @Test func freedMemoryIsHeldWhilePicturesAreProcessed() throws {
         let site = try ImageTestSite()
@@ -16,7 +17,7 @@ import GallerySupport
         try site.addImage("images/b.jpg", try ImageFixture.jpeg(width: 150, height: 200))
         try site.addRecipe("a", image: "images/a.jpg")
         try site.addRecipe("b", image: "images/b.jpg")
-        let begun = FreeMemory.holdsBegun
+        let begun = FreeMemory.holdsBegun, tidies = FreeMemory.tidies
         let heldWhileProcessing = Mutex<[Bool]>([])
         var options = BuildOptions(siteDirectory: site.root, outputDirectory: site.output, themeDirectory: Repository.templates)
         options.imageProgress = { _ in
@@ -26,6 +27,8 @@ import GallerySupport
         _ = try SiteBuilder(options: options).build()
         #expect(heldWhileProcessing.withLock { $0 } == [true, true])
         #expect(FreeMemory.holdsBegun > begun)
+        // Each picture is followed by a tidy of what its thread freed.
+        #expect(FreeMemory.tidies >= tidies + 2)
     }
 
     @Test func holdsNestAndEndWithTheOutermost() {

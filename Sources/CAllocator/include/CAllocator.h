@@ -15,11 +15,12 @@ void gg_tune_allocator(void);
 
 /// Records the allocator that serves malloc in this process: its name (a string that lives as
 /// long as the process), its version (copied, at most 31 bytes), the call that returns its
-/// free memory to the system and the one that starts (true) and stops (false) holding freed
-/// memory (see `gg_begin_holding_free_memory`; NULL: it does not). Called once, before any
-/// other thread is started.
+/// free memory to the system, the one that starts (true) and stops (false) holding freed
+/// memory (see `gg_begin_holding_free_memory`) and the one that makes what the calling thread
+/// freed reusable while held (`gg_tidy_held_memory`); NULL for either: it does not. Called once,
+/// before any other thread is started.
 void gg_set_allocator(const char *name, const char *version, void (*release_free_memory)(void),
-                      void (*hold_free_memory)(bool holding));
+                      void (*hold_free_memory)(bool holding), void (*tidy_held_memory)(void));
 
 /// The name of the allocator that serves malloc, as `gallerygen --version` prints it: "mimalloc",
 /// or "glibc" when nothing replaced it.
@@ -41,6 +42,14 @@ void gg_release_free_memory(void);
 /// call (mimalloc's) changes what the allocator does, so glibc's keeps its own tuning.
 void gg_begin_holding_free_memory(void);
 void gg_end_holding_free_memory(void);
+
+/// Called by a thread between two pieces of work while memory is held (after each picture): the
+/// allocator frees the pages the calling thread's blocks left empty, so the next piece reuses
+/// them rather than taking more; nothing is handed back to the system. A no-op for glibc.
+void gg_tidy_held_memory(void);
+
+/// How many tidies have been asked for since the process started.
+long gg_held_memory_tidies(void);
 
 /// How many holds have begun since the process started, and how many are open now.
 long gg_free_memory_holds_begun(void);
