@@ -1,5 +1,6 @@
 #include "CAllocator.h"
 #include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stddef.h>
 #ifdef __GLIBC__
@@ -9,6 +10,12 @@
 static const char *allocator_name;
 static char allocator_version[32];
 static void (*allocator_release_free_memory)(void);
+static void (*allocator_hold_free_memory)(bool holding);
+
+// The holds of freed memory: how many are open, and how many have begun since the process started.
+static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;
+static long holds_open;
+static long holds_begun;
 
 void gg_tune_allocator(void) {
 #ifdef M_MMAP_THRESHOLD
@@ -20,10 +27,12 @@ void gg_tune_allocator(void) {
 #endif
 }
 
-void gg_set_allocator(const char *name, const char *version, void (*release_free_memory)(void)) {
+void gg_set_allocator(const char *name, const char *version, void (*release_free_memory)(void),
+                      void (*hold_free_memory)(bool holding)) {
     allocator_name = name;
     snprintf(allocator_version, sizeof allocator_version, "%s", version);
     allocator_release_free_memory = release_free_memory;
+    allocator_hold_free_memory = hold_free_memory;
 }
 
 const char *gg_allocator_name(void) {
@@ -47,4 +56,35 @@ void gg_release_free_memory(void) {
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif
+}
+
+void gg_begin_holding_free_memory(void) {
+    pthread_mutex_lock(&holds_lock);
+    holds_begun += 1;
+    if (holds_open++ == 0 && allocator_hold_free_memory != NULL) {
+        allocator_hold_free_memory(true);
+    }
+    pthread_mutex_unlock(&holds_lock);
+}
+
+void gg_end_holding_free_memory(void) {
+    pthread_mutex_lock(&holds_lock);
+    if (--holds_open == 0 && allocator_hold_free_memory != NULL) {
+        allocator_hold_free_memory(false);
+    }
+    pthread_mutex_unlock(&holds_lock);
+}
+
+long gg_free_memory_holds_begun(void) {
+    pthread_mutex_lock(&holds_lock);
+    long begun = holds_begun;
+    pthread_mutex_unlock(&holds_lock);
+    return begun;
+}
+
+long gg_free_memory_holds_open(void) {
+    pthread_mutex_lock(&holds_lock);
+    long open = holds_open;
+    pthread_mutex_unlock(&holds_lock);
+    return open;
 }

@@ -95,12 +95,16 @@ package struct ImagePipeline: Sendable {
             // Parallelism comes from running images side by side; threads inside each libvips
             // operation would only compete with them.
             Vips.setConcurrency(work.count >= jobs ? 1 : 0)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while !isCancelled(), let index = state.take() {
-                    let result = process(work[index], memo: memo)
-                    let (done, processed) = state.finish(index, result)
-                    progress(ImageProgress(done: done, total: work.count, processed: processed,
-                                           elapsedSeconds: Date().timeIntervalSince(started)))
+            // Each photo frees pixel buffers of megabytes that the next one needs again: the
+            // allocator keeps them until the last picture is done (FreeMemory.holding).
+            FreeMemory.holding {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while !isCancelled(), let index = state.take() {
+                        let result = process(work[index], memo: memo)
+                        let (done, processed) = state.finish(index, result)
+                        progress(ImageProgress(done: done, total: work.count, processed: processed,
+                                               elapsedSeconds: Date().timeIntervalSince(started)))
+                    }
                 }
             }
         }

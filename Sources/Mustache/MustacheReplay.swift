@@ -67,19 +67,12 @@ package final class MustacheReplays: Sendable {
         var recorded = 0
         var replayed = 0
         /// Each name read outside an item with the value it gave, numbered (`fact`).
-        var factNumbers: [Fact: Int] = [:]
         var facts: [(name: VariableName, value: MustacheValue)] = []
-    }
-
-    /// A name read outside an item and the plain value it gave.
-    private struct Fact: Hashable {
-        let name: [Int]
-        let value: Plain
-    }
-
-    /// A plain value, comparable.
-    private enum Plain: Hashable {
-        case null, bool(Bool), int(Int), double(UInt64), string(String), other
+        /// The numbers of the facts, by the number of their name's first part (`MustacheKey`,
+        /// small and dense): a fact is found by an array read and a comparison with the few of
+        /// its name. A dictionary keyed by the name's parts and the value cost an array of the
+        /// parts and a hash of the value's text per fact of each recording (issue 37).
+        var factsByFirstPart: [[Int]] = []
     }
 
     private struct Key: Hashable {
@@ -95,17 +88,18 @@ package final class MustacheReplays: Sendable {
     }
 
     /// One more pass of `section` over item `key`, of `uses` in all: the recording kept for it,
-    /// if any, let go when this is the last pass.
-    func take(section: ObjectIdentifier, key item: Int, uses: Int) -> PassRecording? {
+    /// if any, let go when this is the last pass; and whether it is the last.
+    func take(section: ObjectIdentifier, key item: Int, uses: Int) -> (recording: PassRecording?, isLast: Bool) {
         held.withLock { held in
             let passes = Self.countPass(of: item, in: &held.passes[section, default: []])
+            let isLast = passes >= uses
             let key = Key(section: section, item: item)
-            guard let recording = held.recordings[key] else { return nil }
-            if passes >= uses {
+            guard let recording = held.recordings[key] else { return (nil, isLast) }
+            if isLast {
                 held.recordings[key] = nil
                 held.bytes -= recording.size
             }
-            return recording
+            return (recording, isLast)
         }
     }
 
@@ -133,24 +127,44 @@ package final class MustacheReplays: Sendable {
         }
     }
 
-    /// The number of the fact that `name`, read outside an item, gave `value`: the same for
-    /// every recording that read it, so that a list checks it once (`Renderer.readsAlike`).
+    /// The number of the fact that `name`, read outside an item, gave `value` (a plain value:
+    /// `Renderer.noteOutside`): the same for every recording that read it, so that a list checks
+    /// it once (`Renderer.readsAlike`).
     func fact(_ name: VariableName, _ value: MustacheValue) -> Int {
-        let plain: Plain = switch value {
-        case .null: .null
-        case .bool(let flag): .bool(flag)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number.bitPattern)
-        case .string(let text): .string(text)
-        default: .other
-        }
-        let fact = Fact(name: name.components.map(\.number), value: plain)
+        let first = name.first.number
         return held.withLock { held in
-            if let known = held.factNumbers[fact] { return known }
+            if first < held.factsByFirstPart.count {
+                for number in held.factsByFirstPart[first] {
+                    let known = held.facts[number]
+                    if Self.sameParts(known.name, name), Self.samePlain(known.value, value) { return number }
+                }
+            } else {
+                held.factsByFirstPart += repeatElement([], count: first + 1 - held.factsByFirstPart.count)
+            }
             let number = held.facts.count
-            held.factNumbers[fact] = number
             held.facts.append((name, value))
+            held.factsByFirstPart[first].append(number)
             return number
+        }
+    }
+
+    /// Whether two names have the same parts (by number, `MustacheKey`).
+    private static func sameParts(_ a: VariableName, _ b: VariableName) -> Bool {
+        if a === b { return true }
+        guard a.components.count == b.components.count else { return false }
+        for part in a.components.indices where a.components[part].number != b.components[part].number { return false }
+        return true
+    }
+
+    /// Whether two plain values are the same fact: a double by its bits, so that a NaN is one fact.
+    private static func samePlain(_ a: MustacheValue, _ b: MustacheValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.int(let x), .int(let y)): x == y
+        case (.double(let x), .double(let y)): x.bitPattern == y.bitPattern
+        case (.string(let x), .string(let y)): x == y
+        default: false
         }
     }
 

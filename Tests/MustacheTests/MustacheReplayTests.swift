@@ -82,6 +82,18 @@ private struct Row: MustacheReplayable {
         #expect(result.held == 0)
     }
 
+    /// An item's last pass, here its only one, is rendered, not recorded: no later pass would
+    /// write the recording again.
+    @Test func anItemsOnlyPassIsRenderedNotRecorded() throws {
+        let template = try Template(source: "{{#rows}}{{number}}. {{title}};{{/rows}}", name: "page")
+        let replays = MustacheReplays(budget: 1 << 20)
+        let rows = MustacheLazyArray(count: 2, mayReplay: true) { index in
+            .object(Row(key: index, title: "T\(index)", number: "\(index)", link: "", replays: replays, replayUses: 1))
+        }
+        #expect(try template.render(.dictionary(["rows": .lazyArray(rows)])) == "0. T0;1. T1;")
+        #expect(replays.counts == (recorded: 0, replayed: 0) && replays.heldBytes == 0)
+    }
+
     /// A hole stands for a non-empty string: as a section, inverted, dotted or as the context of
     /// its own section it renders as the string would.
     @Test func aHoleBehavesAsItsTextInSectionsAndDottedNames() throws {

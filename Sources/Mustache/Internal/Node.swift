@@ -22,11 +22,25 @@ enum Node: Sendable {
 
 /// A part of a template that a node refers to without retaining it: the template keeps every
 /// such object (`Template.kept`) for as long as it exists, which is longer than any render of it.
+/// A render's caller holds the template it renders (`Template.render`'s `self`), `Renderer.include`
+/// holds each partial or parent for as long as it renders it, and the overrides a parent passes
+/// down belong to a template further up the same call stack, so every node visited is alive.
 struct Unretained<Object: AnyObject & Sendable>: @unchecked Sendable {
-    unowned(unsafe) let object: Object
+    private let reference: Unmanaged<Object>
 
     init(_ object: Object) {
-        self.object = object
+        reference = .passUnretained(object)
+    }
+
+    /// The object, retained for as long as the caller holds it.
+    var object: Object { reference.takeUnretainedValue() }
+
+    /// Calls `body` with the object, neither retained nor released around the call: read as
+    /// `object`, a name or a section was retained and released around each tag's lookup and
+    /// each section (issue 37).
+    @inline(__always)
+    func with<Result>(_ body: (Object) -> Result) -> Result {
+        reference._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -34,9 +48,14 @@ struct Unretained<Object: AnyObject & Sendable>: @unchecked Sendable {
 /// node refers to it without copying its parts (`Unretained`).
 final class VariableName: Sendable {
     let components: [MustacheKey]
+    /// The first part (an empty one for `.`), held here as well: the part every context on the
+    /// way out is asked for. Read from `components`, its text was retained and released around
+    /// each question (issue 37).
+    let first: MustacheKey
 
     init(_ name: String) {
         components = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) }
+        first = components.first ?? MustacheKey("")
     }
 }
 

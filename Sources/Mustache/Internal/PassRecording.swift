@@ -47,8 +47,8 @@ extension Renderer {
         guard item.replayKey >= 0, replays.budget > 0 else {
             return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
         }
-        if let recording = replays.take(section: id, key: item.replayKey, uses: item.replayUses),
-           recording.indentation == indentation, readsAlike(recording.outside, in: replays) {
+        let (kept, isLast) = replays.take(section: id, key: item.replayKey, uses: item.replayUses)
+        if let recording = kept, recording.indentation == indentation, readsAlike(recording.outside, in: replays) {
             nodesRendered += recording.nodes
             sectionPasses += recording.passes
             guard sectionPasses <= maximumSectionPasses else {
@@ -62,7 +62,9 @@ extension Renderer {
             replays.noteReplay()
             return
         }
-        guard replays.mayRecord(section: id) else {
+        // The item's last pass (or only one: a recipe on one tag page) would be recorded for no
+        // later pass to replay: recording it costs more than rendering it (issue 37).
+        guard !isLast, replays.mayRecord(section: id) else {
             return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
         }
         let (start, nodesBefore, passesBefore) = (output.count, nodesRendered, sectionPasses)

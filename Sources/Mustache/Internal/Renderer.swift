@@ -65,7 +65,7 @@ struct Renderer: ~Copyable {
             case .lineStart:
                 if !indentation.isEmpty { output.append(indentation) }
             case .variable(let name, let isEscaped):
-                let value = lookUp(name.object)
+                let value = name.with { lookUp($0) }
                 if recordingLevel >= 0, noteHole(value, isEscaped: isEscaped) { continue }
                 if isEscaped, let escape = options.customEscape {
                     output.append(escape(value.interpolatedText))
@@ -73,7 +73,9 @@ struct Renderer: ~Copyable {
                     value.write(to: &output, escapingHTML: isEscaped)
                 }
             case .section(let section):
-                try render(section.object, blocks: blocks, indentation: indentation)
+                try section.with { section in
+                    Result { () throws(TemplateError) in try render(section, blocks: blocks, indentation: indentation) }
+                }.get()
             case .partial(let part), .parent(let part):
                 // A partial is a parent without arguments; outer overrides take precedence.
                 let call = part.object
@@ -165,6 +167,10 @@ struct Renderer: ~Copyable {
         }
         try descend(into: call.name, at: call.location)
         defer { depth -= 1 }
+        // The included template's nodes refer to their parts without keeping them (`Unretained`,
+        // `TemplateText`): the copy of it held here keeps its `kept` parts to the end of the
+        // render, even from a provider that made it for this call alone.
+        defer { extendLifetime(template) }
         try render(template.nodes, blocks: blocks, indentation: indentation)
     }
 
@@ -217,7 +223,7 @@ struct Renderer: ~Copyable {
         guard partCount > 0 else { return contextCount > 0 ? answers.context(at: contextCount - 1) : .null }
         var level = contextCount - 1
         while level >= 0 {
-            if var value = member(name, part: 0, at: level) {
+            if var value = answers.member(name.first.name, number: name.first.number, at: level) {
                 var part = 1
                 while part < partCount {
                     guard let next = value.member(name.components[part].name, number: name.components[part].number) else {
@@ -234,13 +240,5 @@ struct Renderer: ~Copyable {
         }
         if level < recordingLevel { noteOutside(name, .null) }
         return .null
-    }
-
-    /// Part `part` of `name` in the context at `level` of the stack, asked once per key
-    /// (`ObjectAnswers.member`). The part is passed as its name and position, and its text read
-    /// only here: a copy of the part's text for the call retained and released it on every lookup.
-    @inline(__always)
-    private mutating func member(_ name: VariableName, part: Int, at level: Int) -> MustacheValue? {
-        answers.member(name.components[part].name, number: name.components[part].number, at: level)
     }
 }
