@@ -15,9 +15,12 @@ import Synchronization
 /// Memory: bodies are not held for the whole build (a 100,000-recipe site's would be hundreds of
 /// megabytes). A body is held from the page that makes it until the last book holding the recipe
 /// has taken it (how many books hold each recipe is known from the plan), and never more than
-/// `budget` bytes of them at once: past that, a book makes its own, as it did before, which costs
-/// instructions but no memory. One per renderer, so whatever an incremental build leaves untaken
-/// goes with the render step.
+/// `budget` bytes of them at once: past that, a body wanted soon makes room by letting go of the
+/// bodies wanted last (Belady's rule, by the place of the next book to take each), and a book
+/// that finds none makes its own, which costs instructions but no memory. Each book is rendered
+/// right after the pages of its recipes that no earlier book holds (`PageRenderer.renderOrder`),
+/// so a body is held from its page to its last book. One per renderer, so whatever an
+/// incremental build leaves untaken goes with the render step.
 final class CookbookBodies: Sendable {
     /// A body in the books' form: headings one level down (`CookbookPage.demotingHeadings`), its
     /// URLs still relative to the recipe's page.
@@ -51,17 +54,79 @@ final class CookbookBodies: Sendable {
     }
 
     private struct Held {
-        /// By the recipe's position: the body, and how many books are still to take it.
-        var bodies: [Int: (body: Kept, uses: Int)] = [:]
+        /// A body held, how many books are still to take it, and the place of the next of them
+        /// in `PagePlan.cookbooks` (of its `books`, the recipe's books' places in that order).
+        struct Entry {
+            var body: Kept
+            var uses: Int
+            var next: Int
+            var books: ArraySlice<Int32>
+        }
+        /// By the recipe's position.
+        var bodies: [Int: Entry] = [:]
         var bytes = 0
         /// By the recipe's position, how many books have asked for its body so far (`take`),
         /// found or not: a body kept after some books made their own (a recipe's page still
         /// being rendered on another thread when its first book began) is kept only for the
         /// others, not held for ever for books that came and went. Made on the first `take`.
         var asked: [UInt16] = []
+        /// The positions of the bodies held, by the place of the next book to take each, and
+        /// their bytes: when the budget is full, the bodies wanted last are let go for one wanted
+        /// sooner (`makeRoom`). A list may name a body since taken or moved: it is skipped.
+        var byNextBook: [[Int]] = []
+        var nextBookBytes: [Int] = []
+
+        mutating func file(_ position: Int, next: Int, bytes size: Int) {
+            while byNextBook.count <= next {
+                byNextBook.append([])
+                nextBookBytes.append(0)
+            }
+            byNextBook[next].append(position)
+            nextBookBytes[next] += size
+        }
+
+        mutating func unfile(next: Int, bytes size: Int) {
+            nextBookBytes[next] -= size
+            if nextBookBytes[next] == 0 { byNextBook[next] = [] }
+        }
+
+        /// Makes room for `size` more bytes within `budget` by letting go of the bodies whose
+        /// next book comes after `next`, latest first; false, with none let go, if they are
+        /// too few.
+        mutating func makeRoom(_ size: Int, before next: Int, budget: Int) -> Bool {
+            guard bytes + size > budget else { return true }
+            guard next + 1 < nextBookBytes.count,
+                  bytes - nextBookBytes[(next + 1)...].reduce(0, +) + size <= budget else { return false }
+            var book = nextBookBytes.count - 1
+            while bytes + size > budget {
+                guard let position = byNextBook[book].popLast() else {
+                    book -= 1
+                    continue
+                }
+                guard let entry = bodies[position], entry.next == book else { continue }
+                bodies[position] = nil
+                bytes -= entry.body.bytes
+                unfile(next: book, bytes: entry.body.bytes)
+            }
+            return true
+        }
+
+        /// Whether a body wanted next by book `next` would find room, at least by letting go of
+        /// some wanted later.
+        func hasRoom(before next: Int, budget: Int) -> Bool {
+            bytes < budget || (next + 1 < nextBookBytes.count && nextBookBytes[(next + 1)...].contains { $0 > 0 })
+        }
+
+        /// The place of the next book to take recipe `position`'s body, of its `books`.
+        func nextBook(_ position: Int, of books: ArraySlice<Int32>) -> Int {
+            let asked = position < self.asked.count ? Int(self.asked[position]) : 0
+            return asked < books.count ? Int(books[books.startIndex + asked]) : 0
+        }
     }
 
     private let held = Mutex(Held())
+    /// How many bodies the books made for themselves, finding none held (tests).
+    private let made = Atomic(0)
     /// How many books hold each recipe, by position (`CookbookBodies.bookCounts(in:)`), made on first use.
     private let counts = SharedLazy<[Int32]>()
     /// Each recipe's main ingredient and the key the index groups it by (`MainIngredient`), by
@@ -76,11 +141,11 @@ final class CookbookBodies: Sendable {
         let name: String
         let rank: Int32
     }
-    /// The most bytes of HTML held at once: about a thousand bodies. The bodies are held from
-    /// the recipe pages to the books, rendered last, so every byte of them is one more at the
-    /// build's peak: 16 MB of them were 6.6 MB of the 10,000-recipe bench corpus's peak (each
-    /// recipe in 2.5 tags' books), against the 59 MB issue 37 allows. 1 MB holds the 1,000-recipe
-    /// corpus's; a larger site makes some of its books' bodies again rather than hold them all.
+    /// The most bytes of HTML held at once: about a thousand bodies. Every byte of them is one
+    /// more at the build's peak, or two: the 10,000-recipe bench corpus (30 tags' books, each
+    /// recipe in 2.5) holds at most 4.4 MB of bodies at once, its books rendered among its pages,
+    /// and held whole they raised its peak by 9 MB, to the 59 MB issue 37 allows. 1 MB holds
+    /// the 1,000-recipe corpus's; at 10,000 its books make 7,000 bodies again (2 MB: 3,500).
     let budget: Int
 
     static let defaultBudget = 1 << 20
@@ -137,6 +202,51 @@ final class CookbookBodies: Sendable {
         return counts
     }
 
+    /// Each recipe's first book, by position: the place in `plan.cookbooks` of the first book
+    /// holding it, or -1 when none does (`PageRenderer.renderOrder`).
+    static func firstBooks(in plan: PagePlan) -> [Int32] {
+        var first = [Int32](repeating: -1, count: plan.site.recipes.count)
+        for (place, book) in plan.cookbooks.enumerated().reversed() {
+            if let tag = book.tag {
+                for member in plan.tags[tag].members { first[member] = Int32(place) }
+            } else {
+                for position in first.indices { first[position] = Int32(place) }
+            }
+        }
+        return first
+    }
+
+    /// The places in `plan.cookbooks` of the books holding each recipe, in order: recipe
+    /// `position`'s are `places[starts[position]..<starts[position + 1]]`.
+    struct BookPlaces: Sendable {
+        let starts: [Int32]
+        let places: [Int32]
+
+        init(_ plan: PagePlan, counts: [Int32]) {
+            var starts = [Int32](repeating: 0, count: counts.count + 1)
+            for (position, count) in counts.enumerated() { starts[position + 1] = starts[position] + count }
+            var places = [Int32](repeating: 0, count: Int(starts[counts.count]))
+            var filled = starts
+            for (place, book) in plan.cookbooks.enumerated() {
+                for member in book.tag.map({ plan.tags[$0].members }) ?? Array(counts.indices) {
+                    places[Int(filled[member])] = Int32(place)
+                    filled[member] += 1
+                }
+            }
+            self.starts = starts
+            self.places = places
+        }
+
+        subscript(position: Int) -> ArraySlice<Int32> { places[Int(starts[position])..<Int(starts[position + 1])] }
+    }
+
+    private let places = SharedLazy<BookPlaces>()
+
+    /// The places in `plan.cookbooks` of the books holding recipe `position`, in order.
+    func bookPlaces(of position: Int, in plan: PagePlan) -> ArraySlice<Int32> {
+        places.get { BookPlaces(plan, counts: bookCounts(in: plan)) }[position]
+    }
+
     /// Each recipe's main ingredient, by position, when it has one and a book holds it.
     func mainIngredients(in plan: PagePlan) -> [MainIngredientEntry?] {
         mainIngredients.get {
@@ -153,22 +263,42 @@ final class CookbookBodies: Sendable {
 
 
     /// Whether a body for recipe `position` would be kept now: some book holding the recipe has
-    /// not asked for it yet, none is held for it, and the budget has room.
+    /// not asked for it yet, none is held for it, and the budget has room, or holds a body
+    /// wanted later.
     func wants(_ position: Int, in plan: PagePlan) -> Bool {
-        let books = bookCount(of: position, in: plan)
-        guard books > 0 else { return false }
-        return held.withLock { $0.bodies[position] == nil && $0.bytes < budget && Self.asked(position, in: $0) < books }
+        // Counted first: a site without books (100,000 recipes, each tag's too large) makes no places.
+        guard bookCount(of: position, in: plan) > 0 else { return false }
+        let books = bookPlaces(of: position, in: plan)
+        return held.withLock { held in
+            held.bodies[position] == nil && Self.asked(position, in: held) < books.count
+                && held.hasRoom(before: held.nextBook(position, of: books), budget: budget)
+        }
     }
 
-    /// Keeps `body` for the books of the `books` holding recipe `position` that have not asked
-    /// for it yet, unless none is left, one is held already or it does not fit.
+    /// Keeps `body` for the books holding recipe `position` that have not asked for it yet (of
+    /// `plan`'s), unless none is left, one is held already or it does not fit, even in the room
+    /// of the bodies wanted later than it.
+    func keep(_ body: Kept, of position: Int, in plan: PagePlan) {
+        keep(body, of: position, bookPlaces: bookPlaces(of: position, in: plan))
+    }
+
+    /// Keeps `body` for the `books` holding recipe `position` that have not asked for it yet,
+    /// as if each were wanted soonest (tests).
     func keep(_ body: Kept, of position: Int, books: Int) {
+        keep(body, of: position, bookPlaces: ArraySlice(repeatElement(0, count: books)))
+    }
+
+    /// Keeps `body` for those of `books` (places in `PagePlan.cookbooks`, in order) that have not
+    /// asked for it yet (`keep(_:of:in:)`).
+    func keep(_ body: Kept, of position: Int, bookPlaces books: ArraySlice<Int32>) {
         let size = body.bytes
         held.withLock { held in
-            let uses = books - Self.asked(position, in: held)
-            guard uses > 0, held.bodies[position] == nil, held.bytes + size <= budget else { return }
-            held.bodies[position] = (body, uses)
+            let uses = books.count - Self.asked(position, in: held)
+            let next = held.nextBook(position, of: books)
+            guard uses > 0, held.bodies[position] == nil, held.makeRoom(size, before: next, budget: budget) else { return }
+            held.bodies[position] = Held.Entry(body: body, uses: uses, next: next, books: books)
             held.bytes += size
+            held.file(position, next: next, bytes: size)
         }
     }
 
@@ -182,19 +312,30 @@ final class CookbookBodies: Sendable {
         held.withLock { held in
             if held.asked.count < recipeCount { held.asked += repeatElement(0, count: recipeCount - held.asked.count) }
             if position < held.asked.count, held.asked[position] < .max { held.asked[position] += 1 }
-            guard let (body, uses) = held.bodies[position] else { return nil }
-            if uses > 1 {
-                held.bodies[position]?.uses = uses - 1
+            guard var entry = held.bodies[position] else { return nil }
+            let size = entry.body.bytes
+            held.unfile(next: entry.next, bytes: size)
+            if entry.uses > 1 {
+                entry.uses -= 1
+                entry.next = held.nextBook(position, of: entry.books)
+                held.bodies[position] = entry
+                held.file(position, next: entry.next, bytes: size)
             } else {
                 held.bodies[position] = nil
-                held.bytes -= body.bytes
+                held.bytes -= size
             }
-            return body
+            return entry.body
         }
     }
 
     /// The bytes held now (tests).
     var heldBytes: Int { held.withLock { $0.bytes } }
+
+    /// How many bodies the books have made for themselves so far, finding none held (tests).
+    var madeByBooks: Int { made.load(ordering: .relaxed) }
+
+    /// Counts a body a book made for itself (`madeByBooks`).
+    func countMade() { made.add(1, ordering: .relaxed) }
 }
 
 extension PageRenderer {
@@ -214,7 +355,7 @@ extension PageRenderer {
                                        stepClosing: recipe.method.isEmpty ? { closings.closing($0, strings: strings) } : nil,
                                        keepingUnmarkedHTML: forBooks, alsoRendering: forFeed)
         if let unmarked = body.unmarkedHTML {
-            cookbookBodies.keep(.rendered(CookbookBodies.Body(pageHTML: unmarked)), of: index, books: cookbookBodies.bookCount(of: index, in: plan))
+            cookbookBodies.keep(.rendered(CookbookBodies.Body(pageHTML: unmarked)), of: index, in: plan)
             body.unmarkedHTML = nil
         }
         if let feedHTML = body.otherHTML {
@@ -238,16 +379,16 @@ extension PageRenderer {
             return CookbookBodies.Body(pageHTML: body.html(recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
         }
         let text = try site.body(of: recipe)
+        cookbookBodies.countMade()
         let images = bodyImages(documentPath: recipe.sourcePath, root: pageRoot)
-        let books = cookbookBodies.bookCount(of: position, in: plan)
         if text.containsBytes(RecipeLink.scheme) {
             let parsed = Markdown.LinkedBody(text, allowRawHTML: site.config.unsafeHTML, images: images)
-            cookbookBodies.keep(.linked(parsed), of: position, books: books)
+            cookbookBodies.keep(.linked(parsed), of: position, in: plan)
             return CookbookBodies.Body(pageHTML: parsed.html(recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
         }
         let body = CookbookBodies.Body(pageHTML: Markdown.html(text, allowRawHTML: site.config.unsafeHTML, images: images,
                                                                recipeLinks: bookLinks(root: pageRoot, inBook: inBook)))
-        cookbookBodies.keep(.rendered(body), of: position, books: books)
+        cookbookBodies.keep(.rendered(body), of: position, in: plan)
         return body
     }
 }

@@ -133,4 +133,67 @@ import GalleryTestSupport
         guard case .data(let html) = book.contents else { Issue.record("the book is not made in memory"); return }
         #expect(String(decoding: html, as: UTF8.self).contains(##"<a href="#recipe-negroni">Negroni</a>"##))
     }
+
+    /// When the budget is full, a body wanted by a sooner book makes room by letting go of the
+    /// one wanted last; one wanted later than all those held is not kept, and lets none go.
+    @Test func theBodyWantedLastMakesRoomForOneWantedSooner() {
+        let body = CookbookBodies.Body(pageHTML: "<p>Stir.</p>")
+        let bodies = CookbookBodies(budget: 2 * body.html.utf8.count)
+        bodies.keep(.rendered(body), of: 0, bookPlaces: [3, 4])
+        bodies.keep(.rendered(body), of: 1, bookPlaces: [1])
+        bodies.keep(.rendered(body), of: 2, bookPlaces: [0, 5])
+        #expect(bodies.take(0, recipeCount: 10) == nil)
+        bodies.keep(.rendered(body), of: 3, bookPlaces: [6])
+        #expect(bodies.take(3, recipeCount: 10) == nil)
+        // Taken by book 0, recipe 2's body is next wanted by book 5: book 2's takes its room.
+        #expect(bodies.take(2, recipeCount: 10) != nil)
+        bodies.keep(.rendered(body), of: 4, bookPlaces: [2])
+        #expect(bodies.take(1, recipeCount: 10) != nil && bodies.take(4, recipeCount: 10) != nil)
+        #expect(bodies.take(2, recipeCount: 10) == nil && bodies.heldBytes == 0)
+    }
+
+    /// A site of eight recipes, their tags' books a chain (each recipe in two neighbouring
+    /// books, `a`–`b`, `b`–`c`, `c`–`d`, or in `d` alone), with room for four bodies. Made one
+    /// at a time in the build's order (`PageRenderer.renderOrder`), each book after the pages
+    /// of its recipes no earlier book holds, every body is made once, by its page, and taken
+    /// by all its books. Made in output order, every page before the books, the budget is full
+    /// before the books begin and they make four bodies again.
+    @Test func eachBookFollowsItsRecipesPagesSoNoBodyIsMadeTwice() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("site/site.yml", Data("title: Chain Bar\nlanguage: en\ncookbook: { max_recipes: 4 }\n".utf8))
+        let tags = ["a, b", "a, b", "b, c", "b, c", "c, d", "c, d", "d", "d"]
+        for (number, tags) in tags.enumerated() {
+            try folder.write("site/recipes/recipe-\(number + 1).md",
+                             Data("---\ntitle: Recipe \(number + 1)\ntags: [\(tags)]\n---\nStir with ice and strain.\n".utf8))
+        }
+        let (site, diagnostics) = try ContentLoader(siteDirectory: folder.url.appendingPathComponent("site"), displayRoot: "site").load()
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+        let theme = try ThemeLoader(themeDirectory: Repository.templates, overrideDirectory: nil).load()
+        let plain = PageRenderer(site: site, theme: theme)
+        #expect(plain.plan.cookbooks.map { $0.tag.map { plain.tags[$0].name } } == ["a", "b", "c", "d"])
+        // One body's bytes as held: its page keeps it.
+        let one = plain.holding(cookbookBodies: CookbookBodies(budget: 1 << 20))
+        _ = try RecipePage().makeReportingWarnings(0, in: one)
+        let size = one.cookbookBodies.heldBytes
+        #expect(size > 0)
+
+        func make(_ order: [Int]) throws -> CookbookBodies {
+            let bodies = CookbookBodies(budget: 4 * size)
+            let renderer = plain.holding(cookbookBodies: bodies)
+            for position in order {
+                let (kind, index) = renderer.files[position]
+                let (file, _) = try PageRenderer.kinds[kind].makeReportingWarnings(index, in: renderer)
+                if case .stream(let stream) = file.contents {
+                    stream.write { _ in }
+                    #expect(stream.failure == nil)
+                }
+            }
+            return bodies
+        }
+        let inOrder = try make(plain.renderOrder())
+        #expect(inOrder.madeByBooks == 0 && inOrder.heldBytes == 0)
+        let pagesFirst = try make(Array(plain.files.indices))
+        #expect(pagesFirst.madeByBooks == 4)
+    }
 }
