@@ -98,7 +98,7 @@ package struct ImagePipeline: Sendable {
             // Each photo frees pixel buffers of megabytes that the next one needs again: the
             // allocator keeps them until the last picture is done (FreeMemory.holding), and each
             // thread lets the next picture reuse what the last one freed (tidy).
-            FreeMemory.holding {
+            FreeMemory.holding(if: work.count > 2 * workers) {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     while !isCancelled(), let index = state.take() {
                         let result = process(work[index], memo: memo)
