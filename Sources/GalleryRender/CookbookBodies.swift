@@ -204,16 +204,9 @@ final class CookbookBodies: Sendable {
 
     /// Each recipe's first book, by position: the place in `plan.cookbooks` of the first book
     /// holding it, or -1 when none does (`PageRenderer.renderOrder`).
-    static func firstBooks(in plan: PagePlan) -> [Int32] {
-        var first = [Int32](repeating: -1, count: plan.site.recipes.count)
-        for (place, book) in plan.cookbooks.enumerated().reversed() {
-            if let tag = book.tag {
-                for member in plan.tags[tag].members { first[member] = Int32(place) }
-            } else {
-                for position in first.indices { first[position] = Int32(place) }
-            }
-        }
-        return first
+    func firstBooks(in plan: PagePlan) -> [Int32] {
+        let places = allBookPlaces(in: plan)
+        return plan.site.recipes.indices.map { places[$0].first ?? -1 }
     }
 
     /// The places in `plan.cookbooks` of the books holding each recipe, in order: recipe
@@ -244,7 +237,11 @@ final class CookbookBodies: Sendable {
 
     /// The places in `plan.cookbooks` of the books holding recipe `position`, in order.
     func bookPlaces(of position: Int, in plan: PagePlan) -> ArraySlice<Int32> {
-        places.get { BookPlaces(plan, counts: bookCounts(in: plan)) }[position]
+        allBookPlaces(in: plan)[position]
+    }
+
+    private func allBookPlaces(in plan: PagePlan) -> BookPlaces {
+        places.get { BookPlaces(plan, counts: bookCounts(in: plan)) }
     }
 
     /// Each recipe's main ingredient, by position, when it has one and a book holds it.

@@ -230,7 +230,7 @@ package struct PageRenderer: Sendable {
         let feedKind = Self.kinds.firstIndex { $0 is FeedFile }
         let recipeKind = Self.kinds.firstIndex { $0 is RecipePage }
         let bookKind = Self.kinds.firstIndex { $0 is CookbookPage }
-        let firstBooks = plan.cookbooks.isEmpty ? [] : CookbookBodies.firstBooks(in: plan)
+        let firstBooks = plan.cookbooks.isEmpty ? [] : cookbookBodies.firstBooks(in: plan)
         // Pages rank 3: among them, book k is group 2k + 1, after the recipe pages of group 2k.
         func key(_ position: Int) -> (rank: Int, group: Int, position: Int) {
             let (kind, index) = files[position]
