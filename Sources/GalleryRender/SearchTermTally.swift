@@ -18,7 +18,8 @@ struct SearchTermTally: ~Copyable {
         var fields: UInt8
     }
 
-    /// The batch's words' bytes, one after another, already folded.
+    /// The batch's words' bytes, one after another, already folded, and `arenaSlack` zero bytes
+    /// past its capacity: a word's last bytes are compared eight at a time (`equal`).
     private var arena: UnsafeMutablePointer<UInt8>
     private var arenaCount = 0, arenaCapacity = 4096
     private var words: UnsafeMutablePointer<Word>
@@ -36,8 +37,10 @@ struct SearchTermTally: ~Copyable {
     private var scores: [UInt8] = []
     private var ends: [Int32] = []
 
+    private static let arenaSlack = 8
+
     init() {
-        arena = .allocate(capacity: arenaCapacity)
+        arena = Self.newArena(arenaCapacity)
         words = .allocate(capacity: wordCapacity)
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: 0, count: slotCount)
@@ -78,22 +81,23 @@ struct SearchTermTally: ~Copyable {
     mutating func noteASCII(_ text: UnsafeBufferPointer<UInt8>, field: UInt8, keepQuantities: Bool) -> Bool {
         SearchWords.forEachASCIIWord(text) { start, end, hash, isQuantity in
             if keepQuantities || !isQuantity {
-                note(UnsafeBufferPointer(rebasing: text[start..<end]), hash: hash, lowerASCII: true, field: field)
+                note(UnsafeBufferPointer(rebasing: text[start..<end]), hash: hash, lowerASCII: true, readable: text.count &- start, field: field)
             }
         }
     }
 
     /// Notes a word already folded (ICU's) in `field`.
     mutating func note(_ word: UnsafeBufferPointer<UInt8>, field: UInt8) {
-        note(word, hash: Self.hash(word), lowerASCII: false, field: field)
+        note(word, hash: Self.hash(word), lowerASCII: false, readable: word.count, field: field)
     }
 
     /// Notes a word in `field`; its bytes are lower-cased as they are compared and copied when
     /// `lowerASCII` (ASCII words, whose every byte `| 0x20` lower-cases: letters become small, and
-    /// digits and the marks that join words have that bit already), and `hash` is of those.
+    /// digits and the marks that join words have that bit already), and `hash` is of those;
+    /// `readable` bytes can be read from the word's start (its text goes on past it).
     @inline(__always)
-    private mutating func note(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, lowerASCII: Bool, field: UInt8) {
-        let number = self.number(of: word, hash: hash, lowerASCII: lowerASCII)
+    private mutating func note(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, lowerASCII: Bool, readable: Int, field: UInt8) {
+        let number = self.number(of: word, hash: hash, lowerASCII: lowerASCII, readable: readable)
         let document = Int32(ends.count)
         if words[number].seenIn == document {
             words[number].fields |= field
@@ -106,21 +110,17 @@ struct SearchTermTally: ~Copyable {
 
     /// The number of `word` in the batch, added when new.
     @inline(__always)
-    private mutating func number(of word: UnsafeBufferPointer<UInt8>, hash: UInt64, lowerASCII: Bool) -> Int {
+    private mutating func number(of word: UnsafeBufferPointer<UInt8>, hash: UInt64, lowerASCII: Bool, readable: Int) -> Int {
         let mask = slotCount &- 1
         let bit: UInt8 = lowerASCII ? 0x20 : 0
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        probing: while true {
+        while true {
             let taken = slots[slot]
             if taken == 0 { break }
             let number = Int(taken &- 1)
             let known = words[number]
-            if known.hash == hash && Int(known.length) == word.count {
-                let stored = arena + Int(known.start)
-                for offset in 0..<word.count where stored[offset] != word[offset] | bit {
-                    slot = (slot &+ 1) & mask
-                    continue probing
-                }
+            if known.hash == hash && Int(known.length) == word.count,
+               Self.equal(arena + Int(known.start), word, readable: readable, bit: bit) {
                 return number
             }
             slot = (slot &+ 1) & mask
@@ -128,10 +128,38 @@ struct SearchTermTally: ~Copyable {
         return add(word, hash: hash, bit: bit, slot: slot)
     }
 
+    /// Whether the folded bytes at `stored` are `word`'s, each `| bit`: eight bytes at a time,
+    /// the last ones too where eight can be read (`readable` from the word's start; the arena
+    /// has its slack), byte by byte otherwise.
+    @inline(__always)
+    private static func equal(_ stored: UnsafeMutablePointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>, readable: Int, bit: UInt8) -> Bool {
+        guard let base = word.baseAddress else { return true }
+        let count = word.count
+        let bits = UInt64(bit) &* 0x0101_0101_0101_0101
+        @inline(__always) func load(_ pointer: UnsafeRawPointer) -> UInt64 { UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)) }
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard load(stored + offset) == load(base + offset) | bits else { return false }
+            offset &+= 8
+        }
+        let rest = count &- offset
+        guard rest > 0 else { return true }
+        if readable &- offset >= 8 {
+            // The first `rest` bytes of eight, the low ones as loaded little-endian.
+            let wanted: UInt64 = (1 &<< (8 &* UInt64(rest))) &- 1
+            return (load(stored + offset) ^ (load(base + offset) | bits)) & wanted == 0
+        }
+        for position in offset..<count where stored[position] != base[position] | bit { return false }
+        return true
+    }
+
     private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, bit: UInt8, slot: Int) -> Int {
         if arenaCount + word.count > arenaCapacity {
             arenaCapacity = max(2 * arenaCapacity, arenaCount + word.count)
-            arena = Self.grown(arena, count: arenaCount, to: arenaCapacity)
+            let larger = Self.newArena(arenaCapacity)
+            larger.update(from: arena, count: arenaCount)
+            arena.deallocate()
+            arena = larger
         }
         if wordCount == wordCapacity {
             words = Self.grown(words, count: wordCount, to: 2 * wordCapacity)
@@ -145,6 +173,13 @@ struct SearchTermTally: ~Copyable {
         slots[slot] = Int32(number + 1)
         if wordCount * 2 > slotCount { resize(slotCount * 2) }
         return number
+    }
+
+    /// An arena of `capacity` bytes and its slack, all zero.
+    private static func newArena(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + arenaSlack)
+        arena.initialize(repeating: 0, count: capacity + arenaSlack)
+        return arena
     }
 
     private static func grown<Element>(_ buffer: UnsafeMutablePointer<Element>, count: Int, to capacity: Int) -> UnsafeMutablePointer<Element> {
@@ -174,11 +209,10 @@ struct SearchTermTally: ~Copyable {
     /// Ends the document being tallied: each of its distinct words with its score, the weights of
     /// the fields it was noted in (each field once).
     mutating func endDocument() {
+        terms += current
+        let words = words
         Self.fieldScores.withUnsafeBufferPointer { fieldScores in
-            for number in current {
-                terms.append(number)
-                scores.append(fieldScores[Int(words[Int(number)].fields & 0xF)])
-            }
+            scores.append(contentsOf: current.lazy.map { fieldScores[Int(words[Int($0)].fields & 0xF)] })
         }
         current.removeAll(keepingCapacity: true)
         ends.append(Int32(terms.count))
@@ -188,7 +222,7 @@ struct SearchTermTally: ~Copyable {
     mutating func addDocument(_ scored: [ScoredTerm]) {
         for term in scored {
             var text = term.text
-            let number = text.withUTF8 { self.number(of: $0, hash: Self.hash($0), lowerASCII: false) }
+            let number = text.withUTF8 { self.number(of: $0, hash: Self.hash($0), lowerASCII: false, readable: $0.count) }
             terms.append(Int32(number))
             scores.append(UInt8(min(max(term.score, 1), 255)))
         }

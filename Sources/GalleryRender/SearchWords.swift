@@ -118,42 +118,54 @@ package final class SearchWords {
         var index = 0
         while index < count {
             let first = base[index]
-            let digit = isDigit(first)
-            guard digit || isLetter(first) else {
+            guard isDigit(first) || isLetter(first) else {
                 index &+= 1
                 continue
             }
             let start = index
-            var previousIsDigit = digit
+            var previousIsDigit = false
             // A quantity has no letter and none of the marks that are not a quantity's (`'`, `;`).
-            var quantity = digit
-            var hash = mix(SearchTermTally.hashSeed, first)
-            index &+= 1
-            while index < count {
-                let byte = base[index]
-                if isLetter(byte) {
+            var quantity = true
+            var hash = SearchTermTally.hashSeed
+            // Runs of letters and of digits, each byte tested and hashed in a loop of its own,
+            // then the mark that may join the word to the next run.
+            while true {
+                let letters = index
+                while index < count {
+                    let lower = base[index] | 0x20
+                    guard lower &- 0x61 < 26 else { break }
+                    hash = SearchTermTally.hashing(hash, lower)
+                    index &+= 1
+                }
+                if index != letters {
                     previousIsDigit = false
                     quantity = false
-                } else if isDigit(byte) {
+                }
+                let digits = index
+                while index < count {
+                    let byte = base[index]
+                    guard isDigit(byte) else { break }
+                    hash = SearchTermTally.hashing(hash, byte)
+                    index &+= 1
+                }
+                if index != digits {
                     previousIsDigit = true
-                } else {
-                    guard index &+ 1 < count else { break }
-                    let next = base[index &+ 1]
-                    let joins: Bool
-                    switch byte {
-                    case UInt8(ascii: "."), UInt8(ascii: "'"): joins = previousIsDigit ? isDigit(next) : isLetter(next)
-                    case UInt8(ascii: ","), UInt8(ascii: ";"): joins = previousIsDigit && isDigit(next)
-                    default: joins = false
-                    }
-                    guard joins else { break }
-                    if byte == UInt8(ascii: "'") || byte == UInt8(ascii: ";") { quantity = false }
-                    hash = mix(hash, byte)
-                    hash = mix(hash, next)
-                    index &+= 2
                     continue
                 }
+                guard index &+ 1 < count else { break }
+                let byte = base[index]
+                let next = base[index &+ 1]
+                let joins: Bool
+                switch byte {
+                case UInt8(ascii: "."), UInt8(ascii: "'"): joins = previousIsDigit ? isDigit(next) : isLetter(next)
+                case UInt8(ascii: ","), UInt8(ascii: ";"): joins = previousIsDigit && isDigit(next)
+                default: joins = false
+                }
+                guard joins else { break }
+                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: ";") { quantity = false }
                 hash = mix(hash, byte)
-                index &+= 1
+                hash = mix(hash, next)
+                index &+= 2
             }
             body(start, index, hash, quantity)
         }

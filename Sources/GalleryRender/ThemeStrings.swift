@@ -17,8 +17,9 @@ package final class ThemeStrings: Sendable {
     private let values: [String: TranslationTable.Value]
     private let plurals: PluralRules
     private let locale: Locale
-    /// `number(_:)` of 0 to 99, made once and shared by every copy (`SharedLazy`).
-    private let smallNumbers = SharedLazy<[String]>()
+    /// `number(_:)` of 0 to 99, made once and shared by every copy (`SharedLazy`), and whether
+    /// the numbers to 999 are their digits side by side (`SmallNumbers`).
+    private let smallNumbers = SharedLazy<SmallNumbers>()
     /// `duration(_:)` by its seconds, as phrased so far: a site's recipes share a few dozen times,
     /// and phrasing one (two counted phrases, their numbers formatted) was a tenth of the cost of
     /// a recipe page's fields (issue 37). At most `durationsKept` are kept.
@@ -233,14 +234,33 @@ package final class ThemeStrings: Sendable {
 
     /// A count as the language writes it (`1 234` in French, `1.234` in German).
     package func number(_ value: Int) -> String {
-        guard (0..<Self.smallNumberCount).contains(value) else { return formatted(value) }
-        return smallNumbers.get { (0..<Self.smallNumberCount).map(formatted) }[value]
+        guard (0..<1_000).contains(value) else { return formatted(value) }
+        let small = smallNumbers.get { SmallNumbers(formatting: formatted) }
+        if value < 100 { return small.texts[value] }
+        guard small.composeHundreds else { return formatted(value) }
+        let digits = small.texts
+        return digits[value / 100] + digits[value / 10 % 10] + digits[value % 10]
     }
 
-    /// The counts below this are formatted once per language, on first use: every duration, step
-    /// and count of every page writes one, and ICU's formatter costs more than the rest of a
-    /// counted phrase (issue 37).
-    private static let smallNumberCount = 100
+    /// The counts 0 to 99 as the language writes them, formatted once per language, on first
+    /// use: every duration, step and count of every page writes one, and ICU's formatter costs
+    /// more than the rest of a counted phrase (issue 37).
+    struct SmallNumbers: Sendable {
+        let texts: [String]
+        /// Whether 100 to 999 are written as their digits' texts side by side, as ICU writes
+        /// them: told from 10 to 99, 100 and 999 (no language groups the digits of a number below
+        /// 1,000). A book's recipes are numbered up to 2,000, and ICU's 6,000 instructions for
+        /// each of 100 to 999 were 5.5 M of a 1,000-recipe build.
+        let composeHundreds: Bool
+
+        init(formatting format: (Int) -> String) {
+            let texts = (0..<100).map(format)
+            self.texts = texts
+            func joined(_ digits: Int...) -> String { digits.map { texts[$0] }.joined() }
+            composeHundreds = (10..<100).allSatisfy { texts[$0] == joined($0 / 10, $0 % 10) }
+                && format(100) == joined(1, 0, 0) && format(999) == joined(9, 9, 9)
+        }
+    }
 
     private func formatted(_ value: Int) -> String {
         value.formatted(IntegerFormatStyle<Int>(locale: locale))

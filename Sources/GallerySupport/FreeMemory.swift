@@ -12,7 +12,9 @@ package enum FreeMemory {
     /// Runs `body` while the allocator keeps the memory freed for reuse instead of handing it back
     /// soon after (`gg_begin_holding_free_memory`), then lets it hand back what it held: around
     /// work that frees and allocates again buffers of megabytes, such as processing pictures.
-    package static func holding<Result>(_ body: () throws -> Result) rethrows -> Result {
+    /// When `condition` is false `body` runs without a hold.
+    package static func holding<Result>(if condition: Bool = true, _ body: () throws -> Result) rethrows -> Result {
+        guard condition else { return try body() }
         gg_begin_holding_free_memory()
         defer { gg_end_holding_free_memory() }
         return try body()
