@@ -53,7 +53,9 @@ extension PageRenderer {
     /// The output root as a page whose tree root is `home` reaches it: shared files (the
     /// stylesheet, pictures, icons) are written once, at the output root.
     func assetRoot(_ home: String) -> String {
-        home.hasPrefix("/") ? home : home + String(repeating: "../", count: site.treePrefix.split(separator: "/").count)
+        // A site of one language (most) is one tree at the output's root: its root is the output's.
+        guard !site.treePrefix.isEmpty else { return home }
+        return home.hasPrefix("/") ? home : home + String(repeating: "../", count: site.treePrefix.split(separator: "/").count)
     }
 
     /// Where the output root is published, for a language's tree: its `base_url` without the tree.
@@ -78,15 +80,15 @@ extension PageRenderer {
     /// Language key `name` of the page whose versions share `key` and whose own root is `home`;
     /// nil for another name.
     func languageValue(_ name: String, home: String, key: String) -> MustacheValue? {
-        guard Self.languageKeys.contains(name) else { return nil }
-        let root = assetRoot(home)
-        let languages = languages.flatMap { $0.trees.count > 1 ? $0 : nil }
+        // Each made only for its own key: every page asks for `root` and `home` several times.
+        var languages: LanguageVersions? { self.languages.flatMap { $0.trees.count > 1 ? $0 : nil } }
         switch name {
         case "home": return .string(home)
-        case "root": return .string(root)
+        case "root": return .string(assetRoot(home))
         case "hasLanguages": return .bool(languages != nil)
         case "alternates":
             guard let languages else { return .array([]) }
+            let root = assetRoot(home)
             let versions = languages.versions(of: key)
             var alternates: [MustacheValue] = versions.map { ["hreflang": .string($0.tree.code), "url": .string(url($0.tree, $0.path, root: root))] }
             if let first = versions.first, first.tree.prefix.isEmpty {
@@ -95,6 +97,7 @@ extension PageRenderer {
             return versions.count > 1 ? .array(alternates) : .array([])
         case "languages":
             guard let languages else { return .array([]) }
+            let root = assetRoot(home)
             return .array(languages.trees.map { tree in
                 // A language without this page links to its gallery.
                 let path = tree.paths[key] ?? GalleryPage.firstPagePath

@@ -250,7 +250,14 @@ package struct PageRenderer: Sendable {
         }
         var options = RenderOptions()
         options.missingPartialIsError = true
-        return try template.render(context, partials: theme.templates, options: options) { Data(buffer: $0) }
+        // The renderer's memory becomes the page's, without a copy.
+        return try template.render(context, partials: theme.templates, options: options, taking: { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                bytes.deallocate()
+                return Data()
+            }
+            return Data(bytesNoCopy: base, count: bytes.count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        })
     }
 
     /// Template `name` of the theme rendered with `context` while it is written (a printed
@@ -314,9 +321,14 @@ extension PageRenderer {
         case .summary: recipe.summary.map(MustacheValue.string) ?? .null
         case .tags: plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
         case .hasTags: .bool(recipe.hasTags)
-        case .initial: .string(recipe.title.first.map { String($0).uppercased() } ?? "?")
+        case .initial: .string(Self.initial(of: recipe.title))
         case .image: recipe.image.map { imageContext($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
         }
+    }
+
+    /// A card's `initial`: the title's first character, upper-cased, or `?` for an empty title.
+    static func initial(of title: String) -> String {
+        title.first.map { String($0).uppercased() } ?? "?"
     }
 
     /// A link to `recipe`'s page from a page whose root is `root` (`RecipeLinkContext`).

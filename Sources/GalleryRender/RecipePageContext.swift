@@ -24,6 +24,11 @@ final class RecipePageContext: MustacheKeyedObject {
     let image: MustacheValue?
     let body: Markdown.RecipeBody
     let structuredData: String
+    /// The recipe's title, summary and tags, copied out of its packed text once: the page, its
+    /// social tags and its `recipe` object read each several times (issue 37).
+    let title: String
+    let summary: String?
+    let tags: [String]
     /// The tables `Fields` finds names in, read through one reference: as three statics they
     /// cost a `swift_once` each for every name the recipe was asked (issue 37).
     let tables = FieldTables.shared
@@ -32,6 +37,9 @@ final class RecipePageContext: MustacheKeyedObject {
         self.renderer = renderer
         self.index = index
         recipe = renderer.site.recipes[index]
+        title = recipe.title
+        summary = recipe.summary
+        tags = recipe.tags
         path = RecipePage.path(of: recipe)
         root = URLPath.root(from: path)
         pageURL = renderer.site.config.publishedURL?.page(path)
@@ -51,7 +59,7 @@ final class RecipePageContext: MustacheKeyedObject {
         switch key {
         case .root: .string(root)
         case .site: renderer.siteContext
-        case .page: ["title": .string(recipe.title), "description": recipe.summary.map(MustacheValue.string) ?? .null]
+        case .page: .object(PageSummary(page: self))
         case .meta: meta
         case .structuredData: .string(structuredData)
         case .galleryURL: .string(URLPath.link(to: GalleryPage.firstPagePath, root: root))
@@ -60,11 +68,27 @@ final class RecipePageContext: MustacheKeyedObject {
     }
 
     private var meta: MustacheValue {
-        var meta = renderer.socialMeta(url: pageURL, root: root, type: "article", title: recipe.title, description: recipe.summary,
-                                       image: recipe.image.map { ($0, recipe.imageAlt ?? recipe.title) })
+        var meta = renderer.socialMeta(url: pageURL, root: root, type: "article", title: title, description: summary,
+                                       image: recipe.image.map { ($0, recipe.imageAlt ?? title) })
         meta.publishedTime = recipe.date?.iso8601
-        meta.tags = recipe.tags
+        meta.tags = tags
         return meta.context
+    }
+
+    /// The `page` key: `title` and `description`, answered by number where a dictionary of both
+    /// was built and hashed for every page.
+    struct PageSummary: MustacheKeyedObject {
+        let page: RecipePageContext
+
+        enum Key: Int, CaseIterable, CodingKey { case title, description }
+        static let keyTable = MustacheKeyTable(Key.self)
+
+        func value(_ key: Key) -> MustacheValue? {
+            switch key {
+            case .title: .string(page.title)
+            case .description: page.summary.map(MustacheValue.string) ?? .null
+            }
+        }
     }
 
     /// The `recipe` key: the summary a card has, the page's own fields and the front matter's
@@ -95,7 +119,13 @@ final class RecipePageContext: MustacheKeyedObject {
                 return page.renderer.fieldValue(known, of: page.recipe, root: page.root)
             }
             if let raw = tables.summary[number: number], let known = PageRenderer.SummaryKey(rawValue: raw) {
-                return page.renderer.summaryValue(known, of: page.recipe, root: page.root)
+                // The fields the page copied out already, not read from the recipe again.
+                switch known {
+                case .title: return .string(page.title)
+                case .summary: return page.summary.map(MustacheValue.string) ?? .null
+                case .initial: return .string(PageRenderer.initial(of: page.title))
+                default: return page.renderer.summaryValue(known, of: page.recipe, root: page.root)
+                }
             }
             return nil
         }
@@ -108,7 +138,7 @@ final class RecipePageContext: MustacheKeyedObject {
             let root = page.root
             switch key {
             case .image: return page.image
-            case .tags: return renderer.tagLinks(page.recipe, root: root)
+            case .tags: return renderer.recipeTagLinks(page.tags, root: root)
             case .ingredients: return .array(page.recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
             case .hasIngredients: return .bool(page.recipe.hasIngredients)
             case .glass: return page.recipe.glass.map(MustacheValue.string) ?? .null

@@ -116,6 +116,11 @@ extension PageRenderer {
     /// page is as deep as the others, so each tag's link is made once for all of them
     /// (`RecipeTagLinks`) instead of slugging its name on every page that carries it (issue 37).
     func tagLinks(_ recipe: Recipe, root: String) -> MustacheValue {
+        recipeTagLinks(recipe.tags, root: root)
+    }
+
+    /// `tagLinks(_:root:)` of a recipe whose tags the caller has read already (`tags`).
+    func recipeTagLinks(_ tags: [String], root: String) -> MustacheValue {
         let links = plan.recipeTagLinks.get {
             let root = URLPath.root(from: RecipePage.path(slug: "recipe"))
             var byName: [String: MustacheValue] = [:]
@@ -124,8 +129,8 @@ extension PageRenderer {
             }
             return RecipeTagLinks(root: root, byName: byName)
         }
-        guard root == links.root else { return tagLinks(recipe.tags, root: root) }
-        return .array(recipe.tags.map { links.byName[$0] ?? tagLink($0, root: root) })
+        guard root == links.root else { return tagLinks(tags, root: root) }
+        return .array(tags.map { links.byName[$0] ?? tagLink($0, root: root) })
     }
 
     /// Tags as links to their tag pages (a tag with no letters or digits has none).
