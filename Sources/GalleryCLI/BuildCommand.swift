@@ -73,10 +73,11 @@ struct BuildCommand: Subcommand {
                 let seconds = Date().timeIntervalSince(started)
                 let output = tool.display(report.outputDirectory)
                 if options.incremental {
-                    console.out(String(format: "Built %d recipes into %@ (%d files; rendered %@ of %@ pages) in %.2f s", report.recipeCount, output,
-                                       report.fileCount, CommandLineTool.grouped(report.renderedPageCount), CommandLineTool.grouped(report.pageCount), seconds))
+                    console.out("Built \(report.recipeCount) recipes into \(output) (\(report.fileCount) files; rendered "
+                                + "\(CommandLineTool.grouped(report.renderedPageCount)) of \(CommandLineTool.grouped(report.pageCount)) pages) "
+                                + "in \(CommandLineTool.seconds(seconds)) s")
                 } else {
-                    console.out(String(format: "Built %d recipes into %@ (%d files) in %.2f s", report.recipeCount, output, report.fileCount, seconds))
+                    console.out("Built \(report.recipeCount) recipes into \(output) (\(report.fileCount) files) in \(CommandLineTool.seconds(seconds)) s")
                 }
                 console.out("Open \(output)/index.html in a browser, or serve \(output) with any static web server.")
             }

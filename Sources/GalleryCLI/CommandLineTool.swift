@@ -12,6 +12,16 @@ package struct CommandLineTool: Sendable {
         GroupedNumber.text(number)
     }
 
+    /// A time in seconds with two decimals, as `%.2f` writes it, for the summary of a build.
+    /// Interpolated rather than `String(format:)`, whose first use in a run looks up its
+    /// arguments' types at run time: some 2 M instructions, a build of a thousand recipes' 0.2%.
+    static func seconds(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        guard hundredths.isFinite, hundredths >= 0, hundredths < 1e15 else { return "\(value)" }
+        let whole = Int(hundredths) / 100, fraction = Int(hundredths) % 100
+        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
     /// Where output goes; tests capture it.
     package struct Console: Sendable {
         package var out: @Sendable (String) -> Void

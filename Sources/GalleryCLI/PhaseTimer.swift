@@ -25,6 +25,8 @@ final class PhaseTimer: @unchecked Sendable {
             defer { current = nil }
             return current
         }) else { return }
-        console?.error(String(format: "  %@ (%.0f ms)", name, Date().timeIntervalSince(started) * 1000))
+        // Interpolated, not `String(format:)` (see `CommandLineTool.seconds`).
+        let milliseconds = (Date().timeIntervalSince(started) * 1000).rounded()
+        console?.error("  \(name) (\(milliseconds.isFinite ? Int(milliseconds) : 0) ms)")
     }
 }

@@ -87,11 +87,11 @@ struct ServeCommand: Subcommand {
                 displayTool.report(report.diagnostics)
                 guard !quiet else { return }
                 if generation == 1 {
-                    console.out(String(format: "Built %d recipes into %@ in %.2f s", report.recipeCount,
-                                       displayTool.display(report.outputDirectory), seconds))
+                    console.out("Built \(report.recipeCount) recipes into \(displayTool.display(report.outputDirectory)) "
+                                + "in \(CommandLineTool.seconds(seconds)) s")
                 } else {
-                    console.out(String(format: "Rebuilt %@ of %@ pages (%d recipes) into %@ in %.2f s", CommandLineTool.grouped(report.renderedPageCount),
-                                       CommandLineTool.grouped(report.pageCount), report.recipeCount, displayTool.display(report.outputDirectory), seconds))
+                    console.out("Rebuilt \(CommandLineTool.grouped(report.renderedPageCount)) of \(CommandLineTool.grouped(report.pageCount)) pages "
+                                + "(\(report.recipeCount) recipes) into \(displayTool.display(report.outputDirectory)) in \(CommandLineTool.seconds(seconds)) s")
                 }
             case .failed(let failure):
                 phases.finish()

@@ -37,8 +37,18 @@ final class CapturedConsole: @unchecked Sendable {
         let (code, console) = run(["build", "--site", "site"])
         #expect(code == 0, "\(console.error)")
         #expect(console.out.contains("Built 2 recipes into site/public"))
+        #expect(console.out.contains(/Built 2 recipes into site\/public \(\d+ files\) in \d+\.\d\d s/), "\(console.out)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/public/recipes/gimlet/index.html").path))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/public/assets/style.css").path))
+    }
+
+    @Test func aBuildsSecondsAreWrittenAsPrintfWritesThemWithTwoDecimals() {
+        #expect(CommandLineTool.seconds(0) == "0.00" && CommandLineTool.seconds(0.04) == "0.04" && CommandLineTool.seconds(125.999) == "126.00")
+        // Values away from a tie between two hundredths, where printf and `rounded()` agree.
+        for step in 0..<40 {
+            let value = Double(step) * 0.0137 + Double(step * step)
+            #expect(CommandLineTool.seconds(value) == String(format: "%.2f", value), "\(value)")
+        }
     }
 
     /// What a build drops is read before the rich-result advice, wherever the files sort.
