@@ -412,15 +412,17 @@ package struct ContentLoader: Sendable {
     }
 
     func checkDuplicateSlugs(_ recipes: [Recipe], _ log: inout DiagnosticLog) {
-        // Positions, not copies of the recipes: a large site's would double what is held.
+        // Positions, not copies of the recipes: a large site's would double what is held. Each
+        // recipe is read in place and its slug hashed once (`enumerated()` copied every recipe).
         var seen: [String: Int] = [:]
-        for (position, recipe) in recipes.enumerated() {
-            if let first = seen[recipe.slug] {
-                let other = recipes[first]
-                log.append(.error("duplicate slug '\(recipe.slug)': \(displayPath(other.sourcePath)):\(other.line(of: "slug")):1 already uses it",
+        seen.reserveCapacity(recipes.count)
+        for position in recipes.indices {
+            let slug = recipes[position].slug
+            if let first = seen.updateValue(position, forKey: slug) {
+                seen[slug] = first
+                let (recipe, other) = (recipes[position], recipes[first])
+                log.append(.error("duplicate slug '\(slug)': \(displayPath(other.sourcePath)):\(other.line(of: "slug")):1 already uses it",
                                   path: displayPath(recipe.sourcePath), line: recipe.line(of: "slug"), column: 1))
-            } else {
-                seen[recipe.slug] = position
             }
         }
     }

@@ -1053,17 +1053,31 @@ package enum RecipeBody: Sendable, Hashable {
         if case .text(let text) = self { text } else { nil }
     }
 
-    /// FNV-1a (64-bit): cheap, and enough to notice a file that changed during the build.
-    /// Over the bytes in place when they are contiguous (a native string's are): through the
-    /// sequence's iterator, each byte cost several times the hashing.
+    /// Cheap, and enough to notice a file that changed during the build: eight bytes a step, each
+    /// word mixed in by a 128-bit multiply folded back to 64 bits, the last few bytes one by one
+    /// (FNV-1a a byte at a time was a tenth of reading a recipe's text). Over the bytes in place
+    /// when they are contiguous (a native string's are), else over a copy.
     package static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        func hash<Source: Sequence<UInt8>>(_ source: Source) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in source {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            return hash
+        bytes.withContiguousStorageIfAvailable(checksum) ?? Array(bytes).withUnsafeBufferPointer(checksum)
+    }
+
+    private static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (hash ^ word).multipliedFullWidth(by: multiplier)
+            return product.high ^ product.low
         }
-        return bytes.withContiguousStorageIfAvailable(hash) ?? hash(bytes)
+        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        var offset = 0
+        while offset &+ 8 <= bytes.count {
+            hash = mix(hash, UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
+            offset &+= 8
+        }
+        while offset < bytes.count {
+            hash = mix(hash, UInt64(base[offset]) | 0x100)
+            offset &+= 1
+        }
+        return hash
     }
 }

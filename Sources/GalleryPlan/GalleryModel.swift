@@ -200,6 +200,19 @@ package struct GalleryModel: Sendable {
             let titleOverPicture = labelHeight > 0 ? nil : settings.labelHeight
             let metrics = aspectRatios.map { ItemMetrics(aspectRatio: $0, labelHeight: labelHeight) }
             for (filterIndex, selection) in selections.enumerated() {
+                // The cache's geometries of the selection's shape, looked up once for all its
+                // breakpoints: a layout that measures its cards finds them under their shared ratio.
+                var unmeasured: (shape: StateGeometryCache.Shape, slots: StateGeometryCache.Slots)?
+                var measured: (shape: StateGeometryCache.Shape, slots: StateGeometryCache.Slots)?
+                func sharedGeometries(measured isMeasured: Bool) -> (shape: StateGeometryCache.Shape, slots: StateGeometryCache.Slots)? {
+                    guard let geometries else { return nil }
+                    if let known = isMeasured ? measured : unmeasured { return known }
+                    let shape = StateGeometryCache.Shape(hasHeaders: hasHeaders, sectionSizes: selection.sectionSizes,
+                                                         sharedAspectRatio: isMeasured ? selection.sharedAspectRatio : nil)
+                    let found = (shape: shape, slots: geometries.geometries(shape))
+                    if isMeasured { measured = found } else { unmeasured = found }
+                    return found
+                }
                 // Made only for a state the cache does not hold, once for all its breakpoints.
                 var madeSections: [LayoutSection]?
                 func layoutSections() -> [LayoutSection] {
@@ -217,13 +230,18 @@ package struct GalleryModel: Sendable {
                         StateGeometry(layout: layout, sections: layoutSections(), hasHeaders: hasHeaders, width: breakpoint.width,
                                       direction: layoutDirection, titleOverPicture: titleOverPicture)
                     }
-                    let geometry = if let geometries, !measures || selection.sharedAspectRatio != nil {
-                        geometries.geometry(StateGeometryCache.Key(arrangement: arrangementIndex, breakpoint: breakpointIndex, hasHeaders: hasHeaders,
-                                                                   sectionSizes: selection.sectionSizes,
-                                                                   sharedAspectRatio: measures ? selection.sharedAspectRatio : nil),
-                                            make: laidOut)
+                    let geometry: StateGeometry
+                    if let geometries, !measures || selection.sharedAspectRatio != nil,
+                       let found = sharedGeometries(measured: measures) {
+                        let slot = arrangementIndex * breakpoints.count + breakpointIndex
+                        if slot < found.slots.count, let held = found.slots[slot] {
+                            geometry = held
+                        } else {
+                            geometry = laidOut()
+                            geometries.keep(geometry, shape: found.shape, slot: slot, slotCount: layouts.count * breakpoints.count)
+                        }
                     } else {
-                        laidOut()
+                        geometry = laidOut()
                     }
                     states.append(Self.state(geometry, selection: selection, hasHeaders: hasHeaders, arrangement: arrangementIndex,
                                              breakpoint: breakpointIndex, filter: filterIndex))
@@ -399,14 +417,27 @@ package struct GalleryModel: Sendable {
     /// Tag filters: the tags two or more of the cards carry (a chip that shows one card does not
     /// sort anything; the card's tag page lists it), most used first, then by name, at most `limit`.
     static func filters(for cards: [Recipe], limit: Int) -> [Filter] {
-        var members: [String: Set<Int>] = [:]
+        // Each tag's cards as a list, cards in order (a card lists a tag once); a set only for
+        // the chips kept: a set per tag, and one insert per use, were most of the model's own work.
+        var positions: [String: Int] = [:]
+        var names: [String] = []
+        var members: [[Int]] = []
         for (index, recipe) in cards.enumerated() {
-            for tag in recipe.tags { members[tag, default: []].insert(index) }
+            for tag in recipe.tags {
+                if let position = positions[tag] {
+                    if members[position].last != index { members[position].append(index) }
+                } else {
+                    positions[tag] = names.count
+                    names.append(tag)
+                    members.append([index])
+                }
+            }
         }
         // Each name lowercased once, not twice per comparison.
-        let shared = members.filter { $0.value.count >= 2 }.map { (name: $0.key, order: $0.key.lowercased(), members: $0.value) }
+        let shared = names.indices.filter { members[$0].count >= 2 }
+            .map { (name: names[$0], order: names[$0].lowercased(), members: members[$0]) }
         return shared.sorted { a, b in
             a.members.count != b.members.count ? a.members.count > b.members.count : a.order < b.order
-        }.prefix(limit).map { Filter(name: $0.name, members: $0.members) }
+        }.prefix(limit).map { Filter(name: $0.name, members: Set($0.members)) }
     }
 }

@@ -109,27 +109,39 @@ package final class StateGeometry: Sendable {
     private let styleKeys = Mutex<[(request: StyleKeysRequest, keys: [Int])]>([])
 }
 
-/// The state geometries of one site's gallery shared by its pages, found by arrangement,
-/// breakpoint and shape: those of layouts that do not depend on the items' metrics, and those of
-/// layouts that do whose cards all have one aspect ratio (the label height is the arrangement's,
-/// the same for every card). Bounded: once it holds `capacity` placements it keeps what it has
-/// and lays out the rest afresh, so a site of many sections cannot grow it without end; what it
-/// returns is what a prepare would give.
+/// The state geometries of one site's gallery shared by its pages, found by shape, then by
+/// arrangement and breakpoint: those of layouts that do not depend on the items' metrics, and
+/// those of layouts that do whose cards all have one aspect ratio (the label height is the
+/// arrangement's, the same for every card). Bounded: once it holds `capacity` placements it keeps
+/// what it has and lays out the rest afresh, so a site of many sections cannot grow it without end;
+/// what it returns is what a prepare would give.
 package final class StateGeometryCache: Sendable {
-    /// What a state's geometry depends on besides the site's fixed settings.
-    package struct Key: Hashable, Sendable {
-        package var arrangement: Int
-        package var breakpoint: Int
+    /// What a state's geometry depends on besides the site's fixed settings, its arrangement and
+    /// its breakpoint: a filter's shape, the same in every arrangement and breakpoint, so a page
+    /// finds it once per filter, not once per state (hashing the sizes per state was a tenth of
+    /// the model, issue 37).
+    package struct Shape: Hashable, Sendable {
         package var hasHeaders: Bool
         /// How many items each layout section has.
         package var sectionSizes: [Int]
         /// For a layout that measures its items, the aspect ratio every item has (its bit
         /// pattern); nil for one that does not measure them.
         package var sharedAspectRatio: UInt64?
+
+        package init(hasHeaders: Bool, sectionSizes: [Int], sharedAspectRatio: UInt64?) {
+            self.hasHeaders = hasHeaders
+            self.sectionSizes = sectionSizes
+            self.sharedAspectRatio = sharedAspectRatio
+        }
     }
 
+    /// The geometries of one shape, by slot (`arrangement × breakpoints + breakpoint`); nil where
+    /// none is held.
+    package typealias Slots = [StateGeometry?]
+
     private struct Held {
-        var geometries: [Key: StateGeometry] = [:]
+        var geometries: [Shape: Slots] = [:]
+        var count = 0
         var size = 0
     }
 
@@ -141,21 +153,28 @@ package final class StateGeometryCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The geometry at `key`, made by `make` when it is not held (outside the lock: two pages may
-    /// make the same one, which comes out alike).
-    package func geometry(_ key: Key, make: () -> StateGeometry) -> StateGeometry {
-        if let geometry = held.withLock({ $0.geometries[key] }) { return geometry }
-        let geometry = make()
+    /// The geometries held for `shape` now, by slot: empty when it holds none.
+    package func geometries(_ shape: Shape) -> Slots {
+        held.withLock { $0.geometries[shape] ?? [] }
+    }
+
+    /// Keeps `geometry`, made for `shape` at `slot` of `slotCount`, when there is room (two pages
+    /// may make the same one, which comes out alike: the first is kept).
+    package func keep(_ geometry: StateGeometry, shape: Shape, slot: Int, slotCount: Int) {
         held.withLock { held in
-            guard held.size + geometry.size <= capacity, held.geometries[key] == nil else { return }
-            held.geometries[key] = geometry
-            held.size += geometry.size
+            guard held.size + geometry.size <= capacity else { return }
+            var slots = held.geometries.removeValue(forKey: shape) ?? Slots(repeating: nil, count: slotCount)
+            if slots[slot] == nil {
+                slots[slot] = geometry
+                held.count += 1
+                held.size += geometry.size
+            }
+            held.geometries[shape] = slots
         }
-        return geometry
     }
 
     /// How many geometries it holds.
-    package var count: Int { held.withLock { $0.geometries.count } }
+    package var count: Int { held.withLock { $0.count } }
 
     /// How many placements it holds, at most `capacity`.
     package var size: Int { held.withLock { $0.size } }

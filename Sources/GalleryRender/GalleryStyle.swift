@@ -322,6 +322,10 @@ package struct GalleryStyle: Sendable {
         /// Every element's inline custom properties so far, as UTF-8: the cards in DOM order, then
         /// the section headers (see `styleIndex(kind:element:)`).
         let styles: [ByteBuffer]
+        /// `styles` without a reference count of their own (`styles` keeps them): an element's
+        /// style is written to thousands of times a page, and each reference read from the
+        /// array was retained and released around the write (issue 37).
+        private let styleReferences: [Unmanaged<ByteBuffer>]
         /// The elements each filter shows, by kind; filter 0 ("All") shows every element.
         private let cardMembers: [[Int]]
         private let headerMembers: [[Int]]
@@ -330,8 +334,9 @@ package struct GalleryStyle: Sendable {
         /// points to that one's), nil where a state was not encoded. One buffer of text and one
         /// flat list of places for the whole style, `properties.count` per slot
         /// (`placeIndex(slot:property:)`), not an array or a buffer per expression or per state
-        /// (issue 37).
-        private var expressionPlaces: [Range<Int>?]
+        /// (issue 37). A table of its own, not an array: an array checked on each of a page's
+        /// thousands of writes that it was not shared.
+        private let expressionPlaces: PlaceTable
         private let expressionText = ByteBuffer(capacity: 1 << 14)
         /// Scratch buffers that each `encode` empties and fills: the state's name, a custom
         /// property's name, the rule's declarations.
@@ -381,11 +386,12 @@ package struct GalleryStyle: Sendable {
                 wave?.writeCardStyle(card: card, to: style)
                 return style
             } + model.sections.map { _ in ByteBuffer() }
+            styleReferences = styles.map { Unmanaged.passUnretained($0) }
             cardMembers = [Array(model.cards.indices)] + model.filters.map { $0.members.sorted() }
             headerMembers = [Array(model.sections.indices)] + model.filters.map { filter in
                 model.sections.indices.filter { model.sections[$0].cards.contains { filter.members.contains($0) } }
             }
-            expressionPlaces = Array(repeating: nil, count: model.states.count * 2 * properties.count)
+            expressionPlaces = PlaceTable(count: model.states.count * 2 * properties.count)
             stateKeys = Array(repeating: nil, count: model.states.count * 2)
         }
 
@@ -500,6 +506,9 @@ package struct GalleryStyle: Sendable {
             let styleStarts = noted ? members.map { styles[styleIndex(kind: kind, element: $0)].count } : []
             // The state's expressions go after the earlier states' (which they may copy from).
             let text = expressionText
+            // Locals, so that the closures below capture them and not a copy of the encoder.
+            let (styleReferences, variable, numbers) = (self.styleReferences, self.variable, self.numbers)
+            let firstStyle = styleIndex(kind: kind, element: 0)
             declarations.removeAll()
             let count = members.count
             // Plain pointers in the loops below: bounds-checked closures per key cost a fifth of
@@ -557,8 +566,9 @@ package struct GalleryStyle: Sendable {
                     for position in 0..<count {
                         let key = ownRow[position], element = members[position]
                         if let baseRow, baseRow[baseByElement ? element : position] == key { continue }
-                        Self.writeDeclaration(variable: variable, property: property, key: key, numbers: numbers,
-                                              to: styles[styleIndex(kind: kind, element: element)])
+                        styleReferences[firstStyle + element]._withUnsafeGuaranteedRef { style in
+                            Self.writeDeclaration(variable: variable, property: property, key: key, numbers: numbers, to: style)
+                        }
                     }
                     text.append("var(")
                     text.append(variable)
@@ -633,11 +643,12 @@ package struct GalleryStyle: Sendable {
                 }
                 expressionPlaces[placeIndex(slot: slot, property: propertyIndex)] = place
             }
+            let (styleReferences, firstStyle) = (self.styleReferences, styleIndex(kind: kind, element: 0))
             rule.styleBytes.withUnsafeBufferPointer { bytes in
                 var start = 0
                 for (element, end) in rule.styleEnds.enumerated() {
                     if end > start {
-                        styles[styleIndex(kind: kind, element: element)].append(bytes.baseAddress! + start, count: end - start)
+                        styleReferences[firstStyle + element]._withUnsafeGuaranteedRef { $0.append(bytes.baseAddress! + start, count: end - start) }
                     }
                     start = end
                 }
@@ -694,6 +705,37 @@ package struct GalleryStyle: Sendable {
             var placement = Placement(attributes)
             placement.scale = 0.001
             return placement
+        }
+    }
+
+    /// The expressions' places of an `Encoder` (`Encoder.expressionPlaces`): a fixed number of
+    /// them, nil until written.
+    ///
+    /// Not `Sendable`: one lives inside one build of one page's style.
+    final class PlaceTable {
+        private let places: UnsafeMutablePointer<Range<Int>?>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            places = .allocate(capacity: max(count, 1))
+            places.initialize(repeating: nil, count: count)
+        }
+
+        deinit {
+            places.deinitialize(count: count)
+            places.deallocate()
+        }
+
+        subscript(index: Int) -> Range<Int>? {
+            @inline(__always) get {
+                precondition(index >= 0 && index < count)
+                return places[index]
+            }
+            @inline(__always) set {
+                precondition(index >= 0 && index < count)
+                places[index] = newValue
+            }
         }
     }
 

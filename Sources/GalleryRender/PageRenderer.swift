@@ -250,7 +250,14 @@ package struct PageRenderer: Sendable {
         }
         var options = RenderOptions()
         options.missingPartialIsError = true
-        return try template.render(context, partials: theme.templates, options: options) { Data(buffer: $0) }
+        // The renderer's memory becomes the page's, without a copy.
+        return try template.render(context, partials: theme.templates, options: options, taking: { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                bytes.deallocate()
+                return Data()
+            }
+            return Data(bytesNoCopy: base, count: bytes.count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        })
     }
 
     /// Template `name` of the theme rendered with `context` while it is written (a printed

@@ -210,9 +210,18 @@ struct SearchTermTally: ~Copyable {
     /// the fields it was noted in (each field once).
     mutating func endDocument() {
         terms += current
+        // The scores written in place: appended one by one, each checked the array's room.
+        let start = scores.count
+        scores.append(contentsOf: repeatElement(0, count: current.count))
         let words = words
         Self.fieldScores.withUnsafeBufferPointer { fieldScores in
-            scores.append(contentsOf: current.lazy.map { fieldScores[Int(words[Int($0)].fields & 0xF)] })
+            current.withUnsafeBufferPointer { current in
+                scores.withUnsafeMutableBufferPointer { scores in
+                    for (offset, number) in current.enumerated() {
+                        scores[start &+ offset] = fieldScores[Int(words[Int(number)].fields & 0xF)]
+                    }
+                }
+            }
         }
         current.removeAll(keepingCapacity: true)
         ends.append(Int32(terms.count))

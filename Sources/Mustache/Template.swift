@@ -54,20 +54,20 @@ package struct Template: Sendable {
         try renderer.render(nodes, blocks: [:], indentation: "")
     }
 
-    /// Renders and hands `body` the bytes made, still in the renderer's own memory, which is
-    /// freed when `body` returns: a caller that keeps them (as `Data`) copies them once. Copying
-    /// them first into a lent buffer cost a second copy of every page, and at the end of a build
-    /// the largest pages (a tag of thousands of recipes, megabytes) were held three times over at
-    /// once on each rendering thread (issue 37).
+    /// Renders and hands `body` the bytes made, which it then owns: it deallocates them
+    /// (`UnsafeMutableBufferPointer.deallocate()`) or hands them to an owner that will, such as a
+    /// `Data` made without a copy. Each page kept as `Data` was copied out of the renderer's memory
+    /// (a copy through a lent buffer before that), and the largest pages (a tag of thousands of
+    /// recipes, megabytes) were held twice at once on each rendering thread (issue 37).
     package func render<Result>(
         _ context: MustacheValue,
         partials: some PartialProvider = TemplateLibrary(),
         options: RenderOptions = RenderOptions(),
-        reading body: (UnsafeBufferPointer<UInt8>) -> Result
+        taking body: (UnsafeMutableBufferPointer<UInt8>) -> Result
     ) throws(TemplateError) -> Result {
         var renderer = Renderer(context: context, partials: partials, options: options, capacity: Self.outputCapacity)
         try renderer.render(nodes, blocks: [:], indentation: "")
-        return renderer.output.withBytes(body)
+        return body(renderer.output.takeBytes())
     }
 
     /// Renders and hands `sink` the bytes made, in order, a piece at a time as they are made

@@ -54,7 +54,16 @@ final class VariableName: Sendable {
     let first: MustacheKey
 
     init(_ name: String) {
-        components = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) }
+        if name == "." {
+            components = []
+        } else if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Split by bytes: splitting by Character walked every grapheme of every tag's name,
+            // most of parsing a theme's templates. An ASCII name's characters are its bytes.
+            components = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                .map { MustacheKey(String(decoding: $0, as: UTF8.self)) }
+        } else {
+            components = name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) }
+        }
         first = components.first ?? MustacheKey("")
     }
 }

@@ -60,9 +60,15 @@ struct RenderOutput: ~Copyable {
         output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// Calls `body` with everything written.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        body(UnsafeBufferPointer(start: base, count: count))
+    /// Gives up everything written: the caller owns it now and deallocates it
+    /// (`UnsafeMutableBufferPointer.deallocate()`), or hands it to an owner that will. The output
+    /// is left empty, with room of its own.
+    mutating func takeBytes() -> UnsafeMutableBufferPointer<UInt8> {
+        let taken = UnsafeMutableBufferPointer(start: base, count: count)
+        capacity = 256
+        base = .allocate(capacity: capacity)
+        count = 0
+        return taken
     }
 
     /// Appends `bytes[range]` (a piece of a recorded pass, `PassRecording`).
