@@ -183,18 +183,20 @@ extension MustacheValue {
 }
 
 extension Recipe {
-    /// Prep + cook, when either is given.
+    /// Prep + cook, when either is given. Added as they are, without a list of the two made
+    /// and freed for each page's facts and structured data (issue 37).
     var summedTime: RecipeDuration? {
-        let parts = [prepTime, cookTime].compactMap { $0?.seconds }
-        return parts.isEmpty ? nil : RecipeDuration(seconds: parts.reduce(0, +))
+        let (prep, cook) = (prepTime, cookTime)
+        guard prep != nil || cook != nil else { return nil }
+        return RecipeDuration(seconds: (prep?.seconds ?? 0) + (cook?.seconds ?? 0))
     }
 
     /// The total for the page's facts: `total_time:` or prep + cook, but not when it only repeats
     /// the one time given (a prep of 5 min would otherwise read "Prep 5 min, Total 5 min").
     var shownTotalTime: RecipeDuration? {
         guard let total = totalTime ?? summedTime else { return nil }
-        let given = [prepTime, cookTime].compactMap { $0 }
-        if given.count == 1, given[0].seconds == total.seconds { return nil }
+        let (prep, cook) = (prepTime, cookTime)
+        if (prep == nil) != (cook == nil), (prep ?? cook)?.seconds == total.seconds { return nil }
         return total
     }
 }

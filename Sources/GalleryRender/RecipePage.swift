@@ -71,22 +71,23 @@ extension PageRenderer {
     /// phrases are split at their placeholders once per tree (`BylinePhrase`), not on every page.
     func bylineHTML(date: RecipeDate, author: String?) -> String {
         let phrases = bylinePhrases.get { (BylinePhrase(strings.text("added"), hasAuthor: false), BylinePhrase(strings.text("added_by"), hasAuthor: true)) }
-        var html = ""
-        html.reserveCapacity(128)
+        // Gathered as bytes, made a string once: appended to a String, each piece cost some 340
+        // instructions (issue 37).
+        var html: [UInt8] = []
+        html.reserveCapacity(160)
         for piece in (author == nil ? phrases.0 : phrases.1).pieces {
             switch piece {
-            case .text(let text): html += text
+            case .text(let text): html.append(contentsOf: text.utf8)
             case .date:
-                // Appended piece by piece: interpolated, the element cost more than the pieces (issue 37).
-                html += "<time datetime=\""
-                html += date.iso8601
-                html += "\">"
-                html += escapeHTML(strings.date(date))
-                html += "</time>"
-            case .author: html += escapeHTML(author ?? "")
+                html.append(contentsOf: #"<time datetime=""#.utf8)
+                html.append(contentsOf: date.iso8601.utf8)
+                html.append(contentsOf: #"">"#.utf8)
+                html.append(contentsOf: escapeHTML(strings.date(date)).utf8)
+                html.append(contentsOf: "</time>".utf8)
+            case .author: html.append(contentsOf: escapeHTML(author ?? "").utf8)
             }
         }
-        return html
+        return String(decoding: html, as: UTF8.self)
     }
 
     /// The page's schema.org `Recipe`, its pictures and addresses absolute when site.yml has a `base_url`;

@@ -89,9 +89,7 @@ package struct RecipeStructuredData: Sendable {
 
     /// The total time as written, else the preparation and cooking times added up.
     private var totalTime: RecipeDuration? {
-        if let totalTime = recipe.totalTime { return totalTime }
-        let total = [recipe.prepTime, recipe.cookTime].compactMap { $0?.seconds }
-        return total.isEmpty ? nil : RecipeDuration(seconds: total.reduce(0, +))
+        recipe.totalTime ?? recipe.summedTime
     }
 
     /// The tags and keywords, each word once whatever its case; nil when there are none.
@@ -190,7 +188,8 @@ package struct RecipeStructuredData: Sendable {
     /// The recipe's `category:`; without it site.yml's `recipe_category`, else a recipe served in a
     /// glass is a `Drink` (cocktails and zero-proof alike), and any other recipe takes its first tag.
     package static func category(of recipe: Recipe, config: SiteConfig) -> String? {
-        recipe.category ?? config.recipeCategory ?? (recipe.glass != nil ? "Drink" : recipe.tags.first)
+        // Whether there is a glass, without copying it out of the recipe's packed text.
+        recipe.category ?? config.recipeCategory ?? (recipe.hasGlass ? "Drink" : recipe.tags.first)
     }
 
     /// How many it serves as Google reads it: a bare number is servings, so `servings: 4` with
