@@ -95,15 +95,8 @@ package struct SearchIndex: Sendable, Equatable {
             }
         }
         while postings.listCount < vocabulary.count { _ = postings.newList() }
-        var start = 0
-        for end in batch.ends {
-            let document = UInt32(documentCount)
-            documentCount += 1
-            for position in start..<Int(end) {
-                postings.append(document, score: batch.scores[position], to: Int(numbers[Int(batch.terms[position])]))
-            }
-            start = Int(end)
-        }
+        postings.append(documentsFrom: UInt32(documentCount), ends: batch.ends, terms: batch.terms, scores: batch.scores, lists: numbers)
+        documentCount += batch.documentCount
     }
 
     /// Groups the terms into shards; call once every document is added. The postings stay where

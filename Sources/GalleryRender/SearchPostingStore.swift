@@ -54,6 +54,37 @@ struct SearchPostingStore: Sendable {
     /// Appends `document` (past the list's last) with `score` (1…255) to list `list`.
     mutating func append(_ document: UInt32, score: UInt8, to list: Int) {
         var state = lists[list]
+        add(document, score: score, to: &state)
+        lists[list] = state
+    }
+
+    /// Appends a batch of documents' postings, the first document `first` and each next one past
+    /// it: document `first + d`'s postings are positions `ends[d - 1]..<ends[d]` (from 0 for the
+    /// first) of `terms` and `scores`, each posting going to list `lists[terms[position]]`. The same
+    /// as appending them one by one, but the lists are held through one buffer for the whole batch
+    /// instead of each posting reading and writing its list through the array (its uniqueness
+    /// checked each time): at 1,000 recipes this took about a third of the postings' instructions.
+    mutating func append(documentsFrom first: UInt32, ends: [Int32], terms: [Int32], scores: [UInt8], lists numbers: [Int32]) {
+        // Taken out of `self` while held, so that `add` (pages only) does not overlap its access.
+        var lists = self.lists
+        self.lists = []
+        lists.withUnsafeMutableBufferPointer { lists in
+            var document = first
+            var start = 0
+            for end in ends {
+                for position in start..<Int(end) {
+                    add(document, score: scores[position], to: &lists[Int(numbers[Int(terms[position])])])
+                }
+                start = Int(end)
+                document += 1
+            }
+        }
+        self.lists = lists
+    }
+
+    /// Appends `document` with `score` to the list whose state is `state` (its pages in `self`).
+    @inline(__always)
+    private mutating func add(_ document: UInt32, score: UInt8, to state: inout List) {
         if state.count == 0 {
             let block = allocate(Self.firstBlock)
             state.head = block
@@ -79,7 +110,6 @@ struct SearchPostingStore: Sendable {
         }
         state.count += 1
         state.lastDocument = document
-        lists[list] = state
     }
 
     /// List `list`'s postings, `document << 8 | score`, by document: block by block, each read

@@ -39,4 +39,49 @@ import Testing
         for document in stride(from: UInt32(0), to: 300_000, by: 2) { store.append(document, score: 6, to: list) }
         #expect(store.byteCount <= 2 * 150_000 + SearchPostingStore.pageSize)
     }
+
+    /// Batches of documents appended at once (`SearchIndex`'s path) give the same lists as their
+    /// postings appended one by one: documents without postings, a list reached through several
+    /// words, lists started within a batch, long gaps between batches, and lists crossing blocks.
+    @Test func aBatchGivesTheSameListsAsItsPostingsOneByOne() {
+        var batched = SearchPostingStore(), single = SearchPostingStore()
+        let listCount = 50
+        for _ in 0..<listCount {
+            _ = batched.newList()
+            _ = single.newList()
+        }
+        // Word w goes to list numbers[w]; words 7 and 8 share a list.
+        var numbers = (0..<Int32(60)).map { $0 % Int32(listCount) }
+        numbers[8] = numbers[7]
+        var document: UInt32 = 0
+        var step = 0
+        for batch in 0..<40 {
+            let first = document
+            var ends: [Int32] = [], terms: [Int32] = [], scores: [UInt8] = []
+            for _ in 0..<(batch % 5 == 4 ? 1 : 300) {
+                // Some documents with no postings.
+                let length = step % 17 == 0 ? 0 : 1 + step % 9
+                var used = Set<Int32>()
+                for index in 0..<length {
+                    let word = Int32((step * 7 + index * 13) % 60)
+                    guard used.insert(numbers[Int(word)]).inserted else { continue }
+                    terms.append(word)
+                    scores.append(UInt8(1 + (step + index) % 255))
+                    single.append(document, score: scores.last!, to: Int(numbers[Int(word)]))
+                }
+                ends.append(Int32(terms.count))
+                step += 1
+                document += 1
+            }
+            batched.append(documentsFrom: first, ends: ends, terms: terms, scores: scores, lists: numbers)
+            // A batch starting far past the last: gaps of several bytes.
+            if batch % 7 == 3 { document += 20_000 }
+        }
+        #expect(batched.byteCount == single.byteCount)
+        for list in 0..<listCount {
+            #expect(batched.count(list) == single.count(list))
+            #expect(batched.postings(list) == single.postings(list))
+        }
+        #expect(single.postings(Int(numbers[7])).count > 1_000)
+    }
 }
