@@ -128,7 +128,12 @@ package struct PageRenderer: Sendable {
 
     /// A recipe's tags as a card's `tags` value.
     static func tagList(of recipe: Recipe) -> MustacheValue {
-        .array(recipe.tags.map { ["name": .string($0)] })
+        tagList(recipe.tags)
+    }
+
+    /// A card's `tags`: each tag's `name`.
+    static func tagList(_ tags: [String]) -> MustacheValue {
+        .array(tags.map { ["name": .string($0)] })
     }
 
     /// Renders all files; template errors come back as diagnostics, each reported once.

@@ -85,8 +85,33 @@ struct RecipeCardContext: MustacheKeyedObject {
         }
     }
 
+    /// `PageRenderer.summaryValue` of the card's recipe, each field read from `listing.recipes` in
+    /// a statement of its own: a recipe passed whole stays borrowed across the calls that make the
+    /// answer (the URL's encoding, the picture's context), which the compiler cannot see through,
+    /// so it copied the recipe (every reference in it retained and released) for each key.
     private func summary(_ key: PageRenderer.SummaryKey) -> MustacheValue? {
-        listing.renderer.summaryValue(key, of: listing.recipes[index], root: listing.root)
+        let listing = listing
+        let renderer = listing.renderer
+        let root = listing.root
+        switch key {
+        case .url:
+            let slug = listing.recipes[index].slug
+            return .string(RecipePage.link(slug: slug, root: root))
+        case .initial:
+            let title = listing.recipes[index].title
+            return .string(PageRenderer.initial(of: title))
+        case .tags:
+            let slug = listing.recipes[index].slug
+            if let cached = renderer.plan.cardTags[slug] { return cached }
+            let tags = listing.recipes[index].tags
+            return PageRenderer.tagList(tags)
+        case .image:
+            guard let image = listing.recipes[index].image else { return nil }
+            let alt = listing.recipes[index].imageAlt ?? listing.recipes[index].title
+            return renderer.imageContext(image, alt: alt, root: root)
+        case .title, .slug, .summary, .hasTags:
+            return renderer.summaryValue(key, of: listing.recipes[index], root: root)
+        }
     }
 }
 
