@@ -66,8 +66,9 @@ struct SearchPostingStore: Sendable {
     /// checked each time): at 1,000 recipes this took about a third of the postings' instructions.
     mutating func append(documentsFrom first: UInt32, ends: [Int32], terms: [Int32], scores: [UInt8], lists numbers: [Int32]) {
         // Taken out of `self` while held, so that `add` (pages only) does not overlap its access.
-        var lists = self.lists
-        self.lists = []
+        var lists: [List] = []
+        swap(&lists, &self.lists)
+        defer { swap(&lists, &self.lists) }
         lists.withUnsafeMutableBufferPointer { lists in
             var document = first
             var start = 0
@@ -79,7 +80,6 @@ struct SearchPostingStore: Sendable {
                 document += 1
             }
         }
-        self.lists = lists
     }
 
     /// Appends `document` with `score` to the list whose state is `state` (its pages in `self`).
@@ -114,48 +114,59 @@ struct SearchPostingStore: Sendable {
 
     /// List `list`'s postings, `document << 8 | score`, by document: block by block, each read
     /// through its page's buffer, a posting's bytes carried over when a block ends within it.
+    /// Most postings are a one-byte gap and the score: read as a pair where both are in the block.
     func postings(_ list: Int) -> [UInt32] {
         let state = lists[list]
-        var result: [UInt32] = []
-        result.reserveCapacity(Int(state.count))
-        var remaining = Int(state.count)
-        var block = state.head
-        var level = 0
-        var document: UInt32 = 0
-        var gap: UInt32 = 0
-        var shift: UInt32 = 0
-        var readsScore = false
-        while remaining > 0 {
-            let start = Int(block & 0xFFFF)
-            let end = start + Self.firstBlock << level
-            block = pages[Int(block >> 16)].withUnsafeBufferPointer { page in
-                var position = start + 4
-                while position < end && remaining > 0 {
-                    let byte = page[position]
-                    position += 1
-                    if readsScore {
-                        result.append(document << 8 | UInt32(byte))
-                        remaining -= 1
-                        readsScore = false
-                    } else {
-                        gap |= UInt32(byte & 0x7F) << shift
-                        if byte < 0x80 {
-                            document += gap
-                            gap = 0
-                            shift = 0
-                            readsScore = true
+        let total = Int(state.count)
+        return [UInt32](unsafeUninitializedCapacity: total) { result, written in
+            var remaining = total
+            var block = state.head
+            var level = 0
+            var document: UInt32 = 0
+            var gap: UInt32 = 0
+            var shift: UInt32 = 0
+            var readsScore = false
+            while remaining > 0 {
+                let start = Int(block & 0xFFFF)
+                let end = start + Self.firstBlock << level
+                block = pages[Int(block >> 16)].withUnsafeBufferPointer { page in
+                    var position = start + 4
+                    while position < end && remaining > 0 {
+                        let byte = page[position]
+                        if !readsScore && shift == 0 && byte < 0x80 && position + 1 < end {
+                            // A one-byte gap and its score.
+                            document += UInt32(byte)
+                            result[written] = document << 8 | UInt32(page[position + 1])
+                            written += 1
+                            remaining -= 1
+                            position += 2
+                            continue
+                        }
+                        position += 1
+                        if readsScore {
+                            result[written] = document << 8 | UInt32(byte)
+                            written += 1
+                            remaining -= 1
+                            readsScore = false
                         } else {
-                            shift += 7
+                            gap |= UInt32(byte & 0x7F) << shift
+                            if byte < 0x80 {
+                                document += gap
+                                gap = 0
+                                shift = 0
+                                readsScore = true
+                            } else {
+                                shift += 7
+                            }
                         }
                     }
+                    // The next block's address, in the block's first four bytes (none after the tail).
+                    guard remaining > 0 else { return 0 }
+                    return UInt32(page[start]) | UInt32(page[start + 1]) << 8 | UInt32(page[start + 2]) << 16 | UInt32(page[start + 3]) << 24
                 }
-                // The next block's address, in the block's first four bytes (none after the tail).
-                guard remaining > 0 else { return 0 }
-                return UInt32(page[start]) | UInt32(page[start + 1]) << 8 | UInt32(page[start + 2]) << 16 | UInt32(page[start + 3]) << 24
+                level = min(level + 1, Self.largestLevel)
             }
-            level = min(level + 1, Self.largestLevel)
         }
-        return result
     }
 
     private static let largestLevel = (largestBlock / firstBlock).trailingZeroBitCount

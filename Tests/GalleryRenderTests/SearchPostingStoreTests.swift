@@ -85,3 +85,20 @@ import Testing
         #expect(single.postings(Int(numbers[7])).count > 1_000)
     }
 }
+
+extension SearchPostingStoreTests {
+    /// One-byte gaps read as pairs wherever a longer gap has shifted them: a pair whose gap is a
+    /// block's last byte and whose score opens the next block, gaps of 127 and 128 side by side.
+    @Test func pairsSplitAcrossBlocksComeBackWhole() {
+        var store = SearchPostingStore()
+        let list = store.newList()
+        var expected: [UInt32] = []
+        var document: UInt32 = 0
+        for step in 0..<3_000 {
+            document += [1, 200, 1, 127, 128, 3, 1, 20_000][step % 8]
+            store.append(document, score: UInt8(1 + step % 255), to: list)
+            expected.append(document << 8 | UInt32(1 + step % 255))
+        }
+        #expect(store.postings(list) == expected)
+    }
+}
