@@ -26,15 +26,19 @@ package struct RecipePage: TemplatePage {
         return root.withUTF8 { root in
             slug.withUTF8 { slug in
                 String(unsafeUninitializedCapacity: root.count + folder.utf8CodeUnitCount + slug.count + page.utf8CodeUnitCount) { link in
-                    var count = 0
-                    for part in [root, UnsafeBufferPointer(start: folder.utf8Start, count: folder.utf8CodeUnitCount), slug,
-                                 UnsafeBufferPointer(start: page.utf8Start, count: page.utf8CodeUnitCount)] {
-                        for byte in part {
-                            link[count] = byte
-                            count += 1
-                        }
+                    // Each part copied whole: gathered in an array and copied a byte at a time, they
+                    // cost 800 instructions a link (issue 37).
+                    var end = link.baseAddress!
+                    func copy(_ start: UnsafePointer<UInt8>?, _ count: Int) {
+                        guard let start else { return }
+                        end.update(from: start, count: count)
+                        end += count
                     }
-                    return count
+                    copy(root.baseAddress, root.count)
+                    copy(folder.utf8Start, folder.utf8CodeUnitCount)
+                    copy(slug.baseAddress, slug.count)
+                    copy(page.utf8Start, page.utf8CodeUnitCount)
+                    return end - link.baseAddress!
                 }
             }
         }

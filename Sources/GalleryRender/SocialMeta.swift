@@ -32,11 +32,12 @@ package struct SocialMeta: Sendable {
 
     /// The tags in the order they are written: (attribute, name, content).
     package var properties: [(attribute: String, name: String, content: String)] {
-        var list: [(attribute: String, name: String, content: String)] = [
-            ("property", "og:type", type),
-            ("property", "og:site_name", siteName),
-            ("property", "og:title", title),
-        ]
+        // Room for them all at once: grown from the first three, the list was copied twice a page.
+        var list: [(attribute: String, name: String, content: String)] = []
+        list.reserveCapacity(11 + tags.count)
+        list.append(("property", "og:type", type))
+        list.append(("property", "og:site_name", siteName))
+        list.append(("property", "og:title", title))
         if let description { list.append(("property", "og:description", description)) }
         if let url { list.append(("property", "og:url", url)) }
         if let image {
