@@ -3,23 +3,38 @@ import GallerySupport
 
 /// One recipe: its front matter, typed, and its Markdown body.
 package struct Recipe: Sendable, Hashable {
+    // Rule for every getter marked `@_effects(readonly)` (here and in the extension below): it only
+    // reads `self`. No write to anything, no global or static (not even a lazy one: its first read
+    // writes), no cache, no key path made on first use, no logging; the value it returns is its
+    // only allocation that outlives it. The compiler does not check the promise: a getter that
+    // breaks it may be reordered, merged with another read or dropped, silently, and only in
+    // release builds. Why: `recipes[i].title` reads a 112-byte struct out of an array, and a
+    // getter the optimizer knows nothing about might write to that array, so it first copied the
+    // whole recipe (5 retains and the body's copy, about 370 instructions with the release) for
+    // every field read: 58,956 copies in a 1,000-recipe build. Readonly, the getter is handed the
+    // element where it lies (issue 37). A getter that needs more (`keyLines` reads a global
+    // table; the `rareField` ones make key paths) stays unmarked. To check: a release build of
+    // 1,000 recipes under callgrind (bench/instructions.py --keep) shows no call of
+    // `outlined copy of Recipe` (`$s14GalleryContent6RecipeVWOc`) from `RecipeCardContext.value`,
+    // and the Site, 1k and 10k outputs stay byte-identical.
+
     /// The page's name (`Slug`): lower-case letters and digits of any script and hyphens; the page
     /// lives at `recipes/<slug>/`.
     package var slug: String {
-        get { text.fixed(.slug) ?? "" }
+        @_effects(readonly) get { text.fixed(.slug) ?? "" }
         set { text.setFixed(.slug, newValue) }
     }
     package var title: String {
-        get { text.fixed(.title) ?? "" }
+        @_effects(readonly) get { text.fixed(.title) ?? "" }
         set { text.setFixed(.title, newValue) }
     }
     /// The source file relative to the site folder, e.g. `recipes/mojito.md`.
     package var sourcePath: String {
-        get { text.fixed(.sourcePath) ?? "" }
+        @_effects(readonly) get { text.fixed(.sourcePath) ?? "" }
         set { text.setFixed(.sourcePath, newValue) }
     }
     package var image: ImageReference? {
-        get { text.fixed(.image).map { text.isRemoteImage ? .remote($0) : .local($0) } }
+        @_effects(readonly) get { text.fixed(.image).map { text.isRemoteImage ? .remote($0) : .local($0) } }
         set {
             switch newValue {
             case .local(let path)?: text.setFixed(.image, path, remote: false)
@@ -29,62 +44,62 @@ package struct Recipe: Sendable, Hashable {
         }
     }
     package var imageAlt: String? {
-        get { text.fixed(.imageAlt) }
+        @_effects(readonly) get { text.fixed(.imageAlt) }
         set { text.setFixed(.imageAlt, newValue) }
     }
     /// With smart punctuation (`Typography.smarten`), as cmark gives bodies.
     package var summary: String? {
-        get { text.fixed(.summary) }
+        @_effects(readonly) get { text.fixed(.summary) }
         set { text.setFixed(.summary, newValue) }
     }
     package var tags: [String] {
-        get { text.tags }
+        @_effects(readonly) get { text.tags }
         set { text.tags = newValue }
     }
     /// Whether the recipe has tags, without reading them (`tags` copies every one out).
-    package var hasTags: Bool { text.hasTags }
+    package var hasTags: Bool { @_effects(readonly) get { text.hasTags } }
     /// How many tags the recipe has, without reading them.
-    package var tagCount: Int { text.numberOfTags }
+    package var tagCount: Int { @_effects(readonly) get { text.numberOfTags } }
     package var glass: String? {
-        get { text.fixed(.glass) }
+        @_effects(readonly) get { text.fixed(.glass) }
         set { text.setFixed(.glass, newValue) }
     }
     package var yield: String? {
-        get { text.fixed(.yield) }
+        @_effects(readonly) get { text.fixed(.yield) }
         set { text.setFixed(.yield, newValue) }
     }
     /// Whether the recipe names a glass, or a yield, without copying either out of its packed
     /// text (a recipe page asks, for its facts, of every recipe).
-    package var hasGlass: Bool { text.has(.glass) }
-    package var hasYield: Bool { text.has(.yield) }
+    package var hasGlass: Bool { @_effects(readonly) get { text.has(.glass) } }
+    package var hasYield: Bool { @_effects(readonly) get { text.has(.yield) } }
     package var prepTime: RecipeDuration? {
-        get { flags.contains(.prepTime) ? RecipeDuration(seconds: prepSeconds) : nil }
+        @_effects(readonly) get { flags.contains(.prepTime) ? RecipeDuration(seconds: prepSeconds) : nil }
         set {
             prepSeconds = newValue?.seconds ?? 0
             flags.set(.prepTime, newValue != nil)
         }
     }
     package var cookTime: RecipeDuration? {
-        get { flags.contains(.cookTime) ? RecipeDuration(seconds: cookSeconds) : nil }
+        @_effects(readonly) get { flags.contains(.cookTime) ? RecipeDuration(seconds: cookSeconds) : nil }
         set {
             cookSeconds = newValue?.seconds ?? 0
             flags.set(.cookTime, newValue != nil)
         }
     }
     package var author: String? {
-        get { text.fixed(.author) }
+        @_effects(readonly) get { text.fixed(.author) }
         set { text.setFixed(.author, newValue) }
     }
     /// Ordering hint: lower weights come first; recipes without one follow, by title.
     package var weight: Int? {
-        get { flags.contains(.weight) ? weightValue : nil }
+        @_effects(readonly) get { flags.contains(.weight) ? weightValue : nil }
         set {
             weightValue = newValue ?? 0
             flags.set(.weight, newValue != nil)
         }
     }
     package var isDraft: Bool {
-        get { flags.contains(.draft) }
+        @_effects(readonly) get { flags.contains(.draft) }
         set { flags.set(.draft, newValue) }
     }
 
@@ -392,7 +407,7 @@ struct IngredientGroupMark: Sendable, Hashable {
 extension Recipe {
     /// Every ingredient of every group, in order; setting it makes one untitled group.
     package var ingredients: [String] {
-        get { text.ingredients }
+        @_effects(readonly) get { text.ingredients }
         set {
             text.ingredients = newValue
             ingredientMarks = []
@@ -410,12 +425,12 @@ extension Recipe {
     }
 
     /// Whether there is any ingredient, without assembling the list.
-    package var hasIngredients: Bool { text.hasIngredients }
+    package var hasIngredients: Bool { @_effects(readonly) get { text.hasIngredients } }
 
     /// The ingredients as written: one untitled group for a flat list, else the `- group:` entries.
     /// `ingredients` holds every item of every group, in order.
     package var ingredientGroups: [IngredientGroup] {
-        get {
+        @_effects(readonly) get {
             let items = text.ingredients
             guard !ingredientMarks.isEmpty else { return items.isEmpty ? [] : [IngredientGroup(title: nil, items: items)] }
             var result: [IngredientGroup] = []
@@ -505,11 +520,11 @@ extension Recipe {
 
     /// A remote picture's size from `image_width`/`image_height` (it is not downloaded to measure).
     package var imageWidth: Int? {
-        get { rare?.fields.imageWidth }
+        @_effects(readonly) get { rare?.fields.imageWidth }
         set { setRare(\.imageWidth, newValue) }
     }
     package var imageHeight: Int? {
-        get { rare?.fields.imageHeight }
+        @_effects(readonly) get { rare?.fields.imageHeight }
         set { setRare(\.imageHeight, newValue) }
     }
     /// The pictures the body shows, with their positions in the file (`BodyPicture.scan`).
@@ -519,7 +534,7 @@ extension Recipe {
     }
     /// `image_credit:`: who made the picture (site.yml's default applies when nil).
     package var imageCredit: ImageCredit? {
-        get { rare?.fields.imageCredit }
+        @_effects(readonly) get { rare?.fields.imageCredit }
         set { setRare(\.imageCredit, newValue) }
     }
     /// The body's links to other recipes by slug (`RecipeLink.scan`), checked when the site is read.
@@ -529,12 +544,12 @@ extension Recipe {
     }
     /// `category:`; pages and JSON-LD fall back to site.yml, the glass or the first tag without it.
     package var category: String? {
-        get { rare?.fields.category }
+        @_effects(readonly) get { rare?.fields.category }
         set { setRare(\.category, newValue) }
     }
     /// `cuisine:`; without it nothing is guessed.
     package var cuisine: String? {
-        get { rare?.fields.cuisine }
+        @_effects(readonly) get { rare?.fields.cuisine }
         set { setRare(\.cuisine, newValue) }
     }
     /// `keywords:`, kept apart from the tags (JSON-LD `keywords` lists both).
@@ -543,12 +558,12 @@ extension Recipe {
         set { setRare(\.keywords, newValue) }
     }
     package var servings: RecipeServings? {
-        get { rare?.fields.servings }
+        @_effects(readonly) get { rare?.fields.servings }
         set { setRare(\.servings, newValue) }
     }
     /// `total_time:`; without it the total is prep + cook.
     package var totalTime: RecipeDuration? {
-        get { rare?.fields.totalTime }
+        @_effects(readonly) get { rare?.fields.totalTime }
         set { setRare(\.totalTime, newValue) }
     }
     /// `nutrition:` facts, in `NutritionFact.fields` order.
@@ -557,7 +572,7 @@ extension Recipe {
         set { setRare(\.nutrition, newValue) }
     }
     package var video: RecipeVideo? {
-        get { rare?.fields.video }
+        @_effects(readonly) get { rare?.fields.video }
         set { setRare(\.video, newValue) }
     }
     /// `equipment:` (schema.org `tool`).
@@ -571,7 +586,7 @@ extension Recipe {
         set { setRare(\.suitableForDiet, newValue) }
     }
     package var source: RecipeSource? {
-        get { rare?.fields.source }
+        @_effects(readonly) get { rare?.fields.source }
         set { setRare(\.source, newValue) }
     }
     /// The method written in the front matter (`directions:` and its synonyms), shown before the
@@ -596,12 +611,12 @@ extension Recipe {
 
     /// `extra:` as written (any YAML), for templates; never checked.
     package var extra: YAMLNode? {
-        get { rare?.fields.extra }
+        @_effects(readonly) get { rare?.fields.extra }
         set { setRare(\.extra, newValue) }
     }
     /// For a translation (`recipes/mojito.fr.md`), its original's source path; nil for an original.
     package var translationOf: String? {
-        get { rare?.fields.translationOf }
+        @_effects(readonly) get { rare?.fields.translationOf }
         set { setRare(\.translationOf, newValue) }
     }
 }

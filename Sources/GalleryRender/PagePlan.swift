@@ -64,7 +64,7 @@ package struct PagePlan: Sendable {
         self.memo = memo
         self.theme = theme
         self.configDisplayPath = configDisplayPath
-        cardTags = Dictionary(site.recipes.filter { $0.tagCount >= Self.cachedTagListMinimum }.map { ($0.slug, PageRenderer.tagList(of: $0)) },
+        cardTags = Dictionary(site.recipes.filter { $0.tagCount >= Self.cachedTagListMinimum }.map { ($0.slug, PageRenderer.tagList($0.tags)) },
                               uniquingKeysWith: { first, _ in first })
         gallery = GalleryPages(site: site)
         tags = TagPage.tags(of: site.recipes, posts: site.posts, style: site.config.slugStyle)

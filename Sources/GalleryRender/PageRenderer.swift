@@ -126,9 +126,9 @@ package struct PageRenderer: Sendable {
     package var memo: FingerprintMemo? { plan.memo }
     var hasTagIndex: Bool { plan.hasTagIndex }
 
-    /// A recipe's tags as a card's `tags` value.
-    static func tagList(of recipe: Recipe) -> MustacheValue {
-        .array(recipe.tags.map { ["name": .string($0)] })
+    /// A card's `tags`: each tag's `name`.
+    static func tagList(_ tags: [String]) -> MustacheValue {
+        .array(tags.map { ["name": .string($0)] })
     }
 
     /// Renders all files; template errors come back as diagnostics, each reported once.
@@ -306,20 +306,21 @@ extension PageRenderer {
 
     /// Summary key `key` of `recipe` on a page whose root is `root`; nil for another key, or for
     /// `image` when the recipe has none.
-    func summaryValue(_ key: String, of recipe: Recipe, root: String) -> MustacheValue? {
+    func summaryValue(_ key: String, of recipe: some RecipeSummaryFields, root: String) -> MustacheValue? {
         guard let raw = Self.summaryKeyTable[key], let known = SummaryKey(rawValue: raw) else { return nil }
         return summaryValue(known, of: recipe, root: root)
     }
 
     /// Summary key `key` of `recipe` on a page whose root is `root`; nil for `image` when the
-    /// recipe has none.
-    func summaryValue(_ key: SummaryKey, of recipe: Recipe, root: String) -> MustacheValue? {
+    /// recipe has none. The one place a card's and a recipe page's summary keys are answered;
+    /// each reads its fields where it keeps them (`RecipeSummaryFields`).
+    func summaryValue(_ key: SummaryKey, of recipe: some RecipeSummaryFields, root: String) -> MustacheValue? {
         switch key {
         case .title: .string(recipe.title)
         case .slug: .string(recipe.slug)
         case .url: .string(RecipePage.link(slug: recipe.slug, root: root))
         case .summary: recipe.summary.map(MustacheValue.string) ?? .null
-        case .tags: plan.cardTags[recipe.slug] ?? Self.tagList(of: recipe)
+        case .tags: plan.cardTags[recipe.slug] ?? Self.tagList(recipe.tags)
         case .hasTags: .bool(recipe.hasTags)
         case .initial: .string(Self.initial(of: recipe.title))
         case .image: recipe.image.map { imageContext($0, alt: recipe.imageAlt ?? recipe.title, root: root) }
@@ -336,3 +337,19 @@ extension PageRenderer {
         .object(RecipeLinkContext(recipe: recipe, root: root))
     }
 }
+
+/// The fields of a recipe its summary keys show (`PageRenderer.summaryValue`), read where the
+/// asker keeps them: a card from its list's recipe where it lies in the array, each when asked
+/// (a `Recipe` handed over whole stays borrowed across the answer's calls, and was copied for
+/// each key; issue 37); a recipe page from what it copied out of the packed text once.
+protocol RecipeSummaryFields {
+    var slug: String { get }
+    var title: String { get }
+    var summary: String? { get }
+    var tags: [String] { get }
+    var hasTags: Bool { get }
+    var image: ImageReference? { get }
+    var imageAlt: String? { get }
+}
+
+extension Recipe: RecipeSummaryFields {}

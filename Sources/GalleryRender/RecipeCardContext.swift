@@ -68,14 +68,14 @@ struct RecipeCardContext: MustacheKeyedObject {
 
     func value(_ key: Key) -> MustacheValue? {
         switch key {
-        case .title: summary(.title)
-        case .slug: summary(.slug)
-        case .url: summary(.url)
-        case .summary: summary(.summary)
-        case .tags: summary(.tags)
-        case .hasTags: summary(.hasTags)
-        case .initial: summary(.initial)
-        case .image: summary(.image)
+        case .title: summaryValue(.title)
+        case .slug: summaryValue(.slug)
+        case .url: summaryValue(.url)
+        case .summary: summaryValue(.summary)
+        case .tags: summaryValue(.tags)
+        case .hasTags: summaryValue(.hasTags)
+        case .initial: summaryValue(.initial)
+        case .image: summaryValue(.image)
         case .loading: .string(loading)
         case .style: listing.placement.map { .string($0.styles[index]) }
         case .classes: listing.placement.map { .string($0.classes[index]) }
@@ -85,9 +85,22 @@ struct RecipeCardContext: MustacheKeyedObject {
         }
     }
 
-    private func summary(_ key: PageRenderer.SummaryKey) -> MustacheValue? {
-        listing.renderer.summaryValue(key, of: listing.recipes[index], root: listing.root)
+    private func summaryValue(_ key: PageRenderer.SummaryKey) -> MustacheValue? {
+        listing.renderer.summaryValue(key, of: self, root: listing.root)
     }
+}
+
+/// The card's recipe's fields, each read from `listing.recipes` where the recipe lies when a key
+/// asks for it: a card answers a few of its keys, and a tag page's card is rendered once and
+/// copied into the recipe's other tag pages (`MustacheReplayable`), so nothing is read up front.
+extension RecipeCardContext: RecipeSummaryFields {
+    var slug: String { listing.recipes[index].slug }
+    var title: String { listing.recipes[index].title }
+    var summary: String? { listing.recipes[index].summary }
+    var tags: [String] { listing.recipes[index].tags }
+    var hasTags: Bool { listing.recipes[index].hasTags }
+    var image: ImageReference? { listing.recipes[index].image }
+    var imageAlt: String? { listing.recipes[index].imageAlt }
 }
 
 /// A recipe's card is the same on every tag page that lists it (each is as deep, so its URLs

@@ -24,11 +24,10 @@ final class RecipePageContext: MustacheKeyedObject {
     let image: MustacheValue?
     let body: Markdown.RecipeBody
     let structuredData: String
-    /// The recipe's title, summary and tags, copied out of its packed text once: the page, its
-    /// social tags and its `recipe` object read each several times (issue 37).
-    let title: String
-    let summary: String?
-    let tags: [String]
+    /// The recipe's summary fields (`PageRenderer.summaryValue`), its title, summary and tags
+    /// copied out of its packed text once: the page, its social tags and its `recipe` object
+    /// read each several times (issue 37).
+    let shown: Shown
     /// The tables `Fields` finds names in, read through one reference: as three statics they
     /// cost a `swift_once` each for every name the recipe was asked (issue 37).
     let tables = FieldTables.shared
@@ -37,13 +36,11 @@ final class RecipePageContext: MustacheKeyedObject {
         self.renderer = renderer
         self.index = index
         recipe = renderer.site.recipes[index]
-        title = recipe.title
-        summary = recipe.summary
-        tags = recipe.tags
+        shown = Shown(recipes: renderer.site.recipes, index: index)
         path = RecipePage.path(of: recipe)
         root = URLPath.root(from: path)
         pageURL = renderer.site.config.publishedURL?.page(path)
-        image = renderer.summaryValue(.image, of: recipe, root: root)
+        image = renderer.summaryValue(.image, of: shown, root: root)
         body = try renderer.recipePageBody(index, root: root)
         structuredData = renderer.structuredData(recipe, root: root, pageURL: pageURL, steps: body.steps, sections: body.sections).script
     }
@@ -68,10 +65,10 @@ final class RecipePageContext: MustacheKeyedObject {
     }
 
     private var meta: MustacheValue {
-        var meta = renderer.socialMeta(url: pageURL, root: root, type: "article", title: title, description: summary,
-                                       image: recipe.image.map { ($0, recipe.imageAlt ?? title) })
+        var meta = renderer.socialMeta(url: pageURL, root: root, type: "article", title: shown.title, description: shown.summary,
+                                       image: recipe.image.map { ($0, recipe.imageAlt ?? shown.title) })
         meta.publishedTime = recipe.date?.iso8601
-        meta.tags = tags
+        meta.tags = shown.tags
         return meta.context
     }
 
@@ -85,8 +82,8 @@ final class RecipePageContext: MustacheKeyedObject {
 
         func value(_ key: Key) -> MustacheValue? {
             switch key {
-            case .title: .string(page.title)
-            case .description: page.summary.map(MustacheValue.string) ?? .null
+            case .title: .string(page.shown.title)
+            case .description: page.shown.summary.map(MustacheValue.string) ?? .null
             }
         }
     }
@@ -106,7 +103,7 @@ final class RecipePageContext: MustacheKeyedObject {
         var keys: [String] { Self.allKeys }
 
         func value(otherKey key: String) -> MustacheValue? {
-            page.renderer.fieldValue(key, of: page.recipe, root: page.root) ?? page.renderer.summaryValue(key, of: page.recipe, root: page.root)
+            page.renderer.fieldValue(key, of: page.recipe, root: page.root) ?? page.renderer.summaryValue(key, of: page.shown, root: page.root)
         }
 
         /// The page's own keys, the fields' and the summary's, each found by number: most of the
@@ -119,13 +116,7 @@ final class RecipePageContext: MustacheKeyedObject {
                 return page.renderer.fieldValue(known, of: page.recipe, root: page.root)
             }
             if let raw = tables.summary[number: number], let known = PageRenderer.SummaryKey(rawValue: raw) {
-                // The fields the page copied out already, not read from the recipe again.
-                switch known {
-                case .title: return .string(page.title)
-                case .summary: return page.summary.map(MustacheValue.string) ?? .null
-                case .initial: return .string(PageRenderer.initial(of: page.title))
-                default: return page.renderer.summaryValue(known, of: page.recipe, root: page.root)
-                }
+                return page.renderer.summaryValue(known, of: page.shown, root: page.root)
             }
             return nil
         }
@@ -138,7 +129,7 @@ final class RecipePageContext: MustacheKeyedObject {
             let root = page.root
             switch key {
             case .image: return page.image
-            case .tags: return renderer.recipeTagLinks(page.tags, root: root)
+            case .tags: return renderer.recipeTagLinks(page.shown.tags, root: root)
             case .ingredients: return .array(page.recipe.ingredients.map { .string(Markdown.inlinePlainText($0)) })
             case .hasIngredients: return .bool(page.recipe.hasIngredients)
             case .glass: return page.recipe.glass.map(MustacheValue.string) ?? .null
@@ -171,6 +162,31 @@ final class RecipePageContext: MustacheKeyedObject {
                 return page.index + 1 < renderer.site.recipes.count ? renderer.link(to: renderer.site.recipes[page.index + 1], root: root) : nil
             }
         }
+    }
+}
+
+extension RecipePageContext {
+    /// The page's recipe's summary fields: the title, summary and tags copied out once, the
+    /// others read from the site's recipes where the recipe lies, each when asked.
+    struct Shown: RecipeSummaryFields {
+        let recipes: [Recipe]
+        let index: Int
+        let title: String
+        let summary: String?
+        let tags: [String]
+
+        init(recipes: [Recipe], index: Int) {
+            self.recipes = recipes
+            self.index = index
+            title = recipes[index].title
+            summary = recipes[index].summary
+            tags = recipes[index].tags
+        }
+
+        var slug: String { recipes[index].slug }
+        var hasTags: Bool { !tags.isEmpty }
+        var image: ImageReference? { recipes[index].image }
+        var imageAlt: String? { recipes[index].imageAlt }
     }
 }
 
