@@ -394,15 +394,28 @@ package struct ContentLoader: Sendable {
         // more than reading a recipe. `folder` is the site folder's path with a slash at its end.
         let file = (folder ?? siteDirectory.path.endingInSlash) + relative
         let path = displayPath(relative)
+        func failure(_ error: SiteFile.Failure) -> Diagnostic {
+            error == .notFound
+                ? .error("\(what) cannot be read: it is a symbolic link that leads nowhere, or was removed", path: path)
+                : .error("\(what) \(error.message)", path: path)
+        }
+        // Nearly every file is no link, in a folder inside the site folder: opened without
+        // following a link, it needs no `lstat` first. A link is then checked in full.
+        if boundary.isInsideFolder(file) {
+            do throws(SiteFile.Failure) {
+                return try SiteFile.read(atPath: file, followingLinks: false)
+            } catch .symbolicLink {
+            } catch {
+                throw failure(error)
+            }
+        }
         guard boundary.contains(path: file) else {
             throw .error("\(what) is a symbolic link that links outside the site folder", path: path)
         }
         do throws(SiteFile.Failure) {
             return try SiteFile.read(atPath: file)
-        } catch .notFound {
-            throw .error("\(what) cannot be read: it is a symbolic link that leads nowhere, or was removed", path: path)
         } catch {
-            throw .error("\(what) \(error.message)", path: path)
+            throw failure(error)
         }
     }
 

@@ -44,6 +44,19 @@ package final class SiteFolderBoundary: Sendable {
     /// resolves to that folder's resolved path, a slash and its name, so it is inside without
     /// that path being made. False sends the path to `resolve`, which answers everything.
     private func isPlainFileInside(_ path: String) -> Bool {
+        isInsideFolder(path) && path.withCString { cPath in
+            var status = stat()
+            return lstat(cPath, &status) == 0 && status.st_mode & S_IFMT != S_IFLNK
+        }
+    }
+
+    /// `contains(path:)` for a file that the caller opens without following a link
+    /// (`O_NOFOLLOW`, `SiteFile.read(atPath:upTo:followingLinks:)`): true when `path` is absolute,
+    /// without `..` or a trailing slash, in a folder that resolves inside the site folder, so that
+    /// the file is inside unless it is itself a symbolic link, which such an open refuses (and
+    /// the caller then asks `contains(path:)`). False: ask `contains(path:)`. It spares the
+    /// `lstat` of each file, a third of the system calls of reading a recipe (issue 37).
+    package func isInsideFolder(_ path: String) -> Bool {
         guard root != "/" else { return false }
         return path.withCString { cPath in
             let count = strlen(cPath)
@@ -56,8 +69,7 @@ package final class SiteFolderBoundary: Sendable {
                   folder.hasPrefix(rootAndSlash) || folder == self.root else {
                 return false
             }
-            var status = stat()
-            return lstat(cPath, &status) == 0 && status.st_mode & S_IFMT != S_IFLNK
+            return true
         }
     }
 

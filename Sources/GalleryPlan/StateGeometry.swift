@@ -162,15 +162,20 @@ package final class StateGeometryCache: Sendable {
     /// may make the same one, which comes out alike: the first is kept).
     package func keep(_ geometry: StateGeometry, shape: Shape, slot: Int, slotCount: Int) {
         held.withLock { held in
-            guard held.size + geometry.size <= capacity else { return }
-            var slots = held.geometries.removeValue(forKey: shape) ?? Slots(repeating: nil, count: slotCount)
-            if slots[slot] == nil {
-                slots[slot] = geometry
-                held.count += 1
-                held.size += geometry.size
-            }
-            held.geometries[shape] = slots
+            guard held.size + geometry.size <= capacity,
+                  Self.place(geometry, at: slot, in: &held.geometries[shape, default: Slots(repeating: nil, count: slotCount)])
+            else { return }
+            held.count += 1
+            held.size += geometry.size
         }
+    }
+
+    /// Puts `geometry` at `slot` of `slots` unless one is there; true when it did. The shape's
+    /// slots are changed where the dictionary holds them (its `default:` subscript), one hash.
+    private static func place(_ geometry: StateGeometry, at slot: Int, in slots: inout Slots) -> Bool {
+        guard slots[slot] == nil else { return false }
+        slots[slot] = geometry
+        return true
     }
 
     /// How many geometries it holds.

@@ -13,6 +13,8 @@ package enum SiteFile {
         case notRegular(kind: String)
         /// The file exists but cannot be opened or read; `reason` is the system's word for it.
         case unreadable(reason: String)
+        /// A symbolic link, met by a read that does not follow one (`read(atPath:upTo:followingLinks:)`).
+        case symbolicLink
 
         /// What went wrong, to follow the file's name: "is a named pipe (FIFO), not a regular file".
         package var message: String {
@@ -20,6 +22,7 @@ package enum SiteFile {
             case .notFound: "does not exist"
             case .notRegular(let kind): "is \(kind), not a regular file"
             case .unreadable(let reason): "cannot be read (\(reason))"
+            case .symbolicLink: "is a symbolic link"
             }
         }
     }
@@ -30,12 +33,12 @@ package enum SiteFile {
     }
 
     /// The bytes of the regular file at `path` (`read(_:upTo:)` for a path already in hand: a
-    /// URL's `path` is worked out anew at each call).
-    package static func read(atPath path: String, upTo limit: Int? = nil) throws(Failure) -> Data {
-        let descriptor = try open(path)
+    /// URL's `path` is worked out anew at each call). Not `followingLinks`, a file that is a
+    /// symbolic link is not opened (`Failure.symbolicLink`), for a caller that then checks where
+    /// it leads, without an `lstat` of every file that is not one.
+    package static func read(atPath path: String, upTo limit: Int? = nil, followingLinks: Bool = true) throws(Failure) -> Data {
+        let (descriptor, expected) = try open(path, followingLinks: followingLinks)
         defer { close(descriptor) }
-        var info = stat()
-        let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
         let wanted = limit.map { min($0, max(expected, 0)) } ?? max(expected, 0)
         var data = Data(capacity: wanted)
         // Read through an uninitialised buffer the size of the file (and one byte more, to see
@@ -59,15 +62,18 @@ package enum SiteFile {
 
     /// Checks, without reading it, that `url` is a regular file that can be opened for reading.
     package static func checkRegularFile(_ url: URL) throws(Failure) {
-        close(try open(url.path))
+        close(try open(url.path).descriptor)
     }
 
-    /// Opens a regular file for reading, refusing anything else before a read could block.
-    private static func open(_ path: String) throws(Failure) -> Int32 {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    /// Opens a regular file for reading, refusing anything else before a read could block, and
+    /// gives its size as it was opened. The file stays non-blocking, which changes nothing for a
+    /// regular file: clearing the flag cost two `fcntl` calls a file (issue 37).
+    private static func open(_ path: String, followingLinks: Bool = true) throws(Failure) -> (descriptor: Int32, size: Int) {
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound }
+            if code == ELOOP, !followingLinks { throw .symbolicLink }
             // A socket cannot be opened at all (ENXIO): say what it is rather than why open failed.
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
@@ -86,9 +92,7 @@ package enum SiteFile {
             close(descriptor)
             throw .notRegular(kind: kindName(type))
         }
-        // Reads of a regular file never block; the flag is cleared all the same.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return descriptor
+        return (descriptor, max(Int(info.st_size), 0))
     }
 
     private static func kindName(_ type: mode_t) -> String {

@@ -123,9 +123,37 @@ import GalleryTestSupport
         #expect(throws: Diagnostic.error("the recipe was removed while the site was being built; build again", path: "site/recipes/gimlet.md")) {
             try site.body(of: gimlet)
         }
+        // A folder or a named pipe in its place (the read asks no `fstat`: the read itself fails).
+        let file = folder.url.appendingPathComponent("site/recipes/gimlet.md")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        #expect(throws: changed) { try site.body(of: gimlet) }
+        try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o644) == 0)
+        #expect(throws: changed) { try site.body(of: gimlet) }
+        try FileManager.default.removeItem(at: file)
         // Put back as it was: read again.
         try folder.write("site/recipes/gimlet.md", "---\ntitle: Gimlet\n---\nShake with ice.\n")
         #expect(try site.body(of: gimlet) == "Shake with ice.\n")
+    }
+
+    /// An empty body is read back too (one byte more than none is asked for): text added after
+    /// the front matter since is a change.
+    @Test func anEmptyBodyThatGrewIsAChange() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("site/site.yml", "title: Body Bar\n")
+        try folder.write("site/recipes/water.md", "---\ntitle: Water\n---\n")
+        let site = try #require(load(folder))
+        let water = try #require(site.recipes.first)
+        guard case .file = water.body else {
+            Issue.record("the loader kept the body: \(water.body)")
+            return
+        }
+        #expect(try site.body(of: water) == "")
+        try folder.write("site/recipes/water.md", "---\ntitle: Water\n---\nStill.\n")
+        #expect(throws: Diagnostic.error("the recipe changed while the site was being built; build again", path: "site/recipes/water.md")) {
+            try site.body(of: water)
+        }
     }
 
     /// A body's place is in the file's bytes: past a byte-order mark, a CRLF two bytes where the

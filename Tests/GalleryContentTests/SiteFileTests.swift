@@ -92,6 +92,34 @@ import GalleryTestSupport
         #expect(loadErrors() == ["site/recipes/secret.md:1:1: error: the recipe is a symbolic link that links outside the site folder"])
     }
 
+    /// Recipes are opened without following a link (no `lstat` of each first): a link is then
+    /// judged by where it leads, a link that leads nowhere is named as one, and a recipe folder
+    /// that is itself a link outside the site is refused as before.
+    @Test func aRecipeOpenedWithoutFollowingLinksIsStillJudgedByWhereItsLinksLead() throws {
+        let links = FileManager.default
+        try links.createSymbolicLink(atPath: site.appendingPathComponent("recipes/nowhere.md").path,
+                                     withDestinationPath: "../drafts/missing.md")
+        #expect(loadErrors() == ["site/recipes/nowhere.md:1:1: error: the recipe cannot be read: it is a symbolic link that leads nowhere, or was removed"])
+        try links.removeItem(at: site.appendingPathComponent("recipes/nowhere.md"))
+        // A link to a folder where a recipe should be is a folder, said as before.
+        try links.createDirectory(at: site.appendingPathComponent("drafts/folder.md"), withIntermediateDirectories: true)
+        try links.createSymbolicLink(atPath: site.appendingPathComponent("recipes/folder.md").path,
+                                     withDestinationPath: "../drafts/folder.md")
+        #expect(loadErrors() == ["site/recipes/folder.md:1:1: error: the recipe is a folder, not a regular file"])
+        try links.removeItem(at: site.appendingPathComponent("recipes/folder.md"))
+        // A link inside the site is read through.
+        try folder.write("site/drafts/again.md", "---\ntitle: Again\n---\nStir.\n")
+        try links.createSymbolicLink(atPath: site.appendingPathComponent("recipes/again.md").path,
+                                     withDestinationPath: "../drafts/again.md")
+        let (loaded, _) = try ContentLoader(siteDirectory: site, displayRoot: "site").load()
+        #expect(loaded.recipes.map(\.title).sorted() == ["Again", "Gimlet"])
+        // The recipes folder itself a link to outside: every recipe in it is refused.
+        try folder.write("outside/recipes/secret.md", "---\ntitle: Secret\n---\nNot for publishing.\n")
+        try links.moveItem(at: site.appendingPathComponent("recipes"), to: folder.url.appendingPathComponent("moved"))
+        try links.createSymbolicLink(atPath: site.appendingPathComponent("recipes").path, withDestinationPath: "../outside/recipes")
+        #expect(loadErrors() == ["site/recipes/secret.md:1:1: error: the recipe is a symbolic link that links outside the site folder"])
+    }
+
     @Test func aTemplateLinkedOutsideTheSiteIsRefused() throws {
         try folder.write("outside/card.mustache", "{{title}} and secrets")
         try FileManager.default.createDirectory(at: site.appendingPathComponent("templates/assets"), withIntermediateDirectories: true)
