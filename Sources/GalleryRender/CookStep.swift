@@ -15,9 +15,12 @@ package struct CookStep: Sendable, Hashable {
     /// The fragment of step `number`: `step-3`.
     static func id(_ number: Int) -> String { text { appendID(number, to: &$0) } }
 
+    /// What a step's fragment starts with, its number following (`JSONWriter` writes it too).
+    static var idPrefix: StaticString { "step-" }
+
     /// `id(number)` appended to UTF-8 `output`.
     static func appendID(_ number: Int, to output: inout [UInt8]) {
-        appendUTF8("step-", to: &output)
+        output.append(contentsOf: UnsafeBufferPointer(start: idPrefix.utf8Start, count: idPrefix.utf8CodeUnitCount))
         CSSNumber.write(scaled: number, places: 0, to: &output)
     }
 

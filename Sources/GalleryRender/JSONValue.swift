@@ -63,53 +63,81 @@ package indirect enum JSONValue: Sendable, Hashable {
     /// of instructions (issue 37).
     static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var text = value
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            var position = 0
-            // Most strings need no escape at all: scanned eight bytes at a time and copied whole.
-            while position + 8 <= count,
-                  !mayNeedJSONEscape(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) {
-                position += 8
-            }
-            var copied = 0
-            while position < count {
-                let byte = base[position]
-                let escape: StaticString?
-                switch byte {
-                case UInt8(ascii: "\""): escape = #"\""#
-                case UInt8(ascii: "\\"): escape = #"\\"#
-                case UInt8(ascii: "\n"): escape = #"\n"#
-                case UInt8(ascii: "\r"): escape = #"\r"#
-                case UInt8(ascii: "\t"): escape = #"\t"#
-                case UInt8(ascii: "/") where position > 0 && base[position - 1] == UInt8(ascii: "<"): escape = #"\/"#
-                case UInt8(ascii: "<") where position + 1 < count && base[position + 1] == UInt8(ascii: "!"): escape = #"\u003c"#
-                case 0xE2 where position + 2 < count && base[position + 1] == 0x80 && base[position + 2] == 0xA8: escape = #"\u2028"#
-                case 0xE2 where position + 2 < count && base[position + 1] == 0x80 && base[position + 2] == 0xA9: escape = #"\u2029"#
-                case ..<0x20: escape = ""
-                default: escape = nil
-                }
-                guard let escape else {
-                    position += 1
-                    continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: position - copied))
-                if byte < 0x20, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r"), byte != UInt8(ascii: "\t") {
-                    // `\u` and four lower-case hex digits.
-                    let hex: StaticString = "0123456789abcdef"
-                    output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                               hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]])
-                } else {
-                    output.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-                }
-                // U+2028 and U+2029 are three bytes.
-                position += byte == 0xE2 ? 3 : 1
-                copied = position
-            }
-            output.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: count - copied))
+        withUTF8(value) { bytes in
+            escapingJSON(bytes) { output.append(contentsOf: $0) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Calls `body` with `text`'s UTF-8, read in place where the string is one buffer (a native or
+    /// small string): a mutable copy for `withUTF8` retained and released each string (issue 37).
+    @inline(__always)
+    static func withUTF8(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) != nil { return }
+        var text = text
+        text.withUTF8(body)
+    }
+
+    /// Hands `emit` the pieces of `bytes` escaped as `writeString` escapes them (without the
+    /// quotes): the runs that need no escape whole, each escape on its own. One loop for
+    /// `JSONValue`'s array of bytes and `JSONWriter`'s memory. Read eight bytes at a time again
+    /// after each byte that needed a look: a curly apostrophe (0xE2) early in a step no longer
+    /// sends the rest of it through the byte-by-byte loop (issue 37).
+    @inline(__always)
+    static func escapingJSON(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        @inline(__always) func word(_ position: Int) -> UInt64 {
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+        }
+        var position = 0
+        var copied = 0
+        while position < count {
+            // Words that need no look, skipped whole; the last eight bytes read as one when they need none.
+            while position + 8 <= count, !mayNeedJSONEscape(word(position)) { position += 8 }
+            if position == count || (position + 8 > count && count >= 8 && !mayNeedJSONEscape(word(count - 8))) { break }
+            let byte = base[position]
+            let escape: StaticString?
+            var length = 1
+            switch byte {
+            case UInt8(ascii: "\""): escape = #"\""#
+            case UInt8(ascii: "\\"): escape = #"\\"#
+            case UInt8(ascii: "\n"): escape = #"\n"#
+            case UInt8(ascii: "\r"): escape = #"\r"#
+            case UInt8(ascii: "\t"): escape = #"\t"#
+            case UInt8(ascii: "<") where position + 1 < count && base[position + 1] == UInt8(ascii: "!"): escape = #"\u003c"#
+            case UInt8(ascii: "<") where position + 1 < count && base[position + 1] == UInt8(ascii: "/"):
+                // `</` is written `<\/`: the slash is escaped, read here with the `<` that calls for it.
+                escape = #"<\/"#
+                length = 2
+            case 0xE2 where position + 2 < count && base[position + 1] == 0x80 && base[position + 2] == 0xA8:
+                escape = #"\u2028"#
+                length = 3
+            case 0xE2 where position + 2 < count && base[position + 1] == 0x80 && base[position + 2] == 0xA9:
+                escape = #"\u2029"#
+                length = 3
+            case ..<0x20: escape = ""
+            default: escape = nil
+            }
+            guard let escape else {
+                position += 1
+                continue
+            }
+            if position > copied { emit(UnsafeBufferPointer(start: base + copied, count: position - copied)) }
+            if byte < 0x20, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r"), byte != UInt8(ascii: "\t") {
+                // `\u` and four lower-case hex digits.
+                let hex: StaticString = "0123456789abcdef"
+                withUnsafeBytes(of: (UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                     hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)])) {
+                    emit($0.assumingMemoryBound(to: UInt8.self))
+                }
+            } else {
+                emit(UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+            }
+            position += length
+            copied = position
+        }
+        if count > copied { emit(UnsafeBufferPointer(start: base + copied, count: count - copied)) }
     }
 }
 

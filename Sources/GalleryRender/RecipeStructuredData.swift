@@ -44,18 +44,18 @@ package struct RecipeStructuredData: Sendable {
                 author.member("name", name)
             }
         }
-        json.member("cookTime", recipe.cookTime?.iso8601)
+        json.member("cookTime", recipe.cookTime)
         json.member("datePublished", recipe.date?.iso8601)
         json.member("description", recipe.summary)
         writeImages(to: &json)
         json.member("isBasedOn", isBasedOn)
-        json.member("keywords", keywords)
+        writeKeywords(to: &json)
         json.member("name", recipe.title)
         if !recipe.nutrition.isEmpty {
             json.member("nutrition", .object(Dictionary(uniqueKeysWithValues: recipe.nutrition.map { ($0.property, JSONValue.string($0.value)) })
                 .merging(["@type": "NutritionInformation"]) { first, _ in first }))
         }
-        json.member("prepTime", recipe.prepTime?.iso8601)
+        json.member("prepTime", recipe.prepTime)
         json.member("recipeCategory", Self.category(of: recipe, config: config))
         json.member("recipeCuisine", recipe.cuisine)
         let ingredients = recipe.ingredients
@@ -65,7 +65,7 @@ package struct RecipeStructuredData: Sendable {
             }
         }
         writeInstructions(to: &json)
-        json.member("recipeYield", recipeYield)
+        writeYield(to: &json)
         if !recipe.suitableForDiet.isEmpty {
             json.array("suitableForDiet") { json in
                 for diet in recipe.suitableForDiet { json.string("https://schema.org/" + diet) }
@@ -81,7 +81,7 @@ package struct RecipeStructuredData: Sendable {
                 }
             }
         }
-        json.member("totalTime", totalTime?.iso8601)
+        json.member("totalTime", totalTime)
         json.member("url", pageURL)
         json.member("video", video)
         json.endObject()
@@ -92,36 +92,55 @@ package struct RecipeStructuredData: Sendable {
         recipe.totalTime ?? recipe.summedTime
     }
 
-    /// The tags and keywords, each word once whatever its case; nil when there are none.
-    private var keywords: String? {
+    /// `keywords`: the tags and keywords, each word once whatever its case, joined by `, `; nothing
+    /// when there are none. Each word is escaped as it is written: the separator holds no byte
+    /// that an escape looks at, so the pieces escape as the joined text would.
+    private func writeKeywords(to json: inout JSONWriter) {
         let (tags, others) = (recipe.tags, recipe.keywords)
-        // One word (most recipes' one tag) is itself: nothing to compare it with.
-        if others.isEmpty, tags.count <= 1 { return tags.first }
-        let words = tags + others
-        // Joined as they are kept, rather than kept in a list and joined after.
-        var keywords = ""
-        var kept = 0
-        func keep(_ word: String) {
-            if kept > 0 { keywords += ", " }
-            keywords += word
-            kept += 1
-        }
-        if words.count <= 16 {
-            // A few words (most recipes' tags) are compared with those kept: a set of them cost more.
-            var seen: [String] = []
-            for word in words {
-                let folded = word.lowercased()
-                if !seen.contains(folded) {
-                    seen.append(folded)
-                    keep(word)
+        guard !tags.isEmpty || !others.isEmpty else { return }
+        json.key("keywords")
+        let count = tags.count + others.count
+        func word(_ index: Int) -> String { index < tags.count ? tags[index] : others[index - tags.count] }
+        json.string { json in
+            if count <= 16 {
+                // A few words (most recipes' tags): each compared with those before it (a word
+                // like one before it is like the kept one that one was like). A set of them, or
+                // each word lower-cased, cost more.
+                for index in 0..<count {
+                    let text = word(index)
+                    guard !(0..<index).contains(where: { Self.sameFoldingCase(word($0), text) }) else { continue }
+                    if index > 0 { json.unescaped(", ") }
+                    json.escaped(text)
+                }
+            } else {
+                // A set of those seen, so that a recipe's thousand tags are not each compared with all the others.
+                var seen = Set<String>()
+                for index in 0..<count where seen.insert(word(index).lowercased()).inserted {
+                    if index > 0 { json.unescaped(", ") }
+                    json.escaped(word(index))
                 }
             }
-        } else {
-            // A set of those seen, so that a recipe's thousand tags are not each compared with all the others.
-            var seen = Set<String>()
-            for word in words where seen.insert(word.lowercased()).inserted { keep(word) }
         }
-        return words.isEmpty ? nil : keywords
+    }
+
+    /// Whether `a.lowercased() == b.lowercased()`: compared byte by byte when both are ASCII.
+    static func sameFoldingCase(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        let ascii: Bool? = a.withUTF8 { a in
+            b.withUTF8 { b in
+                var any: UInt8 = 0
+                for byte in a { any |= byte }
+                for byte in b { any |= byte }
+                guard any < 0x80 else { return nil }
+                guard a.count == b.count else { return false }
+                for (x, y) in zip(a, b) where x != y {
+                    // Equal apart from case: the same letter, its 0x20 bit apart.
+                    guard x ^ y == 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20) else { return false }
+                }
+                return true
+            }
+        }
+        return ascii ?? (a.lowercased() == b.lowercased())
     }
 
     /// The method: `HowToSection`s of `HowToStep`s when it has headed parts, else `HowToStep`s.
@@ -129,15 +148,22 @@ package struct RecipeStructuredData: Sendable {
     private func writeInstructions(to json: inout JSONWriter) {
         guard !sections.isEmpty || !steps.isEmpty else { return }
         var stepNumber = 0
+        // The page's address escaped once for all its steps.
+        var address = JSONWriter()
+        if let pageURL { address.escaped(pageURL) }
         func writeSteps(_ steps: [String], to json: inout JSONWriter) {
             for text in steps {
                 stepNumber += 1
                 json.object { json in
                     json.fixed(#""@type":"HowToStep""#)
                     json.member("text", text)
-                    json.member("url", pageURL) { url in
-                        url.append(UInt8(ascii: "#"))
-                        CookStep.appendID(stepNumber, to: &url)
+                    guard pageURL != nil else { return }
+                    json.key("url")
+                    json.string { url in
+                        url.unescaped(address)
+                        url.unescaped("#")
+                        url.unescaped(CookStep.idPrefix)
+                        url.decimal(stepNumber)
                     }
                 }
             }
@@ -192,14 +218,18 @@ package struct RecipeStructuredData: Sendable {
         recipe.category ?? config.recipeCategory ?? (recipe.hasGlass ? "Drink" : recipe.tags.first)
     }
 
-    /// How many it serves as Google reads it: a bare number is servings, so `servings: 4` with
-    /// `yield: 1 pitcher` gives both ("4", "1 pitcher"); else what `servings:` or `yield:` says.
-    private var recipeYield: JSONValue {
+    /// `recipeYield`, how many it serves as Google reads it: a bare number is servings, so
+    /// `servings: 4` with `yield: 1 pitcher` gives both ("4", "1 pitcher"); else what `servings:`
+    /// or `yield:` says.
+    private func writeYield(to json: inout JSONWriter) {
         switch (recipe.servings, recipe.yield) {
         case let (servings?, yield?) where servings.unit == nil && yield != servings.description:
-            return .array([.string(servings.countText), .string(yield)])
-        case let (servings?, _): return .string(servings.description)
-        case let (nil, yield): return .optional(yield)
+            json.array("recipeYield") { json in
+                json.string(servings.countText)
+                json.string(yield)
+            }
+        case let (servings?, _): json.member("recipeYield", servings.description)
+        case let (nil, yield): json.member("recipeYield", yield)
         }
     }
 

@@ -219,3 +219,18 @@ func metaTags(in html: String) -> [(String, String)] {
         #expect(!metaTags(in: html).contains { $0.0 == "og:url" || $0.0 == "og:image" })
     }
 }
+
+extension StructuredDataTests {
+    /// Keywords compared byte by byte when ASCII answer as their lower-cased texts compared:
+    /// letters of either case, the bytes 0x20 apart that are not letters (`@` and `` ` ``, `[`
+    /// and `{`), and words that are not ASCII (the Kelvin sign lower-cases to `k`).
+    @Test func keywordsCompareAsLowerCased() {
+        let words = ["gin", "GIN", "Gin", "gim", "gi", "gin ", "@", "`", "[", "{", "^", "~", "a@", "a`", "K", "k",
+                     "\u{212A}", "ß", "SS", "ss", "Éclair", "éclair", "ÉCLAIR", "İ", "i", "I", "", "1", "Q"]
+        for a in words {
+            for b in words {
+                #expect(RecipeStructuredData.sameFoldingCase(a, b) == (a.lowercased() == b.lowercased()), "\(a) \(b)")
+            }
+        }
+    }
+}
