@@ -141,14 +141,17 @@ final class CookbookBodies: Sendable {
         let name: String
         let rank: Int32
     }
-    /// The most bytes of HTML held at once: about a thousand bodies. Every byte of them is one
-    /// more at the build's peak, or two: the 10,000-recipe bench corpus (30 tags' books, each
-    /// recipe in 2.5) holds at most 4.4 MB of bodies at once, its books rendered among its pages,
-    /// and held whole they raised its peak by 9 MB, to the 59 MB issue 37 allows. 1 MB holds
-    /// the 1,000-recipe corpus's; at 10,000 its books make 7,000 bodies again (2 MB: 3,500).
+    /// The most bytes of HTML held at once: about 2,700 bodies of the bench corpora's 780 bytes.
+    /// Every byte of them is one more at the build's peak, or two: the 10,000-recipe bench corpus
+    /// (30 tags' books, each recipe in 2.5; no site book, past `cookbook.max_recipes`) holds at
+    /// most 4.4 MB of bodies at once, its books rendered among its pages, and held whole they
+    /// peaked at 57–59 MB, the 59 MB issue 37 allows. At 10,000 recipes 1 MB made 7,000 bodies
+    /// again (about 73,000 instructions each), 2 MB makes 3,500 for about 1 MB more at the peak
+    /// (3 MB: 1,700, up to 57 MB). 1 MB holds the 1,000-recipe corpus's; at 100,000 no tag has
+    /// few enough recipes for a book, so nothing is held.
     let budget: Int
 
-    static let defaultBudget = 1 << 20
+    static let defaultBudget = 2 << 20
 
     init(budget: Int = CookbookBodies.defaultBudget) {
         self.budget = budget

@@ -120,10 +120,11 @@ final class CookbookContents: Sendable {
         var titles: [String] = [], slugs: [String] = []
         titles.reserveCapacity(order.count)
         slugs.reserveCapacity(order.count)
+        // Each field read where the recipe lies: a recipe bound to a name was copied (3,514 copies
+        // at 1,000 recipes, about 1.2 M instructions with their releases; issue 37).
         for position in order {
-            let recipe = recipes[position]
-            titles.append(recipe.title)
-            slugs.append(recipe.slug)
+            titles.append(recipes[position].title)
+            slugs.append(recipes[position].slug)
         }
         self.titles = titles
         anchors = slugs.map(CookbookPage.anchor(slug:))

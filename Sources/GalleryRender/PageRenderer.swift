@@ -332,9 +332,9 @@ extension PageRenderer {
         title.first.map { String($0).uppercased() } ?? "?"
     }
 
-    /// A link to `recipe`'s page from a page whose root is `root` (`RecipeLinkContext`).
-    func link(to recipe: Recipe, root: String) -> MustacheValue {
-        .object(RecipeLinkContext(recipe: recipe, root: root))
+    /// A link to the page of the site's recipe `index` from a page whose root is `root` (`RecipeLinkContext`).
+    func link(to index: Int, root: String) -> MustacheValue {
+        .object(RecipeLinkContext(recipes: site.recipes, index: index, root: root))
     }
 }
 

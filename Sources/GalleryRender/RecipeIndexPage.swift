@@ -56,7 +56,8 @@ struct RecipeIndex: Sendable {
     let runs: [(start: Int, letter: String)]
 
     init(_ recipes: [Recipe]) {
-        let keys = recipes.map { SearchWords.fold($0.title) }
+        // By position, not `map` over the recipes: each element handed to the closure was copied.
+        let keys = recipes.indices.map { SearchWords.fold(recipes[$0].title) }
         order = recipes.indices.sorted { a, b in
             if keys[a] != keys[b] { return SearchIndex.codePointOrder(keys[a], keys[b]) }
             if recipes[a].title != recipes[b].title { return SearchIndex.codePointOrder(recipes[a].title, recipes[b].title) }
@@ -119,7 +120,7 @@ extension PageRenderer {
         }
         let groups: [MustacheValue] = index.runs(in: shown).map { letter, positions in
             ["letter": .string(letter), "id": .string(seen[letter]!),
-             "recipes": .array(positions.map { link(to: site.recipes[order[$0]], root: root) })]
+             "recipes": .array(positions.map { link(to: order[$0], root: root) })]
         }
         let title = strings.text("recipes_a_to_z")
         let description = strings.counted("recipe_count", order.count)

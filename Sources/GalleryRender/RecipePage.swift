@@ -64,8 +64,9 @@ package struct RecipePage: TemplatePage {
 
     /// A recipe's versions share their original's source path, whatever their slugs.
     package func translationKey(_ index: Int, in site: PagePlan) -> String {
-        let recipe = site.site.recipes[index]
-        return "recipe:" + (recipe.translationOf ?? recipe.sourcePath)
+        // Each field read where the recipe lies: bound to a name, the recipe was copied.
+        let recipes = site.site.recipes
+        return "recipe:" + (recipes[index].translationOf ?? recipes[index].sourcePath)
     }
 }
 

@@ -157,9 +157,9 @@ final class RecipePageContext: MustacheKeyedObject {
                              || page.recipe.prepTime != nil || page.recipe.cookTime != nil || page.recipe.shownTotalTime != nil
                              || page.recipe.category != nil || page.recipe.cuisine != nil)
             case .previous:
-                return page.index > 0 ? renderer.link(to: renderer.site.recipes[page.index - 1], root: root) : nil
+                return page.index > 0 ? renderer.link(to: page.index - 1, root: root) : nil
             case .next:
-                return page.index + 1 < renderer.site.recipes.count ? renderer.link(to: renderer.site.recipes[page.index + 1], root: root) : nil
+                return page.index + 1 < renderer.site.recipes.count ? renderer.link(to: page.index + 1, root: root) : nil
             }
         }
     }

@@ -124,8 +124,10 @@ extension PageRenderer {
         let links = plan.recipeTagLinks.get {
             let root = URLPath.root(from: RecipePage.path(slug: "recipe"))
             var byName: [String: MustacheValue] = [:]
-            for recipe in site.recipes {
-                for name in recipe.tags where byName[name] == nil { byName[name] = tagLink(name, root: root) }
+            // By position: each recipe a `for` loop hands out is a copy of it.
+            let recipes = site.recipes
+            for index in recipes.indices {
+                for name in recipes[index].tags where byName[name] == nil { byName[name] = tagLink(name, root: root) }
             }
             return RecipeTagLinks(root: root, byName: byName)
         }
