@@ -237,6 +237,14 @@ package enum YAMLParser {
     /// error's, is `lineOffset` further down (YAML that begins below its file's first line).
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) throws(YAMLError) -> YAMLNode? {
         // An empty stream holds no document (and libyaml wants a pointer to read from).
+        guard !bytes.isEmpty else { return nil }
+        // Most front matter is of the simple form, read without libyaml (`YAMLSimpleMapping`).
+        if let document = YAMLSimpleMapping.document(bytes, lineOffset: lineOffset) { return YAMLNode(document, 0) }
+        return try libyamlDocument(bytes, lineOffset: lineOffset).map { YAMLNode($0, 0) }
+    }
+
+    /// The document of `bytes` as libyaml reads it (`parse(_:lineOffset:)`), whatever its form.
+    static func libyamlDocument(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) throws(YAMLError) -> YAMLDocument? {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -257,7 +265,7 @@ package enum YAMLParser {
             let done = try builder.consume(event)
             if done { break }
         }
-        return builder.document().map { YAMLNode($0, 0) }
+        return builder.document()
     }
 
     private static func parserError(_ parser: yaml_parser_t) -> YAMLError {

@@ -10,7 +10,7 @@ import GallerySupport
 /// alternately); its `end` is the place after its last one. Aliases are expanded by copying the
 /// anchored events, as `YAMLParser` bounds.
 package final class YAMLDocument: Sendable {
-    struct Event: Sendable {
+    struct Event: Sendable, Equatable {
         enum Kind: UInt8, Sendable {
             /// Quoted, block or tagged: never null, a boolean or a number.
             case scalar
