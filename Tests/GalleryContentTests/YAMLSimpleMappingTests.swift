@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GalleryTestSupport
 @testable import GalleryContent
+import GalleryLayout
 
 /// The front matter read without libyaml (`YAMLSimpleMapping`) is what libyaml's events make of
 /// it, event for event (kind, line, column, extent) and byte for byte; and what it does not read
@@ -159,7 +160,7 @@ import GalleryTestSupport
         ]
         let listItems = ["- item", "-   spaced", "- \"dq\"", "- 'sq'", "- a: b", "- a #c", "-", "- - n", "-x", "- [a]", "  continued"]
         let others = ["", "# comment", "  # indented comment", "  indented: x", "...", "---", "\t", "  "]
-        var generator = SplitMix64(seed: 37)
+        var generator = SeededGenerator(seed: 37)
         var taken = 0
         for _ in 0..<20_000 {
             var lines: [String] = []
@@ -192,20 +193,5 @@ import GalleryTestSupport
         let (simple, _) = readings("\ntags: [é, ü]\nlist:\n  - x", lineOffset: 4)
         let document = try #require(simple)
         #expect(document.events.map { [$0.line, $0.column] } == [[6, 1], [6, 1], [6, 7], [6, 8], [6, 11], [7, 1], [8, 3], [8, 5]])
-    }
-}
-
-/// A small seeded generator (SplitMix64): the same mixes on every run.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
