@@ -2,9 +2,9 @@ import Foundation
 
 /// The events libyaml gives for the front matter nearly every recipe has, read without libyaml:
 /// a mapping of plain keys at the start of their lines, each with a one-line plain or simply
-/// quoted value, a flow list of plain words (`[a, b]`), or a block list of such values below it.
-/// Anything else (a comment after a value, a value over two lines, an escape, an anchor, a tab,
-/// a character YAML treats specially) is not read here: `document` returns nil and libyaml reads
+/// quoted value, a flow list of plain words (`[a, b]`), or a block list of such values below it,
+/// with comments after values and on lines of their own. Anything else (a value over two lines,
+/// an escape, an anchor, a tab, a character YAML treats specially) is not read here: `document` returns nil and libyaml reads
 /// the whole text, so every error and every rare form is libyaml's. What it does return is what
 /// `YAMLDocumentBuilder` makes of libyaml's events for the same text, event for event, byte for
 /// byte (`YAMLSimpleMappingTests` compares them). libyaml's scanner spent some 190 instructions
@@ -46,7 +46,7 @@ enum YAMLSimpleMapping {
             var hasLine = true
             while hasLine {
                 // Blank lines and whole-line comments give no events.
-                if start < end, bytes[start] != UInt8(ascii: "#") {
+                if !isBlankOrComment() {
                     guard let colon = keyEnd() else { return nil }
                     if events.count == 1 {
                         // The mapping starts where its first key does.
@@ -56,10 +56,11 @@ enum YAMLSimpleMapping {
                     scalar(.plainScalar, at: start, from: start, to: colon)
                     var valueStart = colon + 1
                     while valueStart < end, bytes[valueStart] == Self.space { valueStart += 1 }
-                    if valueStart < end {
+                    if valueStart < end, bytes[valueStart] != UInt8(ascii: "#") {
                         guard value(from: valueStart) else { return nil }
                     } else {
-                        // `key:` alone: a list on the lines below, read up to the line after it.
+                        // `key:` alone (or with a comment): a list on the lines below, read up to
+                        // the line after it.
                         guard let isFollowed = list() else { return nil }
                         hasLine = isFollowed
                         continue
@@ -114,6 +115,20 @@ enum YAMLSimpleMapping {
             }
         }
 
+        /// Whether the line being read holds only spaces, or spaces and a comment.
+        func isBlankOrComment() -> Bool {
+            var position = start
+            while position < end, bytes[position] == Self.space { position += 1 }
+            return position == end || bytes[position] == UInt8(ascii: "#")
+        }
+
+        /// Whether the line from `from` on holds only spaces, or a comment after one or more.
+        func isBlankOrCommentAfter(_ from: Int) -> Bool {
+            var position = from
+            while position < end, bytes[position] == Self.space { position += 1 }
+            return position == end || (position > from && bytes[position] == UInt8(ascii: "#"))
+        }
+
         /// The line's end less its trailing spaces.
         func trimmedEnd(from: Int) -> Int {
             var last = end
@@ -122,11 +137,13 @@ enum YAMLSimpleMapping {
         }
 
         /// A plain scalar over `from..<to` when YAML reads those bytes as one (nothing that starts
-        /// something else, no `: ` or ` #` inside, in a flow list none of `,[]{}`).
+        /// something else, no `: ` inside, in a flow list none of `,[]{}` and no ` #`). Outside a
+        /// flow list a ` #` starts a comment, which ends the scalar.
         mutating func plain(from: Int, to: Int, inFlow: Bool) -> Bool {
             guard from < to, Self.canStartPlain(bytes[from]) else { return false }
             var previous = Self.space
-            for position in from..<to {
+            var scalarEnd = to
+            scan: for position in from..<to {
                 let byte = bytes[position]
                 switch byte {
                 case UInt8(ascii: ":"):
@@ -134,7 +151,11 @@ enum YAMLSimpleMapping {
                     // so is a colon before `,[]{}`: refuse every colon there.
                     if inFlow || position + 1 == to || bytes[position + 1] == Self.space { return false }
                 case UInt8(ascii: "#"):
-                    if previous == Self.space { return false }
+                    guard previous == Self.space else { break }
+                    if inFlow { return false }
+                    scalarEnd = position
+                    while bytes[scalarEnd - 1] == Self.space { scalarEnd -= 1 }
+                    break scan
                 case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
                     if inFlow { return false }
                 default:
@@ -142,11 +163,12 @@ enum YAMLSimpleMapping {
                 }
                 previous = byte
             }
-            scalar(.plainScalar, at: from, from: from, to: to)
+            scalar(.plainScalar, at: from, from: from, to: scalarEnd)
             return true
         }
 
-        /// `"…"` or `'…'` alone on the rest of the line, with no escape (`\`) or doubled quote inside.
+        /// `"…"` or `'…'` alone on the rest of the line (or before a comment), with no escape
+        /// (`\`) or doubled quote inside.
         mutating func quoted(from: Int) -> Bool {
             let quote = bytes[from]
             var position = from + 1
@@ -154,7 +176,7 @@ enum YAMLSimpleMapping {
                 if bytes[position] == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") { return false }
                 position += 1
             }
-            guard position < end, trimmedEnd(from: position + 1) == position + 1 else { return false }
+            guard position < end, isBlankOrCommentAfter(position + 1) else { return false }
             // Its mark is the opening quote's.
             scalar(.scalar, at: from, from: from + 1, to: position)
             return true
@@ -164,7 +186,7 @@ enum YAMLSimpleMapping {
         mutating func flowList(from: Int) -> Bool {
             let listIndex = events.count
             events.append(.init(kind: .sequence, line: line + 1 + lineOffset, column: column(of: from), start: 0, end: 0))
-            guard let close = firstOnLine(UInt8(ascii: "]"), from: from), trimmedEnd(from: close + 1) == close + 1 else { return false }
+            guard let close = firstOnLine(UInt8(ascii: "]"), from: from), isBlankOrCommentAfter(close + 1) else { return false }
             var itemStart = from + 1
             while true {
                 while itemStart < close, bytes[itemStart] == Self.space { itemStart += 1 }
@@ -206,7 +228,7 @@ enum YAMLSimpleMapping {
                 start = end + 1
                 end = lineEnd(from: start)
                 line += 1
-                if start == end { continue }
+                if isBlankOrComment() { continue }
                 var dash = start
                 while dash < end, bytes[dash] == Self.space { dash += 1 }
                 guard dash < end, bytes[dash] == UInt8(ascii: "-"), dash + 1 < end, bytes[dash + 1] == Self.space else {

@@ -63,6 +63,14 @@ import GalleryLayout
             "prep_time: 2 min\ndate: 2022-10-25\nimage_alt: A glass, with ice.",
             "key:\n  - one\nlast:\n  - two",
             "a-b: c\nA_B9: \u{00A0}nbsp first",
+            // Comments after values and on lines of their own, as the starter site writes them.
+            "title: a # comment: with a colon",
+            "category: Hot drink       # without it, a \"Drink\"",
+            "glass: \"Coupe\"  # quoted, then a comment",
+            "tags: [a, b] # comment",
+            "servings: 4#not a comment",
+            "key:   # a list follows\n  - x # one\n  # between\n# at the start\n  - 'y' # two\nlast: z",
+            "  # indented comment first\ntitle: a\n    \nsummary: b",
         ]
         for yaml in taken {
             #expect(checkAlike(yaml), "left to libyaml: \(yaml.debugDescription)")
@@ -74,7 +82,6 @@ import GalleryLayout
             "",
             "\n\n",
             "# only a comment",
-            "title: a # comment",
             "title: a: b",
             "title: ends with a colon:",
             "title: first line\n  continued",
@@ -101,7 +108,9 @@ import GalleryLayout
             "tags: [a: b]",
             "tags: [\"quoted\"]",
             "tags: [a, ]",
-            "tags: [a] # comment",
+            "tags: [a]# no space before the comment",
+            "glass: \"Coupe\"# no space before the comment",
+            "tags: [a # comment inside]",
             "tags: {a: b}",
             "empty:",
             "empty:\nnext: value",
@@ -111,7 +120,6 @@ import GalleryLayout
             "list:\n  -",
             "list:\n  - a: b",
             "list:\n  - - nested",
-            "list:\n  - a\n  # indented comment",
             "%YAML 1.1\n---\ntitle: a",
             "---\ntitle: a",
             "title: a\n---\nsecond: document",
