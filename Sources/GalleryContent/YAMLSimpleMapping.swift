@@ -81,8 +81,13 @@ enum YAMLSimpleMapping {
 
         /// The end of the line from `from`: its newline or the text's end.
         func lineEnd(from: Int) -> Int {
-            guard from < bytes.count, let base = bytes.baseAddress,
-                  let found = memchr(base + from, Int32(Self.newline), bytes.count - from) else { return bytes.count }
+            find(Self.newline, from: from, before: bytes.count) ?? bytes.count
+        }
+
+        /// The place of the first `byte` in `from..<limit` (`memchr`), or nil.
+        func find(_ byte: UInt8, from: Int, before limit: Int) -> Int? {
+            guard from < limit, let base = bytes.baseAddress,
+                  let found = memchr(base + from, Int32(byte), limit - from) else { return nil }
             return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
 
@@ -117,16 +122,15 @@ enum YAMLSimpleMapping {
 
         /// Whether the line being read holds only spaces, or spaces and a comment.
         func isBlankOrComment() -> Bool {
-            var position = start
-            while position < end, bytes[position] == Self.space { position += 1 }
-            return position == end || bytes[position] == UInt8(ascii: "#")
+            isBlankOrComment(from: start, commentNeedsSpace: false)
         }
 
-        /// Whether the line from `from` on holds only spaces, or a comment after one or more.
-        func isBlankOrCommentAfter(_ from: Int) -> Bool {
+        /// Whether the line from `from` on holds only spaces, or a comment, which after a value
+        /// (`commentNeedsSpace`) must follow a space.
+        func isBlankOrComment(from: Int, commentNeedsSpace: Bool = true) -> Bool {
             var position = from
             while position < end, bytes[position] == Self.space { position += 1 }
-            return position == end || (position > from && bytes[position] == UInt8(ascii: "#"))
+            return position == end || ((position > from || !commentNeedsSpace) && bytes[position] == UInt8(ascii: "#"))
         }
 
         /// The line's end less its trailing spaces.
@@ -176,7 +180,7 @@ enum YAMLSimpleMapping {
                 if bytes[position] == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") { return false }
                 position += 1
             }
-            guard position < end, isBlankOrCommentAfter(position + 1) else { return false }
+            guard position < end, isBlankOrComment(from: position + 1) else { return false }
             // Its mark is the opening quote's.
             scalar(.scalar, at: from, from: from + 1, to: position)
             return true
@@ -186,7 +190,7 @@ enum YAMLSimpleMapping {
         mutating func flowList(from: Int) -> Bool {
             let listIndex = events.count
             events.append(.init(kind: .sequence, line: line + 1 + lineOffset, column: column(of: from), start: 0, end: 0))
-            guard let close = firstOnLine(UInt8(ascii: "]"), from: from), isBlankOrCommentAfter(close + 1) else { return false }
+            guard let close = find(UInt8(ascii: "]"), from: from, before: end), isBlankOrComment(from: close + 1) else { return false }
             var itemStart = from + 1
             while true {
                 while itemStart < close, bytes[itemStart] == Self.space { itemStart += 1 }
@@ -206,16 +210,6 @@ enum YAMLSimpleMapping {
             }
             events[listIndex].end = events.count
             return true
-        }
-
-        /// The first `byte` on the line from `from`, or nil.
-        func firstOnLine(_ byte: UInt8, from: Int) -> Int? {
-            var position = from
-            while position < end {
-                if bytes[position] == byte { return position }
-                position += 1
-            }
-            return nil
         }
 
         /// The list below a key: lines `- value` at one indentation (none, or spaces) up to the
