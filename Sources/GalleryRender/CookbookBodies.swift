@@ -243,7 +243,8 @@ final class CookbookBodies: Sendable {
         allBookPlaces(in: plan)[position]
     }
 
-    private func allBookPlaces(in plan: PagePlan) -> BookPlaces {
+    /// The places in `plan.cookbooks` of the books holding each recipe (`BookPlaces`).
+    func allBookPlaces(in plan: PagePlan) -> BookPlaces {
         places.get { BookPlaces(plan, counts: bookCounts(in: plan)) }
     }
 

@@ -95,8 +95,9 @@ final class CookbookContents: Sendable {
     let anchors: [String]
     /// Each recipe's slug, in `order`: its page's address (`pageURL`).
     let slugs: [String]
-    /// How many books hold each recipe, by position (`CookbookBodies.bookCounts`).
+    /// How many books hold each recipe, by position (`CookbookBodies.bookCounts`), and which.
     let bookCounts: [Int32]
+    let bookPlaces: CookbookBodies.BookPlaces
     /// Why a body could not be made (its file changed since it was read), if one could not.
     private let bodyFailure = Mutex<Diagnostic?>(nil)
     let title: String
@@ -129,6 +130,7 @@ final class CookbookContents: Sendable {
         self.titles = titles
         anchors = slugs.map(CookbookPage.anchor(slug:))
         bookCounts = renderer.cookbookBodies.bookCounts(in: renderer.plan)
+        bookPlaces = renderer.cookbookBodies.allBookPlaces(in: renderer.plan)
         self.slugs = slugs
         let place = PageRenderer.BookPlace(path: path, inBook: PageRenderer.BookMembers(slugs), renderer: renderer)
         self.place = place

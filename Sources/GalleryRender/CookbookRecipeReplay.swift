@@ -14,6 +14,12 @@ extension CookbookRecipeContext: MustacheReplayable {
     var replayKey: Int { book.order[place] }
     /// Every book holding the recipe lists it once per section.
     var replayUses: Int { Int(book.bookCounts[book.order[place]]) }
+    /// The place among the books of the recipe's book number `pass`: the books are made in
+    /// that order, so a recording is wanted next by the book of the nearest place.
+    func replayOrder(ofPass pass: Int) -> Int? {
+        let books = book.bookPlaces[book.order[place]]
+        return pass < books.count ? Int(books[books.startIndex + pass]) : nil
+    }
     var recordingContext: any MustacheObject { Recording(item: self, recipe: recipe) }
     func holeText(_ index: Int) -> String { text(of: Part(hole: index)) }
 

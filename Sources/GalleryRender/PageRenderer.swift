@@ -31,7 +31,7 @@ package struct PageRenderer: Sendable {
 
         init(plan: PagePlan, pictures: [String: PublishedPicture], languages: LanguageVersions?, inputs: PageInputs?,
              cookbookBodies: CookbookBodies = CookbookBodies(),
-             cookbookReplays: MustacheReplays = MustacheReplays(budget: PageRenderer.cookbookReplayBudget),
+             cookbookReplays: MustacheReplays = PageRenderer.cookbookReplayStore(),
              tagCardReplays: MustacheReplays = MustacheReplays(budget: PageRenderer.tagCardReplayBudget)) {
             self.cookbookBodies = cookbookBodies
             self.cookbookReplays = cookbookReplays
@@ -76,7 +76,7 @@ package struct PageRenderer: Sendable {
         var renderer = self
         renderer.shared = Shared(plan: plan, pictures: pictures, languages: languages, inputs: inputs,
                                  cookbookBodies: bodies ?? CookbookBodies(),
-                                 cookbookReplays: replays ?? MustacheReplays(budget: Self.cookbookReplayBudget),
+                                 cookbookReplays: replays ?? Self.cookbookReplayStore(),
                                  tagCardReplays: cards ?? MustacheReplays(budget: Self.tagCardReplayBudget))
         return renderer
     }
@@ -95,6 +95,13 @@ package struct PageRenderer: Sendable {
     /// held from a recipe's first tag book to its last, each megabyte of them is one more at the
     /// build's peak, which issue 37 bounds at 59 MB.
     static let cookbookReplayBudget = 2 << 20
+    /// The books' passes worth recording: the built-in theme's contents line (8 nodes: three
+    /// names and their text) is rendered, its recipe section (hundreds) recorded.
+    static let cookbookReplayMinimumNodes = 10
+    /// A store for the books' recordings, within those bounds.
+    static func cookbookReplayStore() -> MustacheReplays {
+        MustacheReplays(budget: cookbookReplayBudget, minimumNodes: cookbookReplayMinimumNodes)
+    }
     /// Each recipe's card on the tag pages, recorded once for all the tag pages listing it
     /// (`RecipeCardContext`, `MustacheReplayable`).
     var tagCardReplays: MustacheReplays { shared.tagCardReplays }

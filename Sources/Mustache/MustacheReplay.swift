@@ -25,6 +25,11 @@ package protocol MustacheReplayable: MustacheObject {
     /// How many passes of one section over items of this key the pages make in all: the
     /// recording is let go after the last. A key is a small number (an item's position).
     var replayUses: Int { get }
+    /// When pass number `pass` (from 0) of one section over items of this key comes, as a small
+    /// number that orders the passes of all the store's items (a book's place among the books):
+    /// a store that is full lets go of the recordings wanted last for one wanted sooner. Nil,
+    /// the default, when the item cannot tell: its recording is kept only where there is room.
+    func replayOrder(ofPass pass: Int) -> Int?
     /// The item as the recording pass reads it, every value that differs between items of one
     /// key a `MustacheHole`.
     var recordingContext: any MustacheObject { get }
@@ -35,6 +40,7 @@ package protocol MustacheReplayable: MustacheObject {
 extension MustacheReplayable {
     /// A replayable item answers for itself (`MustacheObject.replayable`).
     package var replayable: (any MustacheReplayable)? { self }
+    package func replayOrder(ofPass pass: Int) -> Int? { nil }
 }
 
 /// A place in a recorded pass that each item fills with its own text (`MustacheReplayable`).
@@ -53,14 +59,28 @@ package struct MustacheHole: MustacheObject {
 
 /// The recorded passes of replayable items (`MustacheReplayable`), shared by the pages that list
 /// them and safe to use from every rendering thread. A recording is kept from the first pass
-/// until its item's last use, and never more than `budget` bytes of them at once: past that a
-/// pass is rendered as usual, which costs instructions but no memory.
+/// until its item's last use, and never more than `budget` bytes of them at once: past that, a
+/// recording wanted sooner takes the room of those wanted last (Belady's rule, by
+/// `MustacheReplayable.replayOrder`), and a pass that would find no room is rendered as usual
+/// without being recorded, which costs instructions but no memory. At 10,000 recipes, keeping
+/// the first recordings that fitted and refusing the rest left most of the books' passes
+/// recorded for nothing and rendered again (13,800 recordings made, 3,300 replayed; issue 37).
 package final class MustacheReplays: Sendable {
     private struct Held {
-        var recordings: [Key: PassRecording] = [:]
+        /// A recording held, and the order of the next pass to write it (nil: unknown).
+        struct Entry {
+            let recording: PassRecording
+            var next: Int?
+        }
+        var recordings: [Key: Entry] = [:]
         /// By section, how many passes each item's key has had so far (keys are small numbers).
         var passes: [ObjectIdentifier: [Int32]] = [:]
         var bytes = 0
+        /// The recordings held with a known next pass, by its order, and their bytes: when the
+        /// budget is full, those wanted last are let go for one wanted sooner (`makeRoom`). A
+        /// list may name a recording since taken or moved: it is skipped.
+        var byNextPass: [[Key]] = []
+        var nextPassBytes: [Int] = []
         /// Sections whose passes read something from outside the item that a recording cannot
         /// check: they are rendered as usual from then on.
         var refused: Set<ObjectIdentifier> = []
@@ -73,6 +93,48 @@ package final class MustacheReplays: Sendable {
         /// its name. A dictionary keyed by the name's parts and the value cost an array of the
         /// parts and a hash of the value's text per fact of each recording (issue 37).
         var factsByFirstPart: [[Int]] = []
+
+        mutating func file(_ key: Key, next: Int?, bytes size: Int) {
+            guard let next else { return }
+            while byNextPass.count <= next {
+                byNextPass.append([])
+                nextPassBytes.append(0)
+            }
+            byNextPass[next].append(key)
+            nextPassBytes[next] += size
+        }
+
+        mutating func unfile(next: Int?, bytes size: Int) {
+            guard let next else { return }
+            nextPassBytes[next] -= size
+            if nextPassBytes[next] == 0 { byNextPass[next] = [] }
+        }
+
+        /// The bytes held for passes that come after `next` (none when `next` is unknown).
+        func bytes(after next: Int?) -> Int {
+            guard let next, next + 1 < nextPassBytes.count else { return 0 }
+            return nextPassBytes[(next + 1)...].reduce(0, +)
+        }
+
+        /// Makes room for `size` more bytes within `budget` by letting go of the recordings
+        /// whose next pass comes after `next`, latest first; false, with none let go, if they
+        /// are too few.
+        mutating func makeRoom(_ size: Int, before next: Int?, budget: Int) -> Bool {
+            guard bytes + size > budget else { return true }
+            guard bytes - self.bytes(after: next) + size <= budget else { return false }
+            var order = nextPassBytes.count - 1
+            while bytes + size > budget {
+                guard let key = byNextPass[order].popLast() else {
+                    order -= 1
+                    continue
+                }
+                guard let entry = recordings[key], entry.next == order else { continue }
+                recordings[key] = nil
+                bytes -= entry.recording.size
+                unfile(next: order, bytes: entry.recording.size)
+            }
+            return true
+        }
     }
 
     private struct Key: Hashable {
@@ -82,30 +144,49 @@ package final class MustacheReplays: Sendable {
 
     private let held = Mutex(Held())
     package let budget: Int
+    /// Passes that visit fewer nodes than this are rendered, never recorded: a book's contents
+    /// line (three names) costs less to render than to find, check and write from a recording,
+    /// and its recording would take room from passes worth replaying. 0: every pass may be.
+    package let minimumNodes: Int
 
-    package init(budget: Int) {
+    package init(budget: Int, minimumNodes: Int = 0) {
         self.budget = budget
+        self.minimumNodes = minimumNodes
     }
 
     /// One more pass of `section` over item `key`, of `uses` in all: the recording kept for it,
-    /// if any, let go when this is the last pass; and whether it is the last.
-    func take(section: ObjectIdentifier, key item: Int, uses: Int) -> (recording: PassRecording?, isLast: Bool) {
+    /// if any, let go when this is the last pass; how many passes the item has had, this one
+    /// included; and whether it is the last. A recording kept for later passes is filed under
+    /// the next one's order (`order`, `MustacheReplayable.replayOrder(ofPass:)`).
+    func take(section: ObjectIdentifier, key item: Int, uses: Int,
+              order: (Int) -> Int?) -> (recording: PassRecording?, passes: Int, isLast: Bool) {
         held.withLock { held in
             let passes = Self.countPass(of: item, in: &held.passes[section, default: []])
             let isLast = passes >= uses
             let key = Key(section: section, item: item)
-            guard let recording = held.recordings[key] else { return (nil, isLast) }
+            guard var entry = held.recordings[key] else { return (nil, passes, isLast) }
+            let size = entry.recording.size
+            held.unfile(next: entry.next, bytes: size)
             if isLast {
                 held.recordings[key] = nil
-                held.bytes -= recording.size
+                held.bytes -= size
+            } else {
+                entry.next = order(passes)
+                held.recordings[key] = entry
+                held.file(key, next: entry.next, bytes: size)
             }
-            return (recording, isLast)
+            return (entry.recording, passes, isLast)
         }
     }
 
-    /// Whether `section` may be recorded (none of its passes was refused).
-    func mayRecord(section: ObjectIdentifier) -> Bool {
-        held.withLock { !$0.refused.contains(section) }
+    /// Whether a pass of `section` over item `key` whose next pass comes at `next` may be
+    /// recorded: none of the section's passes was refused, none is held for the item, and the
+    /// budget has room, or holds recordings wanted later than it.
+    func mayRecord(section: ObjectIdentifier, key item: Int, next: Int?) -> Bool {
+        held.withLock { held in
+            !held.refused.contains(section) && held.recordings[Key(section: section, item: item)] == nil
+                && (held.bytes < budget || held.bytes(after: next) > 0)
+        }
     }
 
     private static func countPass(of item: Int, in counts: inout [Int32]) -> Int {
@@ -115,15 +196,18 @@ package final class MustacheReplays: Sendable {
     }
 
     /// Keeps `recording` of `section`'s pass over item `key` for the passes left of `uses` in
-    /// all, unless none is left, one is kept already or it does not fit.
-    func keep(_ recording: PassRecording, section: ObjectIdentifier, key item: Int, uses: Int) {
+    /// all, the next of them at `next`, unless none is left, one is kept already or it does not
+    /// fit, even in the room of those wanted later.
+    func keep(_ recording: PassRecording, section: ObjectIdentifier, key item: Int, uses: Int, next: Int?) {
         held.withLock { held in
             held.recorded += 1
             let key = Key(section: section, item: item)
             let passes = held.passes[section].map { item < $0.count ? Int($0[item]) : 0 } ?? 0
-            guard uses > passes, held.recordings[key] == nil, held.bytes + recording.size <= budget else { return }
-            held.recordings[key] = recording
-            held.bytes += recording.size
+            let size = recording.size
+            guard uses > passes, held.recordings[key] == nil, held.makeRoom(size, before: next, budget: budget) else { return }
+            held.recordings[key] = Held.Entry(recording: recording, next: next)
+            held.bytes += size
+            held.file(key, next: next, bytes: size)
         }
     }
 

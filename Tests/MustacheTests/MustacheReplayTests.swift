@@ -11,8 +11,11 @@ private struct Row: MustacheReplayable {
     let link: String
     let replays: MustacheReplays
     var replayUses = 2
+    /// The order of each of its passes (`replayOrder(ofPass:)`); nil: unknown.
+    var orders: [Int]?
 
     var replayKey: Int { key }
+    func replayOrder(ofPass pass: Int) -> Int? { orders.flatMap { pass < $0.count ? $0[pass] : nil } }
     var keys: [String] { ["title", "number", "link", "html", "tags"] }
 
     func value(forKey key: String) -> MustacheValue? { answer(key, holes: false) }
@@ -144,6 +147,46 @@ private struct Row: MustacheReplayable {
         let result = try both("{{#rows}}{{number}} {{title}};{{/rows}}", budget: 0)
         #expect(result.replayed == result.rendered)
         #expect(result.counts.recorded == 0 && result.counts.replayed == 0 && result.held == 0)
+    }
+
+    /// A store that is full lets go of the recording wanted last for one wanted sooner (Belady's
+    /// rule). Rows 0 and 1, of the same size, are listed on a page with room for one recording
+    /// and a half, then each again alone: row 0 wanted again at order `later`, row 1 at order 2.
+    /// Row 1 takes row 0's room when row 0 is wanted later; row 0 keeps it when it is wanted
+    /// first, or when the orders are unknown (the first recording keeps its room).
+    @Test func aFullStoreKeepsTheRecordingWantedSoonest() throws {
+        let template = try Template(source: "{{#rows}}<li>{{number}}. {{title}}</li>{{/rows}}", name: "page")
+        func page(_ keys: [Int], _ replays: MustacheReplays, later: Int, withOrders: Bool) throws -> String {
+            try template.render(.dictionary(["rows": .lazyArray(MustacheLazyArray(count: keys.count, mayReplay: true) { index in
+                .object(Row(key: keys[index], title: "Row \(keys[index])", number: "\(keys[index])", link: "", replays: replays,
+                            orders: withOrders ? [0, keys[index] == 0 ? later : 2] : nil))
+            })]))
+        }
+        let measuring = MustacheReplays(budget: 1 << 20)
+        _ = try page([0], measuring, later: 5, withOrders: false)
+        let oneRecording = measuring.heldBytes
+        for (later, withOrders, kept) in [(5, true, 1), (1, true, 0), (5, false, 0)] {
+            let replays = MustacheReplays(budget: oneRecording * 3 / 2)
+            #expect(try page([0, 1], replays, later: later, withOrders: withOrders) == "<li>0. Row 0</li><li>1. Row 1</li>")
+            #expect(replays.heldBytes == oneRecording)
+            #expect(try page([0], replays, later: later, withOrders: withOrders) == "<li>0. Row 0</li>")
+            #expect(replays.counts.replayed == (kept == 0 ? 1 : 0), "later \(later), orders \(withOrders)")
+            #expect(try page([1], replays, later: later, withOrders: withOrders) == "<li>1. Row 1</li>")
+            #expect(replays.counts.replayed == 1 && replays.heldBytes == 0, "later \(later), orders \(withOrders)")
+        }
+    }
+
+    /// A pass that visits fewer nodes than the store's minimum is rendered, and its section is
+    /// not recorded again; a larger one is recorded and replayed. The output is the same.
+    @Test func aPassTooSmallToBeWorthReplayingIsRendered() throws {
+        let template = try Template(source: "{{#rows}}{{number}}. {{title}};{{/rows}}", name: "page")
+        for (minimum, replayed) in [(100, 0), (3, 3)] {
+            let replays = MustacheReplays(budget: 1 << 20, minimumNodes: minimum)
+            let pages = try [1, 2].map { try template.render(page($0, replays: replays)) }
+            let alone = try [1, 2].map { try template.render(page($0, replays: MustacheReplays(budget: 0), replaying: false)) }
+            #expect(pages == alone)
+            #expect(replays.counts.replayed == replayed && replays.heldBytes == 0)
+        }
     }
 
     /// Page `page` of a site whose pages list the same `count` rows: enough to be streamed in

@@ -47,7 +47,8 @@ extension Renderer {
         guard item.replayKey >= 0, replays.budget > 0 else {
             return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
         }
-        let (kept, isLast) = replays.take(section: id, key: item.replayKey, uses: item.replayUses)
+        let (kept, passes, isLast) = replays.take(section: id, key: item.replayKey, uses: item.replayUses,
+                                                  order: item.replayOrder(ofPass:))
         if let recording = kept, recording.indentation == indentation, readsAlike(recording.outside, in: replays) {
             nodesRendered += recording.nodes
             sectionPasses += recording.passes
@@ -63,8 +64,10 @@ extension Renderer {
             return
         }
         // The item's last pass (or only one: a recipe on one tag page) would be recorded for no
-        // later pass to replay: recording it costs more than rendering it (issue 37).
-        guard !isLast, replays.mayRecord(section: id) else {
+        // later pass to replay, and one the store has no room for would be let go at once:
+        // recording it costs more than rendering it (issue 37).
+        let next = isLast ? nil : item.replayOrder(ofPass: passes)
+        guard !isLast, replays.mayRecord(section: id, key: item.replayKey, next: next) else {
             return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
         }
         let (start, nodesBefore, passesBefore) = (output.count, nodesRendered, sectionPasses)
@@ -89,7 +92,9 @@ extension Renderer {
                                      outside: outside, nodes: nodesRendered - nodesBefore, passes: sectionPasses - passesBefore)
         output.truncate(to: start)
         write(recorded, filledBy: item)
-        replays.keep(recorded, section: id, key: item.replayKey, uses: item.replayUses)
+        // A pass too small to be worth replaying: its section is rendered as usual from now on.
+        guard recorded.nodes >= replays.minimumNodes else { return replays.refuse(section: id) }
+        replays.keep(recorded, section: id, key: item.replayKey, uses: item.replayUses, next: next)
     }
 
     /// `section`'s content rendered with `context` on top of the stack.
