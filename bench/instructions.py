@@ -10,6 +10,12 @@ names). The profile is cut where `--verbose` starts each phase (`PhaseTimer.begi
 inlined): one callgrind dump per phase, all threads together. Function names are demangled with
 `swift demangle`. Standard library only; needs valgrind, strip (binutils) and swift.
 
+Threads run under valgrind's fair scheduler (`--fair-sched=yes`, threads take turns in order).
+With the default one, which thread runs next depends on the machine's load, so which thread
+frees which memory did too, and mimalloc's own bookkeeping of frees across threads swung the
+total by up to 40 M instructions in 1,080 M (684c8ab: 1,076 and 1,116 M); fair, five runs of
+that binary on a loaded machine gave 1,074.6–1,081.2 M.
+
 Usage: instructions.py [--gallerygen PATH] [--count 1000] [--top 10] [--work DIR] [--keep DIR]
 """
 import argparse
@@ -128,7 +134,7 @@ def main():
             os.makedirs(arguments.keep, exist_ok=True)
             for old in glob.glob(dumps + "*"):
                 os.remove(old)
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={dumps}", f"--dump-before={MARKER}",
+        subprocess.run(["valgrind", "--tool=callgrind", "--fair-sched=yes", f"--callgrind-out-file={dumps}", f"--dump-before={MARKER}",
                         binary, "build", "--verbose", "--site", os.path.join(folder, "gallerygen"),
                         "--output", os.path.join(scratch, "out"), "--theme", os.path.join(ROOT, "Templates")],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

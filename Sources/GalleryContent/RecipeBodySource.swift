@@ -58,10 +58,24 @@ package struct RecipeBodySource: Sendable {
     let directory: String
     /// How diagnostics name the site folder (`ContentLoader.displayRoot`).
     let displayRoot: String
+    /// The site folder opened for one build (`openingFolder()`), which bodies are read from;
+    /// nil: by their whole path.
+    private(set) var folder: FolderDescriptor?
 
     package init(siteDirectory: URL, displayRoot: String) {
         directory = siteDirectory.path.endingInSlash
         self.displayRoot = displayRoot
+    }
+
+    /// This source reading each body relative to the site folder, opened now (or by its whole
+    /// path, as before, when the folder cannot be opened): `recipes/x.md` is walked from the
+    /// folder, not from `/` again, 27,000 times at 10,000 recipes (issue 37). For one build:
+    /// `serve` keeps its site without it, so a folder renamed or replaced between rebuilds is
+    /// opened anew.
+    package func openingFolder() -> RecipeBodySource {
+        var source = self
+        source.folder = FolderDescriptor(path: directory)
+        return source
     }
 
     /// How diagnostics name the site file at `relative`.
@@ -87,7 +101,8 @@ package struct RecipeBodySource: Sendable {
         let path = displayPath(relative)
         let changed = Diagnostic.error("the recipe changed while the site was being built; build again", path: path)
         // Non-blocking: whatever the path names now (a pipe, say), opening it does not wait.
-        let descriptor = open(directory + relative, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        let descriptor = folder.map { openat($0.descriptor, relative, flags) } ?? open(directory + relative, flags)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {

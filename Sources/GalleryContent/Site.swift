@@ -63,6 +63,20 @@ package struct Site: Sendable {
         }
         return try bodySource.text(of: recipe)
     }
+
+    /// Has every language tree read its bodies back relative to the site folder, opened now
+    /// (`RecipeBodySource.openingFolder()`), when any body was not held: for one build, whose
+    /// copy of the site lets the folder go when the build ends (`serve` keeps its reading).
+    package mutating func openBodySource() {
+        let readsBack = languageTrees.contains { tree in
+            tree.recipes.contains { if case .file = $0.body { true } else { false } }
+        }
+        guard readsBack, let opened = bodySource?.openingFolder() else { return }
+        bodySource = opened
+        for index in otherLanguages.indices where otherLanguages[index].bodySource != nil {
+            otherLanguages[index].bodySource = opened
+        }
+    }
 }
 
 extension Site {

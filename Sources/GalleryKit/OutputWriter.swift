@@ -149,6 +149,10 @@ package struct OutputWriter: Sendable {
         /// The staging folder's path with a trailing slash, which every file's path is appended
         /// to (asking the URL for it cost some 4,000 instructions a file).
         let root: String
+        /// The staging folder held open: each folder and file is made relative to it
+        /// (`mkdirat`, `openat`), its path walked from here rather than from `/` (issue 37);
+        /// nil when it cannot be opened, and then by its whole path.
+        let opened: FolderDescriptor?
         let written = WrittenPaths()
         /// Folders made in the staging folder so far: each is made once, however many files it gets.
         let madeFolders = MadeFolders()
@@ -158,6 +162,8 @@ package struct OutputWriter: Sendable {
             self.session = session
             self.folder = folder
             root = folder.path + "/"
+            // Just made by `stage()`: a link in its place is not followed.
+            opened = FolderDescriptor(path: folder.path, followingLinks: false)
         }
 
         /// Writes `files` into the staging folder: folders first (one mkdir each, parents
@@ -200,7 +206,8 @@ package struct OutputWriter: Sendable {
                 for subfolder in OutputWriter.folders(of: files) {
                     let key = Fingerprint(of: subfolder)
                     guard !made.contains(key) else { continue }
-                    guard mkdir(root + subfolder, 0o755) == 0 || errno == EEXIST else { throw WriteError(path: root + subfolder, code: errno) }
+                    let status = opened.map { mkdirat($0.descriptor, subfolder, 0o755) } ?? mkdir(root + subfolder, 0o755)
+                    guard status == 0 || errno == EEXIST else { throw WriteError(path: root + subfolder, code: errno) }
                     made.insert(key)
                 }
             }
@@ -209,9 +216,9 @@ package struct OutputWriter: Sendable {
         private func write(_ file: OutputFile, in root: String) throws {
             let fileManager = FileManager.default
             switch file.contents {
-            case .data(let data): try OutputWriter.writeWithoutSync([data], to: root + file.path)
-            case .pieces(let pieces): try OutputWriter.writeWithoutSync(pieces, to: root + file.path)
-            case .stream(let stream): try OutputWriter.writeWithoutSync(stream, to: root + file.path)
+            case .data(let data): try OutputWriter.writeWithoutSync(OutputFile.Pieces([data]), to: file.path, in: opened, root: root)
+            case .pieces(let pieces): try OutputWriter.writeWithoutSync(pieces, to: file.path, in: opened, root: root)
+            case .stream(let stream): try OutputWriter.writeWithoutSync(stream, to: file.path, in: opened, root: root)
             case .copy(let source): try fileManager.copyItem(at: source, to: folder.appendingPathComponent(file.path))
             case .link(let source): try FileClone.clone(source, to: folder.appendingPathComponent(file.path))
             }
@@ -373,27 +380,30 @@ extension OutputWriter {
         try writeWithoutSync(OutputFile.Pieces(pieces), to: path)
     }
 
-    /// Each piece is made just before it is written and let go after.
-    static func writeWithoutSync(_ pieces: OutputFile.Pieces, to path: String) throws {
-        let descriptor = try create(path)
+    /// Each piece is made just before it is written and let go after. The file is `name`
+    /// in `folder` when it is open, else at the path `root + name` (which messages name).
+    static func writeWithoutSync(_ pieces: OutputFile.Pieces, to name: String, in folder: FolderDescriptor? = nil,
+                                 root: String = "") throws {
+        let descriptor = try create(name, in: folder, root: root)
         defer { close(descriptor) }
         for index in 0..<pieces.count {
             try pieces.piece(index).withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
-                try write(buffer, to: descriptor, path: path)
+                try write(buffer, to: descriptor, path: root + name)
             }
         }
     }
 
     /// Each piece is written as the stream makes it. A stream that fails to make its bytes
     /// keeps its failure for the page's maker to report (`OutputFile.Stream.failure`).
-    static func writeWithoutSync(_ stream: OutputFile.Stream, to path: String) throws {
-        let descriptor = try create(path)
+    static func writeWithoutSync(_ stream: OutputFile.Stream, to name: String, in folder: FolderDescriptor? = nil,
+                                 root: String = "") throws {
+        let descriptor = try create(name, in: folder, root: root)
         defer { close(descriptor) }
         var failure: (any Error)?
         stream.write { piece in
             guard failure == nil else { return }
             do {
-                try write(UnsafeRawBufferPointer(piece), to: descriptor, path: path)
+                try write(UnsafeRawBufferPointer(piece), to: descriptor, path: root + name)
             } catch {
                 failure = error
             }
@@ -401,19 +411,21 @@ extension OutputWriter {
         if let failure { throw failure }
     }
 
-    private static func create(_ path: String) throws -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+    private static func create(_ name: String, in folder: FolderDescriptor?, root: String) throws -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        let descriptor = folder.map { openat($0.descriptor, name, flags, 0o644) } ?? open(root + name, flags, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: root + name, code: errno) }
         return descriptor
     }
 
-    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+    /// `path`, made only for a message, names the file.
+    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: @autoclosure () -> String) throws {
         var offset = 0
         while offset < buffer.count {
             let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw WriteError(path: path, code: errno)
+                throw WriteError(path: path(), code: errno)
             }
             offset += written
         }

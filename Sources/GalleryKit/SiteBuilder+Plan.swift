@@ -85,6 +85,8 @@ extension SiteBuilder {
             if let baseURL = options.baseURL {
                 loaded.setBaseURL(baseURL)
             }
+            // This build's copy only: `memory` keeps the reading, without the open folder.
+            loaded.openBodySource()
             site = loaded
             log.append(contentsOf: warnings)
             // Reading parsed every recipe file; what is left is the site.

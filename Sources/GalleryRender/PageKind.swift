@@ -113,7 +113,7 @@ extension TemplatePage {
 
     func fullContext(_ index: Int, context: MustacheValue, in site: PageRenderer) -> MustacheValue {
         if case .object(let page) = context {
-            return .object(PageFrame(page: page, renderer: site, path: path(index, in: site.plan), translationKey: translationKey(index, in: site.plan)))
+            return .object(PageFrame(page: page.object, renderer: site, path: path(index, in: site.plan), translationKey: translationKey(index, in: site.plan)))
         }
         return site.addingLanguages(to: site.addingMenu(to: context, path: path(index, in: site.plan)), key: translationKey(index, in: site.plan))
     }

@@ -95,12 +95,13 @@ package struct SocialMeta: Sendable {
         enum Key: Int, CaseIterable, CodingKey { case attribute, name, content }
         static let keyTable = MustacheKeyTable(Key.self)
 
+        /// The one text asked, read where it lies: a copy of the whole tag (three texts) for
+        /// each retained and released all three (issue 37).
         func value(_ key: Key) -> MustacheValue? {
-            let property = list.properties[index]
-            return switch key {
-            case .attribute: .string(property.attribute)
-            case .name: .string(property.name)
-            case .content: .string(property.content)
+            switch key {
+            case .attribute: .string(list.properties[index].attribute)
+            case .name: .string(list.properties[index].name)
+            case .content: .string(list.properties[index].content)
             }
         }
     }

@@ -15,8 +15,30 @@ package enum MustacheValue: Sendable {
     indirect case lazyArray(MustacheLazyArray)
     case dictionary([String: MustacheValue])
     /// A context that answers names one at a time as the template asks for them (`MustacheObject`):
-    /// it renders as `dictionary` of the same keys and values does.
-    indirect case object(any MustacheObject)
+    /// it renders as `dictionary` of the same keys and values does. Made by `object(_:)` from the
+    /// object itself; held by reference (`MustacheObjectReference`), not boxed (`indirect`).
+    case object(MustacheObjectReference)
+
+    /// `object` of `object`: one allocation, as a boxed (`indirect`) case was. The object is
+    /// moved in, not copied: taken as borrowed, it was copied into the reference and destroyed.
+    @inlinable
+    package static func object(_ object: consuming any MustacheObject) -> MustacheValue {
+        .object(MustacheObjectReference(object))
+    }
+}
+
+/// An object (`MustacheObject`) as a `MustacheValue` holds it: the one heap allocation an
+/// `indirect` case made too, but one that a lookup reads in place. An object in an `indirect`
+/// case's box was copied out (the compiler treats the box's contents as mutable) and destroyed
+/// around each question asked of it: a name with dots (`{{t.tags}}`) and each list item pushed
+/// cost about 130 instructions more (issue 37).
+package final class MustacheObjectReference: Sendable {
+    package let object: any MustacheObject
+
+    @usableFromInline
+    init(_ object: consuming any MustacheObject) {
+        self.object = object
+    }
 }
 
 /// A context that answers the names a template looks up one at a time, computing each value when
@@ -58,7 +80,7 @@ extension MustacheValue {
     func member(_ key: String) -> MustacheValue? {
         switch self {
         case .dictionary(let fields): fields[key]
-        case .object(let object): object.value(forKey: key)
+        case .object(let reference): reference.object.value(forKey: key)
         default: nil
         }
     }
@@ -68,7 +90,7 @@ extension MustacheValue {
     func member(_ name: String, number: Int) -> MustacheValue? {
         switch self {
         case .dictionary(let fields): fields[name]
-        case .object(let object): object.value(forKey: name, number: number)
+        case .object(let reference): reference.object.value(forKey: name, number: number)
         default: nil
         }
     }
@@ -77,7 +99,8 @@ extension MustacheValue {
     /// values, and every lazy list made: what a test or a check that walks a context reads.
     package var expanded: MustacheValue {
         switch self {
-        case .object(let object):
+        case .object(let reference):
+            let object = reference.object
             var fields: [String: MustacheValue] = [:]
             for key in object.keys {
                 if let value = object.value(forKey: key) { fields[key] = value.expanded }

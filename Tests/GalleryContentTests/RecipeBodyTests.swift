@@ -136,6 +136,39 @@ import GalleryTestSupport
         #expect(try site.body(of: gimlet) == "Shake with ice.\n")
     }
 
+    /// A build reads its bodies back relative to the site folder it opened: a folder renamed
+    /// during the build is still the one read; `serve`'s kept site, opened again for its next
+    /// build, reads the folder now at the path. A site whose bodies are held opens nothing.
+    @Test func eachBuildReadsBodiesBackFromTheFolderItOpened() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try writeRecipes(2, in: folder)
+        let kept = try #require(load(folder))
+        #expect(kept.bodySource?.folder == nil)
+        var build = kept
+        build.openBodySource()
+        #expect(build.bodySource?.folder != nil)
+        let siteFolder = folder.url.appendingPathComponent("site")
+        let moved = folder.url.appendingPathComponent("moved")
+        try FileManager.default.moveItem(at: siteFolder, to: moved)
+        #expect(try build.body(of: build.recipes[1]) == "Shake number 02 hard.\n")
+        #expect(throws: Diagnostic.error("the recipe was removed while the site was being built; build again", path: "site/recipes/drink-02.md")) {
+            try kept.body(of: kept.recipes[1])
+        }
+        // The next build: another folder in the old one's place, the moved one gone.
+        try writeRecipes(2, in: folder)
+        try FileManager.default.removeItem(at: moved)
+        #expect(throws: Diagnostic.error("the recipe was removed while the site was being built; build again", path: "site/recipes/drink-02.md")) {
+            try build.body(of: build.recipes[1])
+        }
+        var next = kept
+        next.openBodySource()
+        #expect(try next.body(of: next.recipes[1]) == "Shake number 02 hard.\n")
+        var held = try #require(load(folder, budget: ContentLoader.defaultBodyBudget))
+        held.openBodySource()
+        #expect(held.bodySource?.folder == nil)
+    }
+
     /// An empty body is read back too (one byte more than none is asked for): text added after
     /// the front matter since is a change.
     @Test func anEmptyBodyThatGrewIsAChange() throws {

@@ -147,6 +147,19 @@ import GalleryTestSupport
         #expect(throws: SiteFile.Failure.notFound) { try SiteFile.read(folder.url.appendingPathComponent("missing")) }
         #expect(throws: SiteFile.Failure.notRegular(kind: "a folder")) { try SiteFile.read(site) }
     }
+
+    /// A read stops once it has the size `fstat` gave and comes back short; a file that holds
+    /// more than its stated size is read on to its end (a `/proc` file says 0 bytes).
+    @Test func aFileLongerThanItsStatedSizeIsReadWhole() throws {
+        defer { folder.remove() }
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        #expect(status.utf8.count > 256)
+        let read = try SiteFile.read(atPath: "/proc/self/status")
+        #expect(read.count > 256)
+        #expect(String(decoding: read, as: UTF8.self).hasPrefix("Name:"))
+        try folder.write("exact.txt", "twelve bytes")
+        #expect(try SiteFile.read(atPath: folder.url.appendingPathComponent("exact.txt").path) == Data("twelve bytes".utf8))
+    }
 }
 
 @Suite struct PathTextTests {

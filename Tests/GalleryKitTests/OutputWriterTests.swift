@@ -188,6 +188,31 @@ import GalleryTestSupport
         #expect(!exists("out"))
     }
 
+    /// The staging folder is held open and its folders and files are made relative to it; a
+    /// file that cannot be made is named by its whole path.
+    @Test func stagedFilesAreMadeInTheOpenStagingFolder() throws {
+        defer { temporary.remove() }
+        let writer = OutputWriter(outputDirectory: output, displayPath: "out")
+        let session = try writer.openSession()
+        defer { session.close() }
+        let staging = try session.stage()
+        #expect(staging.opened != nil)
+        try staging.add([OutputFile(path: "recipes/gimlet/index.html", contents: .data(Data("gimlet".utf8))),
+                         OutputFile(path: "index.html", contents: .pieces(OutputFile.Pieces([Data("a".utf8), Data("b".utf8)])))])
+        try staging.add(OutputFile(path: "tags/sour/index.html", contents: .data(Data("sour".utf8))))
+        let folder = staging.folder
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("recipes/gimlet/index.html").path) == Data("gimlet".utf8))
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("index.html").path) == Data("ab".utf8))
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("tags/sour/index.html").path) == Data("sour".utf8))
+        // A folder where the file goes: the message names the file's whole path.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("feed.xml"), withIntermediateDirectories: false)
+        #expect(throws: Diagnostic.error("cannot write the output: cannot write \(folder.path)/feed.xml: Is a directory", path: "out")) {
+            try staging.add(OutputFile(path: "feed.xml", contents: .data(Data("feed".utf8))))
+        }
+        try staging.commit()
+        #expect(FileManager.default.contents(atPath: output.appendingPathComponent("tags/sour/index.html").path) == Data("sour".utf8))
+    }
+
     /// A streamed file is written piece by piece as it is made; one that fails to be made keeps
     /// its failure for its maker to report, and the writer does not throw for it (a template
     /// error is the page's, not the disk's).

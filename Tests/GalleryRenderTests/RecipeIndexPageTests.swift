@@ -75,8 +75,8 @@ import Mustache
                 guard case .dictionary(let fields) = group, case .array(let links)? = fields["recipes"] else { return .null }
                 return ["letter": fields["letter"] ?? .null, "id": fields["id"] ?? .null,
                         "titles": .array(links.map { link in
-                            guard case .object(let object) = link else { return .null }
-                            return object.value(forKey: "title") ?? .null
+                            guard case .object(let reference) = link else { return .null }
+                            return reference.object.value(forKey: "title") ?? .null
                         })]
             }
             #expect(made == expected, "page \(page + 1)")

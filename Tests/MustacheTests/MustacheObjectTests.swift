@@ -148,6 +148,27 @@ struct MustacheObjectTests {
         #expect(MustacheValue.object(NumberedCard(title: "A")).expanded == ["title": "A", "count": 1, "missing": nil])
     }
 
+    /// An object value holds its object by one reference (`MustacheObjectReference`), which its
+    /// copies share; a name with dots asks each object on its way through that reference, and
+    /// renders as the dictionaries the objects expand to.
+    @Test func anObjectIsHeldByOneReferenceThatNamesWithDotsReadThrough() throws {
+        let counter = Counter()
+        let card = MustacheValue.object(Card(title: "Sour", asked: counter))
+        let copy = card
+        guard case .object(let reference) = card, case .object(let shared) = copy else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(reference === shared)
+        #expect((reference.object as? Card)?.title == "Sour")
+        let template = try Template(source: "{{card.inner.title}}|{{card.count}}|{{#card}}{{count}}{{inner.inner.title}}|{{.}}{{/card}}",
+                                    name: "t")
+        let context: MustacheValue = ["card": card]
+        #expect(try template.render(context) == "Sour!|4|4|")
+        #expect(counter.value == 2)
+        #expect(try template.render(context) == (try template.render(context.expanded)))
+    }
+
     @Test func equalsTheDictionaryItExpandsTo() {
         let object = MustacheValue.object(Card(title: "A", asked: nil))
         let dictionary: MustacheValue = ["title": "A", "count": 1, "missing": nil, "inner": ["title": "A!", "count": 2, "missing": nil]]

@@ -33,9 +33,11 @@ struct ObjectAnswers: ~Copyable {
     private var kept: UnsafeMutablePointer<UInt64>
     /// What answers at each level: `Kind`'s raw value. A level's place in `objects` or
     /// `dictionaries` is initialized only while its kind says so; the kind is tested, not an
-    /// optional, since testing an optional existential copied and destroyed it.
+    /// optional, since testing an optional cost a copy of it and its destruction.
     private var kinds: UnsafeMutablePointer<UInt8>
-    private var objects: UnsafeMutablePointer<any MustacheObject>
+    /// An object's level holds the reference its value held: pushing it is a retain, and a
+    /// question reads the object in place.
+    private var objects: UnsafeMutablePointer<MustacheObjectReference>
     private var dictionaries: UnsafeMutablePointer<[String: MustacheValue]>
     /// The context of a level that answers no name (`Kind.plain`).
     private var plains: UnsafeMutablePointer<MustacheValue>
@@ -89,8 +91,8 @@ struct ObjectAnswers: ~Copyable {
         kept[level] = 0
         leave(level)
         switch context {
-        case .object(let object):
-            (objects + level).initialize(to: object)
+        case .object(let reference):
+            (objects + level).initialize(to: reference)
             kinds[level] = Kind.object.rawValue
         case .dictionary(let fields):
             (dictionaries + level).initialize(to: fields)
@@ -148,12 +150,12 @@ struct ObjectAnswers: ~Copyable {
         let value: MustacheValue?
         switch kinds[level] {
         case Kind.object.rawValue:
-            // Moved out for the question and back after it: asked in place, the existential was
-            // copied and destroyed around every question, the compiler not knowing that the
-            // answer cannot change the memory it stands in (about 100 instructions a question).
-            let object = (objects + level).move()
-            value = object.value(forKey: name, number: number)
-            (objects + level).initialize(to: object)
+            // The reference moved out for the question and back after it: read through the
+            // pointer, the object was copied out of it and destroyed around each question. Held
+            // here, its constant `object` is asked in place.
+            let reference = (objects + level).move()
+            value = reference.object.value(forKey: name, number: number)
+            (objects + level).initialize(to: reference)
         case Kind.dictionary.rawValue: value = dictionaries[level][name]
         default: return nil
         }
@@ -179,7 +181,7 @@ struct ObjectAnswers: ~Copyable {
         let newKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: newLevels)
         newKinds.initialize(from: kinds, count: levels)
         (newKinds + levels).initialize(repeating: Kind.none.rawValue, count: newLevels - levels)
-        let newObjects = UnsafeMutablePointer<any MustacheObject>.allocate(capacity: newLevels)
+        let newObjects = UnsafeMutablePointer<MustacheObjectReference>.allocate(capacity: newLevels)
         let newDictionaries = UnsafeMutablePointer<[String: MustacheValue]>.allocate(capacity: newLevels)
         let newPlains = UnsafeMutablePointer<MustacheValue>.allocate(capacity: newLevels)
         for old in 0..<levels {

@@ -141,8 +141,8 @@ extension Renderer {
     /// list written as text would join its items' texts, a hole's among them: refused.
     mutating func noteHole(_ value: MustacheValue, isEscaped: Bool) -> Bool {
         switch value {
-        case .object(let object):
-            guard let hole = object.holeIndex, let start = recording?.start else { return false }
+        case .object(let reference):
+            guard let hole = reference.object.holeIndex, let start = recording?.start else { return false }
             recording?.holes.append(PassRecording.Hole(offset: output.count - start, index: hole, isEscaped: isEscaped))
             return true
         case .array, .lazyArray:

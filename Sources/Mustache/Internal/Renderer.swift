@@ -109,7 +109,7 @@ struct Renderer: ~Copyable {
             for index in 0..<list.count {
                 try countPass(section)
                 let item = list[index]
-                if list.mayReplay, recordingLevel < 0, case .object(let object) = item, let replayable = object.replayable {
+                if list.mayReplay, recordingLevel < 0, case .object(let reference) = item, let replayable = reference.object.replayable {
                     try pass(over: replayable, section, blocks: blocks, indentation: indentation)
                 } else {
                     push(item)
