@@ -67,18 +67,16 @@ package struct MustacheHole: MustacheObject {
 /// recorded for nothing and rendered again (13,800 recordings made, 3,300 replayed; issue 37).
 package final class MustacheReplays: Sendable {
     private struct Held {
-        /// The recordings held, where `slots` says, and the key each is held for; a place let go
-        /// is taken again (`free`). Which are held, within the budget, is `store`'s to say.
+        /// Each section's passes and where the recordings of its items are kept. A theme has a
+        /// few sections over replayable lists: they are found by a walk, not a hash.
+        var sections: [SectionPasses] = []
+        /// The recordings held, where the items' `Item.slot` says, and the section (its place in
+        /// `sections`) and key each is held for; a place let go is taken again (`free`). Which
+        /// are held, within the budget, is `store`'s to say, keyed by the place.
         var recordings: [PassRecording?] = []
-        var keys: [Key] = []
-        var slots: [Key: Int] = [:]
+        var owners: [(section: Int32, item: Int32)] = []
         var free: [Int] = []
         var store: NextUseBudget
-        /// By section, how many passes each item's key has had so far (keys are small numbers).
-        var passes: [ObjectIdentifier: [Int32]] = [:]
-        /// Sections whose passes read something from outside the item that a recording cannot
-        /// check: they are rendered as usual from then on.
-        var refused: Set<ObjectIdentifier> = []
         var recorded = 0
         var replayed = 0
         /// Each name read outside an item with the value it gave, numbered (`fact`).
@@ -89,17 +87,49 @@ package final class MustacheReplays: Sendable {
         /// parts and a hash of the value's text per fact of each recording (issue 37).
         var factsByFirstPart: [[Int]] = []
 
-        /// Forgets the recording in `slot`, let go by the store.
+        /// The place of `section`'s passes in `sections`, made on its first use.
+        mutating func place(of section: ObjectIdentifier) -> Int {
+            if let place = sections.firstIndex(where: { $0.section == section }) { return place }
+            sections.append(SectionPasses(section: section))
+            return sections.count - 1
+        }
+
+        /// Forgets the recording in `slot`, let go by the store (or after its last pass).
         mutating func forget(_ slot: Int) {
-            slots[keys[slot]] = nil
+            let owner = owners[slot]
+            sections[Int(owner.section)].items[Int(owner.item)].slot = 0
             recordings[slot] = nil
             free.append(slot)
         }
     }
 
-    private struct Key: Hashable {
+    /// One section's passes over the items of each key (keys are small numbers: an item's
+    /// position) and where the recording of each is kept, read by the key: a dictionary of the
+    /// recordings keyed by section and key, and one of the pass counts by section, were hashed
+    /// on every pass, about 500 instructions (issue 37).
+    private struct SectionPasses {
         let section: ObjectIdentifier
-        let item: Int
+        /// By key, from 0 to the largest key seen.
+        var items: [Item] = []
+        /// Whether a pass read something from outside its item that a recording cannot check:
+        /// the section is rendered as usual from then on.
+        var isRefused = false
+
+        init(section: ObjectIdentifier) {
+            self.section = section
+        }
+
+        /// Makes room for key `key` (and every smaller key).
+        mutating func makeRoom(for key: Int) {
+            if items.count <= key { items += repeatElement(Item(), count: key + 1 - items.count) }
+        }
+    }
+
+    /// One key's passes so far and its recording, if one is kept.
+    private struct Item {
+        var passes: Int32 = 0
+        /// One more than the place of its recording in `Held.recordings`; 0: none is kept.
+        var slot: Int32 = 0
     }
 
     private let held: Mutex<Held>
@@ -122,18 +152,22 @@ package final class MustacheReplays: Sendable {
     func take(section: ObjectIdentifier, key item: Int, uses: Int,
               order: (Int) -> Int?) -> (recording: PassRecording?, passes: Int, isLast: Bool) {
         held.withLock { held in
-            let passes = Self.countPass(of: item, in: &held.passes[section, default: []])
+            let place = held.place(of: section)
+            held.sections[place].makeRoom(for: item)
+            held.sections[place].items[item].passes += 1
+            let kept = held.sections[place].items[item]
+            let passes = Int(kept.passes)
             let isLast = passes >= uses
-            let key = Key(section: section, item: item)
-            if isLast {
-                guard let slot = held.slots.removeValue(forKey: key) else { return (nil, passes, isLast) }
-                held.store.letGo(slot)
-                held.free.append(slot)
-                return (held.recordings[slot].take(), passes, isLast)
+            guard kept.slot > 0 else { return (nil, passes, isLast) }
+            let slot = Int(kept.slot) - 1
+            guard isLast else {
+                held.store.move(slot, to: order(passes))
+                return (held.recordings[slot], passes, isLast)
             }
-            guard let slot = held.slots[key] else { return (nil, passes, isLast) }
-            held.store.move(slot, to: order(passes))
-            return (held.recordings[slot], passes, isLast)
+            held.store.letGo(slot)
+            let recording = held.recordings[slot].take()
+            held.forget(slot)
+            return (recording, passes, isLast)
         }
     }
 
@@ -142,15 +176,9 @@ package final class MustacheReplays: Sendable {
     /// budget has room, or holds recordings wanted later than it.
     func mayRecord(section: ObjectIdentifier, key item: Int, next: Int?) -> Bool {
         held.withLock { held in
-            !held.refused.contains(section) && held.slots[Key(section: section, item: item)] == nil
-                && held.store.hasRoom(before: next)
+            guard let passes = held.sections.first(where: { $0.section == section }) else { return held.store.hasRoom(before: next) }
+            return !passes.isRefused && (item >= passes.items.count || passes.items[item].slot == 0) && held.store.hasRoom(before: next)
         }
-    }
-
-    private static func countPass(of item: Int, in counts: inout [Int32]) -> Int {
-        if counts.count <= item { counts += repeatElement(0, count: item + 1 - counts.count) }
-        counts[item] += 1
-        return Int(counts[item])
     }
 
     /// Keeps `recording` of `section`'s pass over item `key` for the passes left of `uses` in
@@ -159,23 +187,25 @@ package final class MustacheReplays: Sendable {
     func keep(_ recording: PassRecording, section: ObjectIdentifier, key item: Int, uses: Int, next: Int?) {
         held.withLock { held in
             held.recorded += 1
-            let key = Key(section: section, item: item)
-            let passes = held.passes[section].map { item < $0.count ? Int($0[item]) : 0 } ?? 0
-            guard uses > passes, held.slots[key] == nil else { return }
+            let place = held.place(of: section)
+            held.sections[place].makeRoom(for: item)
+            let kept = held.sections[place].items[item]
+            guard uses > Int(kept.passes), kept.slot == 0 else { return }
             let slot = held.free.popLast() ?? held.recordings.count
             guard let lettingGo = held.store.hold(slot, bytes: recording.size, next: next) else {
                 if slot < held.recordings.count { held.free.append(slot) }
                 return
             }
             for gone in lettingGo { held.forget(gone) }
+            let owner = (section: Int32(place), item: Int32(item))
             if slot == held.recordings.count {
                 held.recordings.append(recording)
-                held.keys.append(key)
+                held.owners.append(owner)
             } else {
                 held.recordings[slot] = recording
-                held.keys[slot] = key
+                held.owners[slot] = owner
             }
-            held.slots[key] = slot
+            held.sections[place].items[item].slot = Int32(slot + 1)
         }
     }
 
@@ -227,7 +257,10 @@ package final class MustacheReplays: Sendable {
 
     /// Renders `section` as usual from now on.
     func refuse(section: ObjectIdentifier) {
-        _ = held.withLock { $0.refused.insert(section) }
+        held.withLock { held in
+            let place = held.place(of: section)
+            held.sections[place].isRefused = true
+        }
     }
 
     func noteReplay() {
