@@ -66,6 +66,22 @@ struct TemplateTests {
 
     // MARK: Partials
 
+    /// A library finds a partial by the number of its name (`MustacheKey`) as by its name: a
+    /// name seen first in a template or first in the library, one that is also a variable's, one
+    /// missing, and after the library's templates change.
+    @Test func aLibraryFindsPartialsByTheirNamesNumbers() throws {
+        let page = try Template(source: "{{>page-first-partial}}|{{>title}}|{{<layout}}{{$b}}B{{/b}}{{/layout}}|{{>gone}}|{{title}}",
+                                name: "page")
+        var library = try TemplateLibrary(sources: ["page-first-partial": "1{{title}}", "title": "2", "layout": "<{{$b}}{{/b}}>",
+                                                    "library-first-partial": "4"])
+        #expect(try page.render(["title": "T"], partials: library) == "1T|2|<B>||T")
+        let later = try Template(source: "{{>library-first-partial}}{{>page-first-partial}}", name: "later")
+        #expect(try later.render(["title": "T"], partials: library) == "41T")
+        library.templates["gone"] = try Template(source: "3", name: "gone")
+        library.templates["title"] = nil
+        #expect(try page.render(["title": "T"], partials: library) == "1T||<B>|3|T")
+    }
+
     @Test func missingPartialRendersEmptyByDefault() throws {
         let template = try Template(source: "[{{>nowhere}}]", name: "page")
         #expect(try template.render([:]) == "[]")

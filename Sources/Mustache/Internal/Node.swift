@@ -86,6 +86,8 @@ final class Section: Sendable {
 /// A partial or parent tag: which template to include and how.
 final class TemplateCall: Sendable {
     let name: String
+    /// The number of `name` (`MustacheKey`), by which a partial provider finds the template.
+    let number: Int
     /// The whitespace before a standalone tag, prepended to every line of the included
     /// template; `nil` when the tag shares its line with other content.
     let indentation: String?
@@ -95,6 +97,7 @@ final class TemplateCall: Sendable {
 
     init(name: String, indentation: String?, overrides: [String: [Node]], location: SourceLocation) {
         self.name = name
+        number = MustacheKey.number(of: name)
         self.indentation = indentation
         self.overrides = overrides
         self.location = location

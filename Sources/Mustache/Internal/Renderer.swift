@@ -159,7 +159,7 @@ struct Renderer: ~Copyable {
 
     private mutating func include(_ call: TemplateCall, blocks: [String: [Node]], indentation: String) throws(TemplateError) {
         try checkWork(at: call.location, calling: call.name)
-        guard let template = try partials.template(named: call.name) else {
+        guard let template = try partials.template(named: call.name, number: call.number) else {
             if options.missingPartialIsError {
                 throw TemplateError("no template named '\(call.name)'", at: call.location)
             }
