@@ -67,20 +67,15 @@ package struct MustacheHole: MustacheObject {
 /// recorded for nothing and rendered again (13,800 recordings made, 3,300 replayed; issue 37).
 package final class MustacheReplays: Sendable {
     private struct Held {
-        /// A recording held, and the order of the next pass to write it (nil: unknown).
-        struct Entry {
-            let recording: PassRecording
-            var next: Int?
-        }
-        var recordings: [Key: Entry] = [:]
+        /// The recordings held, where `slots` says, and the key each is held for; a place let go
+        /// is taken again (`free`). Which are held, within the budget, is `store`'s to say.
+        var recordings: [PassRecording?] = []
+        var keys: [Key] = []
+        var slots: [Key: Int] = [:]
+        var free: [Int] = []
+        var store: NextUseBudget
         /// By section, how many passes each item's key has had so far (keys are small numbers).
         var passes: [ObjectIdentifier: [Int32]] = [:]
-        var bytes = 0
-        /// The recordings held with a known next pass, by its order, and their bytes: when the
-        /// budget is full, those wanted last are let go for one wanted sooner (`makeRoom`). A
-        /// list may name a recording since taken or moved: it is skipped.
-        var byNextPass: [[Key]] = []
-        var nextPassBytes: [Int] = []
         /// Sections whose passes read something from outside the item that a recording cannot
         /// check: they are rendered as usual from then on.
         var refused: Set<ObjectIdentifier> = []
@@ -94,46 +89,11 @@ package final class MustacheReplays: Sendable {
         /// parts and a hash of the value's text per fact of each recording (issue 37).
         var factsByFirstPart: [[Int]] = []
 
-        mutating func file(_ key: Key, next: Int?, bytes size: Int) {
-            guard let next else { return }
-            while byNextPass.count <= next {
-                byNextPass.append([])
-                nextPassBytes.append(0)
-            }
-            byNextPass[next].append(key)
-            nextPassBytes[next] += size
-        }
-
-        mutating func unfile(next: Int?, bytes size: Int) {
-            guard let next else { return }
-            nextPassBytes[next] -= size
-            if nextPassBytes[next] == 0 { byNextPass[next] = [] }
-        }
-
-        /// The bytes held for passes that come after `next` (none when `next` is unknown).
-        func bytes(after next: Int?) -> Int {
-            guard let next, next + 1 < nextPassBytes.count else { return 0 }
-            return nextPassBytes[(next + 1)...].reduce(0, +)
-        }
-
-        /// Makes room for `size` more bytes within `budget` by letting go of the recordings
-        /// whose next pass comes after `next`, latest first; false, with none let go, if they
-        /// are too few.
-        mutating func makeRoom(_ size: Int, before next: Int?, budget: Int) -> Bool {
-            guard bytes + size > budget else { return true }
-            guard bytes - self.bytes(after: next) + size <= budget else { return false }
-            var order = nextPassBytes.count - 1
-            while bytes + size > budget {
-                guard let key = byNextPass[order].popLast() else {
-                    order -= 1
-                    continue
-                }
-                guard let entry = recordings[key], entry.next == order else { continue }
-                recordings[key] = nil
-                bytes -= entry.recording.size
-                unfile(next: order, bytes: entry.recording.size)
-            }
-            return true
+        /// Forgets the recording in `slot`, let go by the store.
+        mutating func forget(_ slot: Int) {
+            slots[keys[slot]] = nil
+            recordings[slot] = nil
+            free.append(slot)
         }
     }
 
@@ -142,7 +102,7 @@ package final class MustacheReplays: Sendable {
         let item: Int
     }
 
-    private let held = Mutex(Held())
+    private let held: Mutex<Held>
     package let budget: Int
     /// Passes that visit fewer nodes than this are rendered, never recorded: a book's contents
     /// line (three names) costs less to render than to find, check and write from a recording,
@@ -152,6 +112,7 @@ package final class MustacheReplays: Sendable {
     package init(budget: Int, minimumNodes: Int = 0) {
         self.budget = budget
         self.minimumNodes = minimumNodes
+        held = Mutex(Held(store: NextUseBudget(budget: budget)))
     }
 
     /// One more pass of `section` over item `key`, of `uses` in all: the recording kept for it,
@@ -164,18 +125,15 @@ package final class MustacheReplays: Sendable {
             let passes = Self.countPass(of: item, in: &held.passes[section, default: []])
             let isLast = passes >= uses
             let key = Key(section: section, item: item)
-            guard var entry = held.recordings[key] else { return (nil, passes, isLast) }
-            let size = entry.recording.size
-            held.unfile(next: entry.next, bytes: size)
             if isLast {
-                held.recordings[key] = nil
-                held.bytes -= size
-            } else {
-                entry.next = order(passes)
-                held.recordings[key] = entry
-                held.file(key, next: entry.next, bytes: size)
+                guard let slot = held.slots.removeValue(forKey: key) else { return (nil, passes, isLast) }
+                held.store.letGo(slot)
+                held.free.append(slot)
+                return (held.recordings[slot].take(), passes, isLast)
             }
-            return (entry.recording, passes, isLast)
+            guard let slot = held.slots[key] else { return (nil, passes, isLast) }
+            held.store.move(slot, to: order(passes))
+            return (held.recordings[slot], passes, isLast)
         }
     }
 
@@ -184,8 +142,8 @@ package final class MustacheReplays: Sendable {
     /// budget has room, or holds recordings wanted later than it.
     func mayRecord(section: ObjectIdentifier, key item: Int, next: Int?) -> Bool {
         held.withLock { held in
-            !held.refused.contains(section) && held.recordings[Key(section: section, item: item)] == nil
-                && (held.bytes < budget || held.bytes(after: next) > 0)
+            !held.refused.contains(section) && held.slots[Key(section: section, item: item)] == nil
+                && held.store.hasRoom(before: next)
         }
     }
 
@@ -203,11 +161,21 @@ package final class MustacheReplays: Sendable {
             held.recorded += 1
             let key = Key(section: section, item: item)
             let passes = held.passes[section].map { item < $0.count ? Int($0[item]) : 0 } ?? 0
-            let size = recording.size
-            guard uses > passes, held.recordings[key] == nil, held.makeRoom(size, before: next, budget: budget) else { return }
-            held.recordings[key] = Held.Entry(recording: recording, next: next)
-            held.bytes += size
-            held.file(key, next: next, bytes: size)
+            guard uses > passes, held.slots[key] == nil else { return }
+            let slot = held.free.popLast() ?? held.recordings.count
+            guard let lettingGo = held.store.hold(slot, bytes: recording.size, next: next) else {
+                if slot < held.recordings.count { held.free.append(slot) }
+                return
+            }
+            for gone in lettingGo { held.forget(gone) }
+            if slot == held.recordings.count {
+                held.recordings.append(recording)
+                held.keys.append(key)
+            } else {
+                held.recordings[slot] = recording
+                held.keys[slot] = key
+            }
+            held.slots[key] = slot
         }
     }
 
@@ -267,7 +235,7 @@ package final class MustacheReplays: Sendable {
     }
 
     /// The bytes of the recordings held now.
-    package var heldBytes: Int { held.withLock { $0.bytes } }
+    package var heldBytes: Int { held.withLock { $0.store.bytes } }
     /// How many passes were recorded and how many replayed so far (tests, benchmarks).
     package var counts: (recorded: Int, replayed: Int) { held.withLock { ($0.recorded, $0.replayed) } }
 }
