@@ -1,5 +1,6 @@
 import GalleryContent
 import GallerySupport
+import Mustache
 import Synchronization
 
 /// Each recipe's body as the printed cookbooks show it, made once per build and handed to every
@@ -54,68 +55,22 @@ final class CookbookBodies: Sendable {
     }
 
     private struct Held {
-        /// A body held, how many books are still to take it, and the place of the next of them
-        /// in `PagePlan.cookbooks` (of its `books`, the recipe's books' places in that order).
+        /// A body held, how many books are still to take it, and the recipe's books' places in
+        /// `PagePlan.cookbooks`, in order (the place of the next to take it is `store`'s).
         struct Entry {
             var body: Kept
             var uses: Int
-            var next: Int
             var books: ArraySlice<Int32>
         }
-        /// By the recipe's position.
+        /// By the recipe's position. Which are held, within the budget, is `store`'s to say,
+        /// keyed by position too.
         var bodies: [Int: Entry] = [:]
-        var bytes = 0
+        var store: NextUseBudget
         /// By the recipe's position, how many books have asked for its body so far (`take`),
         /// found or not: a body kept after some books made their own (a recipe's page still
         /// being rendered on another thread when its first book began) is kept only for the
         /// others, not held for ever for books that came and went. Made on the first `take`.
         var asked: [UInt16] = []
-        /// The positions of the bodies held, by the place of the next book to take each, and
-        /// their bytes: when the budget is full, the bodies wanted last are let go for one wanted
-        /// sooner (`makeRoom`). A list may name a body since taken or moved: it is skipped.
-        var byNextBook: [[Int]] = []
-        var nextBookBytes: [Int] = []
-
-        mutating func file(_ position: Int, next: Int, bytes size: Int) {
-            while byNextBook.count <= next {
-                byNextBook.append([])
-                nextBookBytes.append(0)
-            }
-            byNextBook[next].append(position)
-            nextBookBytes[next] += size
-        }
-
-        mutating func unfile(next: Int, bytes size: Int) {
-            nextBookBytes[next] -= size
-            if nextBookBytes[next] == 0 { byNextBook[next] = [] }
-        }
-
-        /// Makes room for `size` more bytes within `budget` by letting go of the bodies whose
-        /// next book comes after `next`, latest first; false, with none let go, if they are
-        /// too few.
-        mutating func makeRoom(_ size: Int, before next: Int, budget: Int) -> Bool {
-            guard bytes + size > budget else { return true }
-            guard next + 1 < nextBookBytes.count,
-                  bytes - nextBookBytes[(next + 1)...].reduce(0, +) + size <= budget else { return false }
-            var book = nextBookBytes.count - 1
-            while bytes + size > budget {
-                guard let position = byNextBook[book].popLast() else {
-                    book -= 1
-                    continue
-                }
-                guard let entry = bodies[position], entry.next == book else { continue }
-                bodies[position] = nil
-                bytes -= entry.body.bytes
-                unfile(next: book, bytes: entry.body.bytes)
-            }
-            return true
-        }
-
-        /// Whether a body wanted next by book `next` would find room, at least by letting go of
-        /// some wanted later.
-        func hasRoom(before next: Int, budget: Int) -> Bool {
-            bytes < budget || (next + 1 < nextBookBytes.count && nextBookBytes[(next + 1)...].contains { $0 > 0 })
-        }
 
         /// The place of the next book to take recipe `position`'s body, of its `books`.
         func nextBook(_ position: Int, of books: ArraySlice<Int32>) -> Int {
@@ -124,7 +79,7 @@ final class CookbookBodies: Sendable {
         }
     }
 
-    private let held = Mutex(Held())
+    private let held: Mutex<Held>
     /// How many bodies the books made for themselves, finding none held (tests).
     private let made = Atomic(0)
     /// How many books hold each recipe, by position (`CookbookBodies.bookCounts(in:)`), made on first use.
@@ -155,6 +110,7 @@ final class CookbookBodies: Sendable {
 
     init(budget: Int = CookbookBodies.defaultBudget) {
         self.budget = budget
+        held = Mutex(Held(store: NextUseBudget(budget: budget)))
     }
 
     /// How many of `plan`'s books hold the recipe at `position`.
@@ -272,7 +228,7 @@ final class CookbookBodies: Sendable {
         let books = bookPlaces(of: position, in: plan)
         return held.withLock { held in
             held.bodies[position] == nil && Self.asked(position, in: held) < books.count
-                && held.hasRoom(before: held.nextBook(position, of: books), budget: budget)
+                && held.store.hasRoom(before: held.nextBook(position, of: books))
         }
     }
 
@@ -296,10 +252,10 @@ final class CookbookBodies: Sendable {
         held.withLock { held in
             let uses = books.count - Self.asked(position, in: held)
             let next = held.nextBook(position, of: books)
-            guard uses > 0, held.bodies[position] == nil, held.makeRoom(size, before: next, budget: budget) else { return }
-            held.bodies[position] = Held.Entry(body: body, uses: uses, next: next, books: books)
-            held.bytes += size
-            held.file(position, next: next, bytes: size)
+            guard uses > 0, held.bodies[position] == nil,
+                  let lettingGo = held.store.hold(position, bytes: size, next: next) else { return }
+            for gone in lettingGo { held.bodies[gone] = nil }
+            held.bodies[position] = Held.Entry(body: body, uses: uses, books: books)
         }
     }
 
@@ -314,23 +270,20 @@ final class CookbookBodies: Sendable {
             if held.asked.count < recipeCount { held.asked += repeatElement(0, count: recipeCount - held.asked.count) }
             if position < held.asked.count, held.asked[position] < .max { held.asked[position] += 1 }
             guard var entry = held.bodies[position] else { return nil }
-            let size = entry.body.bytes
-            held.unfile(next: entry.next, bytes: size)
             if entry.uses > 1 {
                 entry.uses -= 1
-                entry.next = held.nextBook(position, of: entry.books)
+                held.store.move(position, to: held.nextBook(position, of: entry.books))
                 held.bodies[position] = entry
-                held.file(position, next: entry.next, bytes: size)
             } else {
                 held.bodies[position] = nil
-                held.bytes -= size
+                held.store.letGo(position)
             }
             return entry.body
         }
     }
 
     /// The bytes held now (tests).
-    var heldBytes: Int { held.withLock { $0.bytes } }
+    var heldBytes: Int { held.withLock { $0.store.bytes } }
 
     /// How many bodies the books have made for themselves so far, finding none held (tests).
     var madeByBooks: Int { made.load(ordering: .relaxed) }

@@ -67,23 +67,16 @@ package struct MustacheHole: MustacheObject {
 /// recorded for nothing and rendered again (13,800 recordings made, 3,300 replayed; issue 37).
 package final class MustacheReplays: Sendable {
     private struct Held {
-        /// A recording held, and the order of the next pass to write it (nil: unknown).
-        struct Entry {
-            let recording: PassRecording
-            var next: Int?
-        }
-        var recordings: [Key: Entry] = [:]
-        /// By section, how many passes each item's key has had so far (keys are small numbers).
-        var passes: [ObjectIdentifier: [Int32]] = [:]
-        var bytes = 0
-        /// The recordings held with a known next pass, by its order, and their bytes: when the
-        /// budget is full, those wanted last are let go for one wanted sooner (`makeRoom`). A
-        /// list may name a recording since taken or moved: it is skipped.
-        var byNextPass: [[Key]] = []
-        var nextPassBytes: [Int] = []
-        /// Sections whose passes read something from outside the item that a recording cannot
-        /// check: they are rendered as usual from then on.
-        var refused: Set<ObjectIdentifier> = []
+        /// Each section's passes and where the recordings of its items are kept. A theme has a
+        /// few sections over replayable lists: they are found by a walk, not a hash.
+        var sections: [SectionPasses] = []
+        /// The recordings held, where the items' `Item.slot` says, and the section (its place in
+        /// `sections`) and key each is held for; a place let go is taken again (`free`). Which
+        /// are held, within the budget, is `store`'s to say, keyed by the place.
+        var recordings: [PassRecording?] = []
+        var owners: [(section: Int32, item: Int32)] = []
+        var free: [Int] = []
+        var store: NextUseBudget
         var recorded = 0
         var replayed = 0
         /// Each name read outside an item with the value it gave, numbered (`fact`).
@@ -94,55 +87,52 @@ package final class MustacheReplays: Sendable {
         /// parts and a hash of the value's text per fact of each recording (issue 37).
         var factsByFirstPart: [[Int]] = []
 
-        mutating func file(_ key: Key, next: Int?, bytes size: Int) {
-            guard let next else { return }
-            while byNextPass.count <= next {
-                byNextPass.append([])
-                nextPassBytes.append(0)
-            }
-            byNextPass[next].append(key)
-            nextPassBytes[next] += size
+        /// The place of `section`'s passes in `sections`, made on its first use.
+        mutating func place(of section: ObjectIdentifier) -> Int {
+            if let place = sections.firstIndex(where: { $0.section == section }) { return place }
+            sections.append(SectionPasses(section: section))
+            return sections.count - 1
         }
 
-        mutating func unfile(next: Int?, bytes size: Int) {
-            guard let next else { return }
-            nextPassBytes[next] -= size
-            if nextPassBytes[next] == 0 { byNextPass[next] = [] }
-        }
-
-        /// The bytes held for passes that come after `next` (none when `next` is unknown).
-        func bytes(after next: Int?) -> Int {
-            guard let next, next + 1 < nextPassBytes.count else { return 0 }
-            return nextPassBytes[(next + 1)...].reduce(0, +)
-        }
-
-        /// Makes room for `size` more bytes within `budget` by letting go of the recordings
-        /// whose next pass comes after `next`, latest first; false, with none let go, if they
-        /// are too few.
-        mutating func makeRoom(_ size: Int, before next: Int?, budget: Int) -> Bool {
-            guard bytes + size > budget else { return true }
-            guard bytes - self.bytes(after: next) + size <= budget else { return false }
-            var order = nextPassBytes.count - 1
-            while bytes + size > budget {
-                guard let key = byNextPass[order].popLast() else {
-                    order -= 1
-                    continue
-                }
-                guard let entry = recordings[key], entry.next == order else { continue }
-                recordings[key] = nil
-                bytes -= entry.recording.size
-                unfile(next: order, bytes: entry.recording.size)
-            }
-            return true
+        /// Forgets the recording in `slot`, let go by the store (or after its last pass).
+        mutating func forget(_ slot: Int) {
+            let owner = owners[slot]
+            sections[Int(owner.section)].items[Int(owner.item)].slot = 0
+            recordings[slot] = nil
+            free.append(slot)
         }
     }
 
-    private struct Key: Hashable {
+    /// One section's passes over the items of each key (keys are small numbers: an item's
+    /// position) and where the recording of each is kept, read by the key: a dictionary of the
+    /// recordings keyed by section and key, and one of the pass counts by section, were hashed
+    /// on every pass, about 500 instructions (issue 37).
+    private struct SectionPasses {
         let section: ObjectIdentifier
-        let item: Int
+        /// By key, from 0 to the largest key seen.
+        var items: [Item] = []
+        /// Whether a pass read something from outside its item that a recording cannot check:
+        /// the section is rendered as usual from then on.
+        var isRefused = false
+
+        init(section: ObjectIdentifier) {
+            self.section = section
+        }
+
+        /// Makes room for key `key` (and every smaller key).
+        mutating func makeRoom(for key: Int) {
+            if items.count <= key { items += repeatElement(Item(), count: key + 1 - items.count) }
+        }
     }
 
-    private let held = Mutex(Held())
+    /// One key's passes so far and its recording, if one is kept.
+    private struct Item {
+        var passes: Int32 = 0
+        /// One more than the place of its recording in `Held.recordings`; 0: none is kept.
+        var slot: Int32 = 0
+    }
+
+    private let held: Mutex<Held>
     package let budget: Int
     /// Passes that visit fewer nodes than this are rendered, never recorded: a book's contents
     /// line (three names) costs less to render than to find, check and write from a recording,
@@ -152,6 +142,7 @@ package final class MustacheReplays: Sendable {
     package init(budget: Int, minimumNodes: Int = 0) {
         self.budget = budget
         self.minimumNodes = minimumNodes
+        held = Mutex(Held(store: NextUseBudget(budget: budget)))
     }
 
     /// One more pass of `section` over item `key`, of `uses` in all: the recording kept for it,
@@ -161,21 +152,22 @@ package final class MustacheReplays: Sendable {
     func take(section: ObjectIdentifier, key item: Int, uses: Int,
               order: (Int) -> Int?) -> (recording: PassRecording?, passes: Int, isLast: Bool) {
         held.withLock { held in
-            let passes = Self.countPass(of: item, in: &held.passes[section, default: []])
+            let place = held.place(of: section)
+            held.sections[place].makeRoom(for: item)
+            held.sections[place].items[item].passes += 1
+            let kept = held.sections[place].items[item]
+            let passes = Int(kept.passes)
             let isLast = passes >= uses
-            let key = Key(section: section, item: item)
-            guard var entry = held.recordings[key] else { return (nil, passes, isLast) }
-            let size = entry.recording.size
-            held.unfile(next: entry.next, bytes: size)
-            if isLast {
-                held.recordings[key] = nil
-                held.bytes -= size
-            } else {
-                entry.next = order(passes)
-                held.recordings[key] = entry
-                held.file(key, next: entry.next, bytes: size)
+            guard kept.slot > 0 else { return (nil, passes, isLast) }
+            let slot = Int(kept.slot) - 1
+            guard isLast else {
+                held.store.move(slot, to: order(passes))
+                return (held.recordings[slot], passes, isLast)
             }
-            return (entry.recording, passes, isLast)
+            held.store.letGo(slot)
+            let recording = held.recordings[slot].take()
+            held.forget(slot)
+            return (recording, passes, isLast)
         }
     }
 
@@ -184,15 +176,9 @@ package final class MustacheReplays: Sendable {
     /// budget has room, or holds recordings wanted later than it.
     func mayRecord(section: ObjectIdentifier, key item: Int, next: Int?) -> Bool {
         held.withLock { held in
-            !held.refused.contains(section) && held.recordings[Key(section: section, item: item)] == nil
-                && (held.bytes < budget || held.bytes(after: next) > 0)
+            guard let passes = held.sections.first(where: { $0.section == section }) else { return held.store.hasRoom(before: next) }
+            return !passes.isRefused && (item >= passes.items.count || passes.items[item].slot == 0) && held.store.hasRoom(before: next)
         }
-    }
-
-    private static func countPass(of item: Int, in counts: inout [Int32]) -> Int {
-        if counts.count <= item { counts += repeatElement(0, count: item + 1 - counts.count) }
-        counts[item] += 1
-        return Int(counts[item])
     }
 
     /// Keeps `recording` of `section`'s pass over item `key` for the passes left of `uses` in
@@ -201,13 +187,25 @@ package final class MustacheReplays: Sendable {
     func keep(_ recording: PassRecording, section: ObjectIdentifier, key item: Int, uses: Int, next: Int?) {
         held.withLock { held in
             held.recorded += 1
-            let key = Key(section: section, item: item)
-            let passes = held.passes[section].map { item < $0.count ? Int($0[item]) : 0 } ?? 0
-            let size = recording.size
-            guard uses > passes, held.recordings[key] == nil, held.makeRoom(size, before: next, budget: budget) else { return }
-            held.recordings[key] = Held.Entry(recording: recording, next: next)
-            held.bytes += size
-            held.file(key, next: next, bytes: size)
+            let place = held.place(of: section)
+            held.sections[place].makeRoom(for: item)
+            let kept = held.sections[place].items[item]
+            guard uses > Int(kept.passes), kept.slot == 0 else { return }
+            let slot = held.free.popLast() ?? held.recordings.count
+            guard let lettingGo = held.store.hold(slot, bytes: recording.size, next: next) else {
+                if slot < held.recordings.count { held.free.append(slot) }
+                return
+            }
+            for gone in lettingGo { held.forget(gone) }
+            let owner = (section: Int32(place), item: Int32(item))
+            if slot == held.recordings.count {
+                held.recordings.append(recording)
+                held.owners.append(owner)
+            } else {
+                held.recordings[slot] = recording
+                held.owners[slot] = owner
+            }
+            held.sections[place].items[item].slot = Int32(slot + 1)
         }
     }
 
@@ -259,7 +257,10 @@ package final class MustacheReplays: Sendable {
 
     /// Renders `section` as usual from now on.
     func refuse(section: ObjectIdentifier) {
-        _ = held.withLock { $0.refused.insert(section) }
+        held.withLock { held in
+            let place = held.place(of: section)
+            held.sections[place].isRefused = true
+        }
     }
 
     func noteReplay() {
@@ -267,7 +268,7 @@ package final class MustacheReplays: Sendable {
     }
 
     /// The bytes of the recordings held now.
-    package var heldBytes: Int { held.withLock { $0.bytes } }
+    package var heldBytes: Int { held.withLock { $0.store.bytes } }
     /// How many passes were recorded and how many replayed so far (tests, benchmarks).
     package var counts: (recorded: Int, replayed: Int) { held.withLock { ($0.recorded, $0.replayed) } }
 }

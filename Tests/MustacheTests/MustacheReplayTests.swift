@@ -85,6 +85,39 @@ private struct Row: MustacheReplayable {
         #expect(result.held == 0)
     }
 
+    /// Each section counts its own passes over an item and keeps its own recording of it, whatever
+    /// the other sections over the same items do, for keys far apart as for neighbours; a place let
+    /// go after an item's last pass is taken by a later recording.
+    @Test func eachSectionKeepsItsOwnPassesAndRecordingsOfTheSameItems() throws {
+        let template = try Template(source: "{{#rows}}<{{number}} {{title}}>{{/rows}}|{{#rows}}[{{link}}{{title}}]{{/rows}}", name: "page")
+        let replays = MustacheReplays(budget: 1 << 20)
+        let keys = [0, 7, 4_000]
+        func page(_ page: Int, keys: [Int], uses: Int = 2) -> MustacheValue {
+            let rows = MustacheLazyArray(count: keys.count, mayReplay: true) { index in
+                .object(Row(key: keys[index], title: "T\(keys[index])&", number: "\(page)-\(index)", link: "/\(page)/",
+                            replays: replays, replayUses: uses))
+            }
+            return .dictionary(["rows": .lazyArray(rows)])
+        }
+        func alone(_ value: MustacheValue) throws -> String {
+            guard case .dictionary(var fields) = value, case .lazyArray(let rows) = fields["rows"] else { return "" }
+            fields["rows"] = .array(rows.items)
+            return try template.render(.dictionary(fields))
+        }
+        for number in [1, 2] {
+            let context = page(number, keys: keys)
+            #expect(try template.render(context) == (try alone(context)))
+        }
+        // Three items in two sections: recorded on page 1, written again on page 2, let go after.
+        #expect(replays.counts == (recorded: 6, replayed: 6) && replays.heldBytes == 0)
+        // Other keys, recorded in the places let go, and written again from them.
+        for number in [3, 4] {
+            let context = page(number, keys: [3, 9])
+            #expect(try template.render(context) == (try alone(context)))
+        }
+        #expect(replays.counts == (recorded: 10, replayed: 10) && replays.heldBytes == 0)
+    }
+
     /// An item's last pass, here its only one, is rendered, not recorded: no later pass would
     /// write the recording again.
     @Test func anItemsOnlyPassIsRenderedNotRecorded() throws {

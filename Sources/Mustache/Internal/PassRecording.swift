@@ -38,14 +38,16 @@ struct RecordingState {
 extension Renderer {
     /// One pass of `section` over `item`: written from a recording of an item of the same key
     /// when one is kept and everything it read from outside the item reads alike here; else
-    /// rendered, and recorded for the item's other passes.
-    mutating func pass(over item: any MustacheReplayable, _ section: Section, blocks: [String: [Node]],
-                       indentation: String) throws(TemplateError) {
+    /// rendered, and recorded for the item's other passes. `listed` is the item's value as its
+    /// list gave it, pushed when the pass is rendered as usual: one made again from `item` was
+    /// an allocation per pass.
+    mutating func pass(over item: any MustacheReplayable, listedAs listed: MustacheValue, _ section: Section,
+                       blocks: [String: [Node]], indentation: String) throws(TemplateError) {
         let replays = item.replays
         let id = ObjectIdentifier(section)
         // A store without room records nothing: the pass is rendered as if it were not replayable.
         guard item.replayKey >= 0, replays.budget > 0 else {
-            return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
+            return try render(section, over: listed, blocks: blocks, indentation: indentation)
         }
         let (kept, passes, isLast) = replays.take(section: id, key: item.replayKey, uses: item.replayUses,
                                                   order: item.replayOrder(ofPass:))
@@ -68,7 +70,7 @@ extension Renderer {
         // recording it costs more than rendering it (issue 37).
         let next = isLast ? nil : item.replayOrder(ofPass: passes)
         guard !isLast, replays.mayRecord(section: id, key: item.replayKey, next: next) else {
-            return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
+            return try render(section, over: listed, blocks: blocks, indentation: indentation)
         }
         let (start, nodesBefore, passesBefore) = (output.count, nodesRendered, sectionPasses)
         recording = RecordingState(start: start)
@@ -85,7 +87,7 @@ extension Renderer {
             recordingLevel = -1
             output.truncate(to: start)
             (nodesRendered, sectionPasses) = (nodesBefore, passesBefore)
-            return try render(section, over: .object(item), blocks: blocks, indentation: indentation)
+            return try render(section, over: listed, blocks: blocks, indentation: indentation)
         }
         let outside = state.outside.map { name, value in replays.fact(name, value) }
         let recorded = PassRecording(indentation: indentation, bytes: output.bytes(from: start), holes: state.holes,

@@ -110,7 +110,7 @@ struct Renderer: ~Copyable {
                 try countPass(section)
                 let item = list[index]
                 if list.mayReplay, recordingLevel < 0, case .object(let reference) = item, let replayable = reference.object.replayable {
-                    try pass(over: replayable, section, blocks: blocks, indentation: indentation)
+                    try pass(over: replayable, listedAs: item, section, blocks: blocks, indentation: indentation)
                 } else {
                     push(item)
                     try render(section.content, blocks: blocks, indentation: indentation)
