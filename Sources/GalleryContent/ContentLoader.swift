@@ -153,6 +153,10 @@ package struct ContentLoader: Sendable {
         var recipes: [Recipe] = []
         recipes.reserveCapacity(files.count)
         let folder = siteDirectory.path.endingInSlash
+        // Each recipe opened relative to the site folder, opened once here: its path is walked
+        // from the folder, not from `/` again (issue 37). Nil (the folder cannot be opened): by
+        // its whole path.
+        let opened = FolderDescriptor(path: siteDirectory.path)
         for batch in stride(from: 0, to: files.count, by: Self.parseBatchSize) {
             let end = min(batch + Self.parseBatchSize, files.count)
             let holdsNone = held.isOverBudget
@@ -162,7 +166,7 @@ package struct ContentLoader: Sendable {
                 let path = displayPath(relative)
                 let data: Data
                 do throws(Diagnostic) {
-                    data = try readSiteFile(relative, what: "the recipe", in: folder)
+                    data = try readSiteFile(relative, what: "the recipe", in: folder, opened: opened)
                 } catch {
                     return (nil, nil, [error])
                 }
@@ -389,7 +393,9 @@ package struct ContentLoader: Sendable {
     /// The bytes of a file of the site folder (`relative` to it), refusing one whose symbolic links
     /// lead outside the folder and anything that is not a regular file (a named pipe would block
     /// the build forever); `what` names it in the message, which points at the file itself.
-    func readSiteFile(_ relative: String, what: String, in folder: String? = nil) throws(Diagnostic) -> Data {
+    /// `opened` is the site folder held open (`FolderDescriptor`), which a file that is no link,
+    /// in a folder inside the site folder, is then opened from (`openat`).
+    func readSiteFile(_ relative: String, what: String, in folder: String? = nil, opened: FolderDescriptor? = nil) throws(Diagnostic) -> Data {
         // The file's path joined as text: a URL made per file and asked for its path (twice) cost
         // more than reading a recipe. `folder` is the site folder's path with a slash at its end.
         let file = (folder ?? siteDirectory.path.endingInSlash) + relative
@@ -403,6 +409,8 @@ package struct ContentLoader: Sendable {
         // following a link, it needs no `lstat` first. A link is then checked in full.
         if boundary.isInsideFolder(file) {
             do throws(SiteFile.Failure) {
+                // From the open folder: `relative` is the site's own (no `..`, not absolute), as `file` is.
+                if let opened { return try SiteFile.read(atPath: relative, in: opened, followingLinks: false) }
                 return try SiteFile.read(atPath: file, followingLinks: false)
             } catch .symbolicLink {
             } catch {

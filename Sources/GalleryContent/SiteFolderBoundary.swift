@@ -51,7 +51,7 @@ package final class SiteFolderBoundary: Sendable {
     }
 
     /// `contains(path:)` for a file that the caller opens without following a link
-    /// (`O_NOFOLLOW`, `SiteFile.read(atPath:upTo:followingLinks:)`): true when `path` is absolute,
+    /// (`O_NOFOLLOW`, `SiteFile.read(atPath:in:upTo:followingLinks:)`): true when `path` is absolute,
     /// without `..` or a trailing slash, in a folder that resolves inside the site folder, so that
     /// the file is inside unless it is itself a symbolic link, which such an open refuses (and
     /// the caller then asks `contains(path:)`). False: ask `contains(path:)`. It spares the

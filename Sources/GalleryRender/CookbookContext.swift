@@ -81,6 +81,8 @@ struct CookbookContext: MustacheKeyedObject {
 /// with their numbers and bodies, and its indexes (as places in the book).
 final class CookbookContents: Sendable {
     let renderer: PageRenderer
+    /// The site's recipes (`Site.recipes`), read by position.
+    let recipes: [Recipe]
     /// The tag of a tag's book, else nil.
     let tagSlug: String?
     let place: PageRenderer.BookPlace
@@ -118,6 +120,7 @@ final class CookbookContents: Sendable {
         let order = tag == nil ? renderer.recipeIndexOrder : renderer.cookbookBodies.inIndexOrder(members, in: renderer)
         self.order = order
         let recipes = site.recipes
+        self.recipes = recipes
         var titles: [String] = [], slugs: [String] = []
         titles.reserveCapacity(order.count)
         slugs.reserveCapacity(order.count)
@@ -245,7 +248,7 @@ struct CookbookRecipeContext: MustacheKeyedObject {
     /// The recipe, read from the site when asked: kept in the item, its copy (every field
     /// retained) and the item's box were made for every pass, replayed or not, of which only the
     /// first of each recipe reads it (a recording holds its own copy, `Recording`).
-    var recipe: Recipe { book.renderer.site.recipes[book.order[place]] }
+    var recipe: Recipe { book.recipes[book.order[place]] }
 
     enum Key: Int, CaseIterable, CodingKey {
         case title, number, anchor, summary, url, printURL, image, imageCredit, glass, yield, prepTime, cookTime, totalTime
@@ -257,21 +260,43 @@ struct CookbookRecipeContext: MustacheKeyedObject {
         Self.keyTable.names.filter { ($0 != "servings" || recipe.servings != nil) && ($0 != "source" || recipe.source != nil) }
     }
 
-    /// The value of `key`; nil for `servings` and `source` when the recipe has none.
-    func value(_ key: Key) -> MustacheValue? { answer(key, of: recipe, holes: false) }
+    /// The value of `key`; nil for `servings` and `source` when the recipe has none. The book's
+    /// own answers (`bookAnswer`) first, without the recipe: a copy of it (`recipe`, every field
+    /// retained) for every name asked was 320 instructions with its release, and the contents'
+    /// lines ask only the book's (issue 37).
+    func value(_ key: Key) -> MustacheValue? {
+        bookAnswer(key, holes: false) ?? answer(key, of: recipe, holes: false)
+    }
+
+    /// The value of `key` when the book gives it rather than the recipe's fields (its title, as
+    /// the book holds it, its number, anchor, page and body), else nil; with `holes`, what
+    /// differs from book to book (`Part`) is a hole.
+    func bookAnswer(_ key: Key, holes: Bool) -> MustacheValue? {
+        switch key {
+        case .title: .string(book.titles[place])
+        case .number: part(.number, holes: holes)
+        case .anchor: .string(book.anchors[place])
+        case .url: part(.url, holes: holes)
+        // A hole even where it is the same in every book: the books hold it already (`CookbookBodies`).
+        case .bodyHTML: part(.body, holes: holes)
+        default: nil
+        }
+    }
+
+    /// `part`'s text, or with `holes` its hole in a recording.
+    func part(_ part: Part, holes: Bool) -> MustacheValue {
+        holes ? .object(MustacheHole(part.hole)) : .string(text(of: part))
+    }
 
     /// The value of `key` for `recipe` (this item's); with `holes`, what differs from book to
     /// book (`Part`) is a hole.
     func answer(_ key: Key, of recipe: Recipe, holes: Bool) -> MustacheValue? {
         let renderer = book.renderer
         let root = book.root
-        func part(_ part: Part) -> MustacheValue { holes ? .object(MustacheHole(part.hole)) : .string(text(of: part)) }
+        func part(_ part: Part) -> MustacheValue { self.part(part, holes: holes) }
         switch key {
-        case .title: return .string(book.titles[place])
-        case .number: return part(.number)
-        case .anchor: return .string(book.anchors[place])
+        case .title, .number, .anchor, .url, .bodyHTML: return bookAnswer(key, holes: holes)
         case .summary: return .optional(recipe.summary)
-        case .url: return part(.url)
         case .printURL:
             // Printed for people: `…/recipes/حساء-البنجر/`, not its percent-encoded form.
             return .optional(renderer.site.config.publishedURL.map { url in
@@ -291,19 +316,20 @@ struct CookbookRecipeContext: MustacheKeyedObject {
         case .category: return .optional(recipe.category)
         case .cuisine: return .optional(recipe.cuisine)
         case .hasFacts:
-            return .bool(recipe.glass != nil || recipe.yield != nil || recipe.servings != nil || recipe.prepTime != nil
+            // Whether the glass and the yield are there, without copying them out of the recipe's text.
+            return .bool(recipe.hasGlass || recipe.hasYield || recipe.servings != nil || recipe.prepTime != nil
                          || recipe.cookTime != nil || recipe.shownTotalTime != nil || recipe.category != nil || recipe.cuisine != nil)
         case .diets: return .array(recipe.suitableForDiet.map { .string(renderer.dietLabel($0)) })
         case .hasDiets: return .bool(!recipe.suitableForDiet.isEmpty)
         case .ingredientGroups:
             let html = renderer.site.config.unsafeHTML
             return .array(recipe.ingredientGroups.enumerated().map { number, group in
-                ["groupTitle": .optional(group.title),
-                 "groupURL": group.component == nil ? .null : part(.groupURL(number)),
-                 "itemsHTML": .array(group.items.enumerated().map { item, line in
-                     Part.mayHoldURL(line, allowRawHTML: html) ? part(.ingredient(group: number, item: item))
-                         : .string(Markdown.inlineHTML(line, allowRawHTML: html))
-                 })]
+                .object(CookbookIngredientGroup(
+                    title: group.title, url: group.component == nil ? .null : part(.groupURL(number)),
+                    items: group.items.enumerated().map { item, line in
+                        Part.mayHoldURL(line, allowRawHTML: html) ? part(.ingredient(group: number, item: item))
+                            : .string(Markdown.inlineHTML(line, allowRawHTML: html))
+                    }))
             })
         case .hasIngredients: return .bool(recipe.hasIngredients)
         case .equipment: return .array(recipe.equipment.map(MustacheValue.string))
@@ -328,8 +354,28 @@ struct CookbookRecipeContext: MustacheKeyedObject {
                  "count": .string(servings.countText), "unit": .optional(servings.unit)]
             }
         case .source: return recipe.source.map { source in ["name": .optional(source.name ?? source.url), "url": .optional(source.url)] }
-        // A hole even where it is the same in every book: the books hold it already (`CookbookBodies`).
-        case .bodyHTML: return part(.body)
+        }
+    }
+}
+
+/// One ingredient group of a recipe in a book (`ingredientGroups`): its title, the link of a
+/// group made of another recipe, and its lines' HTML. Answered by key number: a dictionary made
+/// for every group (its three keys hashed in, then each hashed again as the template read it)
+/// was 2,200 instructions a group before any was read, 37 M at 10,000 recipes (issue 37).
+struct CookbookIngredientGroup: MustacheKeyedObject {
+    let title: String?
+    /// Null when the group is not made of another recipe; else its link (or a recording's hole).
+    let url: MustacheValue
+    let items: [MustacheValue]
+
+    enum Key: Int, CaseIterable, CodingKey { case groupTitle, groupURL, itemsHTML }
+    static let keyTable = MustacheKeyTable(Key.self)
+
+    func value(_ key: Key) -> MustacheValue? {
+        switch key {
+        case .groupTitle: .optional(title)
+        case .groupURL: url
+        case .itemsHTML: .array(items)
         }
     }
 }

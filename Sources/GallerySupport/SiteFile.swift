@@ -36,8 +36,11 @@ package enum SiteFile {
     /// URL's `path` is worked out anew at each call). Not `followingLinks`, a file that is a
     /// symbolic link is not opened (`Failure.symbolicLink`), for a caller that then checks where
     /// it leads, without an `lstat` of every file that is not one.
-    package static func read(atPath path: String, upTo limit: Int? = nil, followingLinks: Bool = true) throws(Failure) -> Data {
-        let (descriptor, expected) = try open(path, followingLinks: followingLinks)
+    /// With `folder`, `path` is relative to that open folder (`openat`): walked from it, not from
+    /// `/` through every folder above it again (issue 37).
+    package static func read(atPath path: String, in folder: FolderDescriptor? = nil, upTo limit: Int? = nil,
+                             followingLinks: Bool = true) throws(Failure) -> Data {
+        let (descriptor, expected) = try open(path, in: folder, followingLinks: followingLinks)
         defer { close(descriptor) }
         let wanted = limit.map { min($0, max(expected, 0)) } ?? max(expected, 0)
         var data = Data(capacity: wanted)
@@ -71,16 +74,19 @@ package enum SiteFile {
 
     /// Opens a regular file for reading, refusing anything else before a read could block, and
     /// gives its size as it was opened. The file stays non-blocking, which changes nothing for a
-    /// regular file: clearing the flag cost two `fcntl` calls a file (issue 37).
-    private static func open(_ path: String, followingLinks: Bool = true) throws(Failure) -> (descriptor: Int32, size: Int) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+    /// regular file: clearing the flag cost two `fcntl` calls a file (issue 37). `path` is relative
+    /// to `folder` when one is given.
+    private static func open(_ path: String, in folder: FolderDescriptor? = nil,
+                             followingLinks: Bool = true) throws(Failure) -> (descriptor: Int32, size: Int) {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+        let descriptor = folder.map { openat($0.descriptor, path, flags) } ?? Glibc.open(path, flags)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound }
             if code == ELOOP, !followingLinks { throw .symbolicLink }
             // A socket cannot be opened at all (ENXIO): say what it is rather than why open failed.
             var info = stat()
-            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            if fstatat(folder?.descriptor ?? AT_FDCWD, path, &info, 0) == 0, info.st_mode & S_IFMT != S_IFREG {
                 throw .notRegular(kind: kindName(info.st_mode & S_IFMT))
             }
             throw .unreadable(reason: String(cString: strerror(code)))

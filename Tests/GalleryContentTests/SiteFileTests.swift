@@ -120,6 +120,43 @@ import GalleryTestSupport
         #expect(loadErrors() == ["site/recipes/secret.md:1:1: error: the recipe is a symbolic link that links outside the site folder"])
     }
 
+    /// A file read relative to an open folder (`openat`, as the loader reads recipes) is found
+    /// from that folder wherever it has moved since, and is judged as a file read by its whole
+    /// path: missing, a link not followed, a named pipe, a folder.
+    @Test func aFileIsReadRelativeToTheFolderHeldOpen() throws {
+        try folder.write("held/recipes/sour.md", "Shake.\n")
+        let opened = try #require(FolderDescriptor(path: folder.url.appendingPathComponent("held").path))
+        try FileManager.default.moveItem(at: folder.url.appendingPathComponent("held"), to: folder.url.appendingPathComponent("moved"))
+        #expect(try SiteFile.read(atPath: "recipes/sour.md", in: opened, followingLinks: false) == Data("Shake.\n".utf8))
+        #expect(throws: SiteFile.Failure.notFound) { try SiteFile.read(atPath: "recipes/missing.md", in: opened) }
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("moved/recipes/link.md").path,
+                                                   withDestinationPath: "sour.md")
+        #expect(throws: SiteFile.Failure.symbolicLink) { try SiteFile.read(atPath: "recipes/link.md", in: opened, followingLinks: false) }
+        #expect(try SiteFile.read(atPath: "recipes/link.md", in: opened) == Data("Shake.\n".utf8))
+        try makeFIFO("moved/recipes/pipe.md")
+        #expect(throws: SiteFile.Failure.notRegular(kind: "a named pipe (FIFO)")) {
+            try SiteFile.read(atPath: "recipes/pipe.md", in: opened, followingLinks: false)
+        }
+        #expect(throws: SiteFile.Failure.notRegular(kind: "a folder")) { try SiteFile.read(atPath: "recipes", in: opened) }
+    }
+
+    /// The loader reads recipes from the site folder it opened, and still refuses a recipe folder
+    /// that is a link leading outside, and a link among the recipes that leads outside, with the
+    /// same message: the folder's check comes before the file is opened from it.
+    @Test func recipesReadFromTheOpenSiteFolderKeepTheirChecks() throws {
+        try folder.write("outside/recipes/secret.md", "---\ntitle: Secret\n---\nNot for publishing.\n")
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("recipes/leak.md").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("outside/recipes/secret.md").path)
+        #expect(loadErrors() == ["site/recipes/leak.md:1:1: error: the recipe is a symbolic link that links outside the site folder"])
+        try FileManager.default.removeItem(at: site.appendingPathComponent("recipes/leak.md"))
+        let (loaded, _) = try ContentLoader(siteDirectory: site, displayRoot: "site").load()
+        #expect(loaded.recipes.map(\.title) == ["Gimlet"])
+        try FileManager.default.moveItem(at: site.appendingPathComponent("recipes"), to: folder.url.appendingPathComponent("kept"))
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("recipes").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("outside/recipes").path)
+        #expect(loadErrors() == ["site/recipes/secret.md:1:1: error: the recipe is a symbolic link that links outside the site folder"])
+    }
+
     @Test func aTemplateLinkedOutsideTheSiteIsRefused() throws {
         try folder.write("outside/card.mustache", "{{title}} and secrets")
         try FileManager.default.createDirectory(at: site.appendingPathComponent("templates/assets"), withIntermediateDirectories: true)

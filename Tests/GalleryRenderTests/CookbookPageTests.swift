@@ -138,6 +138,31 @@ import GalleryTestSupport
         #expect(MainIngredient.key(of: "Crème  de cassis") == MainIngredient.key(of: "creme de Cassis"))
     }
 
+    /// An ASCII line's main ingredient, read in its bytes, is the one its words give, and so is
+    /// its key; a line that is not ASCII where its words are read is left to the words.
+    @Test func mainIngredientOfAnASCIILineInBytesIsTheOneItsWordsGive() {
+        let lines = ["30 ml London dry gin", "2 cups flour, sifted", "1/2 tsp salt", "30ml gin", "30ML Gin", "a pinch of salt",
+                     "A Pinch Of salt", "AN ounce gin", "one cup of flour", "a cup", "a a", "2 TBSP. sugar", "1.5oz. gin", "2 tbsp..",
+                     "1 fl oz lime juice", "fl oz", "1 fl oz", "tsp", "Tsp.", "200 g", "2 of", "Of gin", "of", "d' orange", "2 d' orange",
+                     "van Gogh", "1 2 3", "x", "2x gin", "2 x gin", "1-2 ~3 eggs", "12345678901234567 gin", "tablespoonsful gin",
+                     "2 tablespoons", "2 TABLESPOONS honey", "\tgin\t", "gin\u{0}", "gin(lemon)", "gin;x", "#1 gin", "_gin", "2 _",
+                     "'quoted' gin", "3 Cloves", " 2\tcups\r\nflour , sifted", "", "  ", ",gin", "(gin)", "2 ,", "égg", "2 crème",
+                     "gin, crème", "gin,\u{301} tonic", "1 ½ tbsp. sugar", "zest of 1 lemon", "Juice", "ice cubes (plenty)"]
+        for line in lines {
+            let ascii = MainIngredient.nameOfASCII(line)
+            #expect(ascii == nil || ascii! == MainIngredient.nameByWords(in: line), "\(line.debugDescription)")
+            #expect(MainIngredient.name(in: line) == MainIngredient.nameByWords(in: line), "\(line.debugDescription)")
+        }
+        #expect(MainIngredient.nameOfASCII("2 crème") == nil && MainIngredient.nameOfASCII("gin, crème") != nil)
+        #expect(MainIngredient.nameOfASCII("A Pinch Of salt")! == "Salt")
+        for name in ["London dry gin", "Gin", "D' orange", "X  y", " Gin", "Gin\t", "Crème de cassis", "1 2", "A\u{0}b"] {
+            let folded = SearchWords.fold(name)
+            let key = (MainIngredient.asciiWords(folded, cut: false) ?? folded.split(whereSeparator: \.isWhitespace).map(String.init))
+                .joined(separator: " ")
+            #expect(MainIngredient.key(of: name) == key, "\(name.debugDescription)")
+        }
+    }
+
     /// An ASCII line's words, found in its bytes, are those its characters give; other lines are
     /// left to the characters.
     @Test func mainIngredientWordsInBytesAreThoseOfCharacters() {

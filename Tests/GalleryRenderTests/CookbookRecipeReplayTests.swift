@@ -16,11 +16,13 @@ import Mustache
     /// ingredient is the negroni, whose lime juice links the gin sour's page and whose method
     /// (in front matter) shows a picture, and, with `template`, a theme's own cookbook template.
     /// `partials`: more of the theme's templates, by name.
-    func renderers(template: String? = nil, partials: [String: String] = [:]) throws
+    /// `files`: more of the site's files, by path in the site folder.
+    func renderers(template: String? = nil, partials: [String: String] = [:], files: [String: String] = [:]) throws
         -> (replaying: PageRenderer, alone: PageRenderer, folder: TemporaryDirectory) {
         let folder = try TemporaryDirectory()
         let copy = try folder.copyFixture("basic")
         try CookbookPageTests.addGinSour(to: copy)
+        for (path, text) in files { try folder.write("basic/" + path, text) }
         let daiquiri = copy.appendingPathComponent("recipes/daiquiri.md")
         let text = try String(contentsOf: daiquiri, encoding: .utf8)
             .replacingOccurrences(of: #"ingredients: ["60 ml rum""#, with: #"ingredients: ["A splash of [Negroni](recipe:negroni)", "60 ml rum""#)
@@ -153,6 +155,26 @@ import Mustache
         let sour = try #require(made["tags/sour/cookbook/index.html"])
         #expect(sour.contains(#"[../../../recipes/daiquiri/index.html|Daiquiri &lt;Classic&gt;]()<div><p>Shake hard; strain.</p>"#))
         #expect(sour.contains(#"<i>A splash of &lt;a href=&quot;../../../recipes/negroni/index.html&quot;&gt;Negroni&lt;/a&gt;</i>"#))
+    }
+
+    /// A recipe's ingredient groups answer their title, their link (a group made of another
+    /// recipe: its section where the book holds it, else its page) and their lines by name, in
+    /// every book as in the book rendered alone.
+    @Test func ingredientGroupsAnswerTheirTitleLinkAndLinesInEveryBook() throws {
+        let template = """
+        {{#cookbook}}{{#recipes}}<p>{{title}}{{#ingredientGroups}} [{{groupTitle}}|{{groupURL}}|{{#itemsHTML}}{{{.}}};{{/itemsHTML}}]{{/ingredientGroups}}</p>
+        {{/recipes}}{{/cookbook}}
+        """
+        let fizz = "---\ntitle: Fizz\ntags: [gin, sour]\ningredients:\n  - group: For the syrup\n    items: [Sugar, \"*Cold* water\"]\n"
+            + "  - recipe: negroni\n---\nStir.\n"
+        let (replaying, alone, folder) = try renderers(template: template, files: ["recipes/fizz.md": fizz])
+        defer { folder.remove() }
+        let made = try books(replaying)
+        #expect(try made == books(alone))
+        let gin = try #require(made["tags/gin/cookbook/index.html"])
+        #expect(gin.contains("<p>Fizz [For the syrup||Sugar;<em>Cold</em> water;] [Negroni|#recipe-negroni|"))
+        let sour = try #require(made["tags/sour/cookbook/index.html"])
+        #expect(sour.contains("<p>Fizz [For the syrup||Sugar;<em>Cold</em> water;] [Negroni|../../../recipes/negroni/index.html|"))
     }
 
     /// The same list of recipes included twice, from a partial at two indentations: each place

@@ -91,6 +91,32 @@ final class XMLOutline: NSObject, XMLParserDelegate {
         #expect(outline.all("content").allSatisfy { $0.text.contains("<li>Fry</li>") && !$0.text.contains("\u{1}") })
     }
 
+    /// Of many recipes, many of one day and some undated, the feed keeps the newest fifty, newest
+    /// first and one day's in gallery order: what sorting them all and keeping the first fifty
+    /// gives, whatever order the recipes come in.
+    @Test func theFeedKeepsTheNewestFiftyInOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            // Few distinct days, so that ties cross the fiftieth place; round 0 ascending, 1 descending.
+            var days = (0..<240).map { _ in Int.random(in: 0..<12, using: &generator) }
+            if round == 0 { days.sort() } else if round == 1 { days.sort(by: >) }
+            let recipes = days.enumerated().map { position, day in
+                Recipe(slug: "r\(position)", title: "R", sourcePath: "recipes/r\(position).md",
+                       date: position % 7 == 3 ? nil : RecipeDate(parsing: "2024-03-\(10 + day)"))
+            }
+            let dated: [(position: Int, date: RecipeDate)] = recipes.indices.compactMap { index in
+                recipes[index].date.map { (index, $0) }
+            }
+            let sorted = dated.sorted { (a: (position: Int, date: RecipeDate), b: (position: Int, date: RecipeDate)) -> Bool in
+                a.date != b.date ? a.date > b.date : a.position < b.position
+            }
+            let expected: [Int] = sorted.prefix(AtomFeed.maximumEntries).map(\.position)
+            #expect(expected.count == AtomFeed.maximumEntries)
+            #expect(AtomFeed.entryPositions(recipes) == expected, "round \(round)")
+        }
+        #expect(AtomFeed.entryPositions([]) == [])
+    }
+
     /// The recipe pages, made before the feed, leave the feed its entries' bodies from their own
     /// parse (`FeedBodies`): the feed takes every one and is the feed it makes on its own.
     @Test func theFeedTakesItsBodiesFromTheRecipePages() throws {
